@@ -1,0 +1,58 @@
+package promote
+
+import (
+	"fmt"
+
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Base holds what every rule set stores: its definition, its settings and
+// its compiled pair table. Rule sets embed it and add Result.
+type Base struct {
+	D     *Def
+	S     Settings
+	Table *PairTable
+}
+
+// Def returns the rule set's definition.
+func (b *Base) Def() *Def { return b.D }
+
+// Settings returns the options the rule set was built with.
+func (b *Base) Settings() Settings { return b.S }
+
+// PromoteTypes looks the ordered pair up in the compiled table.
+func (b *Base) PromoteTypes(x, y dtype.DType) (Result, error) { return b.Table.Lookup(x, y) }
+
+// Refuse returns the rule set's refusal error for the operands.
+func (b *Base) Refuse(rule *Rule, msg string, ops ...Operand) error {
+	return &Error{Rules: b.D.Name, Rule: rule, Msg: msg, Operands: append([]Operand(nil), ops...)}
+}
+
+// NoOperands is the rule shared by rule sets that have nothing to say about
+// an empty operand list; anvil has its own ("No arguments provided").
+var NoOperands = &Rule{ID: "no-operands", Text: "an operation needs at least one operand", Source: "promote batch contract"}
+
+// FoldLeft combines operands left to right: one gives the type of the
+// first operand alone; two combines the running result (as a tensor of the
+// result's dtype and weakness) with the next operand. It is the N-operand
+// semantics of kernel_float's promote_t, anvil's common_type_info,
+// TensorFlow's result_type and CANN's multi-input ops.
+func FoldLeft(ops []Operand, one func(Operand) (Result, error), two func(acc, next Operand) (Result, error)) (Result, error) {
+	if len(ops) == 0 {
+		return Result{}, fmt.Errorf("FoldLeft: no operands")
+	}
+	if len(ops) == 1 {
+		return one(ops[0])
+	}
+	r, err := two(ops[0], ops[1])
+	if err != nil {
+		return Result{}, err
+	}
+	for _, o := range ops[2:] {
+		acc := Operand{Kind: Tensor, DType: r.DType, Weak: r.Weak, Rank: RankPositive}
+		if r, err = two(acc, o); err != nil {
+			return Result{}, err
+		}
+	}
+	return r, nil
+}

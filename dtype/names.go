@@ -1,0 +1,287 @@
+package dtype
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// A Dialect is one system's spelling of dtype names. Parsing in a dialect
+// reads a name as that system does: OpenVINO's "f8e4m3" is the OCP format
+// without infinities (f8e4m3fn), NumPy's "float" is f64, PyTorch's "float"
+// is f32.
+//
+// Resolution rule, in order (documented in the README):
+//  1. Case is ignored and surrounding space trimmed.
+//  2. A system prefix (torch., np., numpy., jnp., tf., ml_dtypes., acl_,
+//     dt_, ov::element::, element::) selects that system's dialect for the
+//     rest of the name, whatever dialect the caller asked for.
+//  3. Canonical names (the ones String prints) always mean the canonical
+//     type, in every dialect.
+//  4. The dialect's own spellings.
+//  5. The neutral spellings: those that mean one format in every system
+//     that uses them.
+//
+// A spelling that means different formats in different systems and is not
+// canonical ("float", "int", "long", "byte", "char", "complex") is refused
+// by the Neutral dialect with an error that names each meaning.
+type Dialect struct {
+	name string
+	own  map[string]DType
+	// unsupported spellings of this system that name a type outside the
+	// catalogue, with what the type is, so errors can say so.
+	unsupported map[string]string
+}
+
+// Name returns the dialect's name.
+func (d *Dialect) Name() string { return d.name }
+
+func (d *Dialect) String() string { return d.name }
+
+// Error is returned by Parse for a name that does not resolve. It names the
+// token, the dialect and what would have been valid.
+type Error struct {
+	Token   string
+	Dialect string
+	Reason  string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("unknown dtype %q (%s): %s", e.Token, e.Dialect, e.Reason)
+}
+
+// Parse resolves s in the Neutral dialect.
+func Parse(s string) (DType, error) { return Neutral.Parse(s) }
+
+// Parse resolves s in dialect d by the rule in the Dialect doc comment.
+func (d *Dialect) Parse(s string) (DType, error) {
+	key := strings.ToLower(strings.TrimSpace(s))
+	if key == "" {
+		return Invalid, &Error{Token: s, Dialect: d.name, Reason: "empty name; " + hint}
+	}
+	dial, rest := d, key
+	for _, p := range prefixes {
+		if strings.HasPrefix(key, p.prefix) && len(key) > len(p.prefix) {
+			dial, rest = p.dialect, key[len(p.prefix):]
+			break
+		}
+	}
+	if t, ok := canonical[rest]; ok {
+		return t, nil
+	}
+	if len(rest) > 1 && strings.ContainsRune("<>=|", rune(rest[0])) {
+		// A NumPy array-protocol type string such as "<f4" or "|b1": the
+		// byte-order mark makes the NumPy reading certain.
+		if t, ok := typestr[rest[1:]]; ok {
+			return t, nil
+		}
+	}
+	if t, ok := dial.own[rest]; ok {
+		return t, nil
+	}
+	if what, ok := dial.unsupported[rest]; ok {
+		return Invalid, &Error{Token: s, Dialect: dial.name, Reason: what + ", which is not in promote's catalogue; " + hint}
+	}
+	if t, ok := neutral[rest]; ok {
+		return t, nil
+	}
+	if meanings, ok := ambiguous[rest]; ok && dial == Neutral {
+		return Invalid, &Error{Token: s, Dialect: dial.name, Reason: "this spelling means " + meanings + "; write the canonical name, or pick a rule set whose system spells it this way"}
+	}
+	if what, ok := Neutral.unsupported[rest]; ok {
+		return Invalid, &Error{Token: s, Dialect: dial.name, Reason: what + ", which is not in promote's catalogue; " + hint}
+	}
+	return Invalid, &Error{Token: s, Dialect: dial.name, Reason: hint}
+}
+
+// hint lists what is valid, for every parse error.
+var hint = "valid names are " + strings.Join(canonicalNames(), ", ") +
+	", and the spellings the reference systems use (float32, torch.half, ACL_FLOAT, s8, ui8, pred, bfloat16, float8_e4m3fn, complex64, ...)"
+
+func canonicalNames() []string {
+	out := make([]string, 0, Count)
+	for _, d := range All() {
+		out = append(out, d.String())
+	}
+	return out
+}
+
+// Spellings returns every spelling that resolves to t in dialect d (the
+// canonical name first, then the rest sorted).
+func (d *Dialect) Spellings(t DType) []string {
+	seen := map[string]bool{t.String(): true}
+	var rest []string
+	add := func(m map[string]DType) {
+		for k, v := range m {
+			if v == t && !seen[k] {
+				seen[k] = true
+				rest = append(rest, k)
+			}
+		}
+	}
+	add(d.own)
+	add(neutral)
+	sort.Strings(rest)
+	return append([]string{t.String()}, rest...)
+}
+
+var canonical = func() map[string]DType {
+	m := make(map[string]DType, Count)
+	for _, d := range All() {
+		m[d.String()] = d
+	}
+	return m
+}()
+
+// neutral holds spellings that mean one format wherever they are used.
+// Sources: ml_dtypes README (float8_*, float4_e2m1fn, float6_*, int2/int4,
+// uint1/2/4); NumPy and PyTorch dtype names; CANN aclDataType short names
+// (s8, s16, ...; ../shared/reference/cann/dtypes.tsv); StableHLO/tengen
+// (i1, pred, ui8, ...); OpenVINO IR precisions (FP16, FP32, I64, BOOL, ...).
+var neutral = map[string]DType{
+	"boolean": Bool, "pred": Bool, "i1": Bool, "b1": Bool, "bool_": Bool, "logical": Bool,
+	"int2": I2, "int4": I4, "s4": I4,
+	"int8": I8, "s8": I8, "int16": I16, "s16": I16, "int32": I32, "s32": I32, "int64": I64, "s64": I64,
+	"uint1": U1, "uint2": U2, "uint4": U4,
+	"uint8": U8, "ui8": U8, "uint16": U16, "ui16": U16, "uint32": U32, "ui32": U32, "uint64": U64, "ui64": U64,
+	"int8_t": I8, "int16_t": I16, "int32_t": I32, "int64_t": I64,
+	"uint8_t": U8, "uint16_t": U16, "uint32_t": U32, "uint64_t": U64,
+	"float4_e2m1fn": F4E2M1FN, "float6_e2m3fn": F6E2M3FN, "float6_e3m2fn": F6E3M2FN,
+	"float8_e3m4": F8E3M4, "float8_e4m3": F8E4M3, "float8_e4m3fn": F8E4M3FN,
+	"float8_e4m3fnuz": F8E4M3FNUZ, "float8_e4m3b11fnuz": F8E4M3B11FNUZ, "float8_e4m3b11": F8E4M3B11FNUZ,
+	"float8_e5m2": F8E5M2, "float8_e5m2fnuz": F8E5M2FNUZ, "float8_e8m0fnu": F8E8M0FNU,
+	"f8e8m0": F8E8M0FNU, "f4e2m1": F4E2M1FN, "f6e2m3": F6E2M3FN, "f6e3m2": F6E3M2FN,
+	"float16": F16, "half": F16, "fp16": F16, "bfloat16": BF16, "fp32": F32, "float32": F32,
+	"single": F32, "float64": F64, "double": F64, "fp64": F64,
+	"complex32": C32, "chalf": C32, "complex64": C64, "cfloat": C64, "complex128": C128, "cdouble": C128,
+	// OpenVINO IR precision names not already covered.
+	"i4": I4, "u1": U1,
+}
+
+// ambiguous lists spellings that mean different formats in different
+// systems, with the meanings, for the Neutral dialect's error.
+var ambiguous = map[string]string{
+	"float":   "f32 in C, C++ and PyTorch (torch.float) but f64 in NumPy (np.dtype(float))",
+	"int":     "i32 in C, C++ and PyTorch (torch.int) but i64 in NumPy (np.dtype(int))",
+	"long":    "i64 in PyTorch and NumPy on Linux but i32 on Windows and in Java",
+	"byte":    "u8 in PyTorch (torch.byte) but i8 in NumPy (np.byte)",
+	"char":    "i8 in PyTorch (torch.char) and C on x86, but a distinct type in kernel_float",
+	"complex": "c128 in NumPy and Python but a template in C++",
+	"f8":      "f64 as a NumPy type code but an 8-bit float in kernel_float's tables",
+	"f4":      "f32 as a NumPy type code but a 4-bit float elsewhere",
+	"f2":      "f16 as a NumPy type code",
+}
+
+// The dialects. Their own spellings come from each system's sources, named
+// at each table.
+var (
+	// Neutral reads canonical and system-independent spellings only.
+	Neutral = &Dialect{name: "neutral", unsupported: map[string]string{
+		"longdouble": "x87 80-bit long double", "float128": "x87 80-bit long double",
+		"clongdouble": "complex long double", "complex256": "complex long double",
+		"string": "a string type", "int1": "a 1-bit signed integer",
+		"hifloat8": "Huawei's HiFloat8", "float4_e1m2": "the FP4 E1M2 format",
+		"nf4": "OpenVINO's NF4 lookup-table format", "u3": "a 3-bit unsigned integer", "u6": "a 6-bit unsigned integer",
+		"undefined": "OpenVINO's undefined element type",
+	}}
+
+	// OpenVINO: element::Type names (src/core/src/type/element_type.cpp
+	// @ba84c2a2). Its f8e4m3 is the OCP format without inf (ml_dtypes'
+	// float8_e4m3fn); see ../shared/reference/README.md.
+	OpenVINO = &Dialect{name: "openvino", own: map[string]DType{
+		"f8e4m3": F8E4M3FN, "f8e5m2": F8E5M2, "f8e8m0": F8E8M0FNU, "f4e2m1": F4E2M1FN,
+		"boolean": Bool, "fp8": F8E4M3FN,
+	}, unsupported: map[string]string{
+		"nf4": "OpenVINO's NF4 lookup-table format", "u3": "a 3-bit unsigned integer",
+		"u6": "a 6-bit unsigned integer", "string": "a string type", "undefined": "OpenVINO's undefined element type",
+	}}
+
+	// NumPy: np.dtype names and type codes on 64-bit Linux (NumPy 2:
+	// int is intp = int64, float is float64, long is int64).
+	NumPy = &Dialect{name: "numpy", own: map[string]DType{
+		"float": F64, "int": I64, "complex": C128, "long": I64, "longlong": I64, "intp": I64, "int_": I64,
+		"uint": U64, "ulong": U64, "ulonglong": U64, "uintp": U64,
+		"intc": I32, "uintc": U32, "short": I16, "ushort": U16, "byte": I8, "ubyte": U8,
+		"float_": F64, "csingle": C64, "cdouble": C128, "complex_": C128, "cfloat": C128,
+		// Type codes that are not canonical names (i2, u4, ... are, and
+		// keep their canonical meaning; write "<i2" for NumPy's int16).
+		"b1": Bool, "i1": I8, "f2": F16, "f4": F32, "f8": F64, "c8": C64, "c16": C128,
+	}, unsupported: map[string]string{
+		"longdouble": "x87 80-bit long double (float128 on Linux)", "float128": "x87 80-bit long double",
+		"g": "longdouble", "clongdouble": "complex long double", "complex256": "complex long double", "object": "Python objects",
+	}}
+
+	// PyTorch: torch.* dtype names and their legacy aliases
+	// (torch/headeronly/core/ScalarType.h @01ff2f52).
+	PyTorch = &Dialect{name: "pytorch", own: map[string]DType{
+		"float": F32, "double": F64, "half": F16, "int": I32, "long": I64, "short": I16,
+		"char": I8, "byte": U8, "cfloat": C64, "cdouble": C128, "chalf": C32,
+	}, unsupported: map[string]string{
+		"qint8": "a quantized type", "quint8": "a quantized type", "qint32": "a quantized type",
+		"quint4x2": "a quantized type", "quint2x4": "a quantized type",
+		"bits1x8": "a bits type", "bits2x4": "a bits type", "bits4x2": "a bits type", "bits8": "a bits type", "bits16": "a bits type",
+		"float4_e2m1fn_x2": "a packed pair of FP4 values", "float8_e8m0fnu_x4": "a packed group of E8M0 values",
+		"uint3": "a 3-bit unsigned integer", "uint5": "a 5-bit unsigned integer", "uint6": "a 6-bit unsigned integer", "uint7": "a 7-bit unsigned integer",
+		"int1": "a 1-bit signed integer", "int3": "a 3-bit signed integer", "int5": "a 5-bit signed integer", "int6": "a 6-bit signed integer", "int7": "a 7-bit signed integer",
+	}}
+
+	// CANN: aclDataType (hicann/runtime acl_base_rt.h @31e824c9) without
+	// its ACL_ prefix, and ge::DataType without DT_.
+	CANN = &Dialect{name: "cann", own: map[string]DType{
+		"float": F32, "float16": F16, "double": F64, "bf16": BF16,
+		"int8": I8, "int16": I16, "int32": I32, "int64": I64,
+		"uint8": U8, "uint16": U16, "uint32": U32, "uint64": U64,
+		"complex32": C32, "complex64": C64, "complex128": C128, "bool": Bool,
+		"int4": I4, "uint1": U1, "int2": I2, "uint2": U2,
+		"float8_e5m2": F8E5M2, "float8_e4m3fn": F8E4M3FN, "float8_e8m0": F8E8M0FNU,
+		"float6_e3m2": F6E3M2FN, "float6_e2m3": F6E2M3FN, "float4_e2m1": F4E2M1FN,
+	}, unsupported: map[string]string{
+		"hifloat8": "Huawei's HiFloat8", "float4_e1m2": "the FP4 E1M2 format", "hifloat4": "Huawei's HiFloat4",
+		"string": "a string type", "dt_undefined": "the undefined type", "undefined": "the undefined type",
+	}}
+
+	// CPP: C++ and CUDA type names as kernel_float uses them (LP64:
+	// long is 64-bit). Plain char is read as i8.
+	CPP = &Dialect{name: "c++", own: map[string]DType{
+		"float": F32, "double": F64, "int": I32, "long": I64, "longlong": I64, "long_long": I64,
+		"short": I16, "char": I8, "signed_char": I8, "unsigned_char": U8, "unsigned": U32,
+		"unsigned_int": U32, "unsigned_short": U16, "unsigned_long": U64, "size_t": U64,
+		"__half": F16, "half_t": F16, "__nv_bfloat16": BF16, "bfloat16_t": BF16, "__hip_bfloat16": BF16,
+		"__nv_fp8_e4m3": F8E4M3FN, "__nv_fp8_e5m2": F8E5M2, "e4m3": F8E4M3FN, "e5m2": F8E5M2,
+	}, unsupported: map[string]string{"long_double": "x87 long double", "ldbl": "x87 long double"}}
+
+	// R: the tengen/StableHLO spellings anvil uses, and R's storage modes.
+	R = &Dialect{name: "r", own: map[string]DType{
+		"integer": I32, "double": F64, "numeric": F64, "logical": Bool,
+	}}
+
+	// TensorFlow: tf.* dtype names (tf.half, tf.double; Python ints are
+	// int32 by default there, but as a dtype name "int" is not TF's).
+	TensorFlow = &Dialect{name: "tensorflow", own: map[string]DType{}, unsupported: map[string]string{
+		"string": "tf.string", "qint8": "a quantized type", "quint8": "a quantized type", "qint16": "a quantized type",
+		"quint16": "a quantized type", "qint32": "a quantized type", "resource": "tf.resource", "variant": "tf.variant",
+	}}
+)
+
+// typestr maps NumPy type codes (kind letter and size in bytes) to dtypes.
+var typestr = map[string]DType{
+	"b1": Bool, "i1": I8, "i2": I16, "i4": I32, "i8": I64, "u1": U8, "u2": U16, "u4": U32, "u8": U64,
+	"f2": F16, "f4": F32, "f8": F64, "c8": C64, "c16": C128,
+}
+
+var prefixes = []struct {
+	prefix  string
+	dialect *Dialect
+}{
+	{"torch.", PyTorch},
+	{"numpy.", NumPy},
+	{"np.", NumPy},
+	{"jnp.", NumPy},
+	{"jax.numpy.", NumPy},
+	{"tf.", TensorFlow},
+	{"ml_dtypes.", Neutral},
+	{"acl_", CANN},
+	{"dt_", CANN},
+	{"ov::element::", OpenVINO},
+	{"element::", OpenVINO},
+}

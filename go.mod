@@ -1,0 +1,3 @@
+module github.com/promote-dev/promote
+
+go 1.26.8

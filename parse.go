@@ -1,0 +1,310 @@
+package promote
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/promote-dev/promote/dtype"
+)
+
+// SyntaxError reports an operand that does not parse. It names the token
+// and says what would have been valid.
+type SyntaxError struct {
+	Token string
+	Msg   string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("bad operand %q: %s", e.Token, e.Msg) }
+
+// grammar summarises the operand grammar for error messages.
+const grammar = "an operand is DTYPE, DTYPE[DIMS] ([] rank 0, [2,?] a shape, [...] dynamic rank), a literal (2, -7, 1.0, 2.5e3, nan, inf, 1j, true, 1L, 1.0f), or DTYPE(VALUE); a trailing ? marks it weak"
+
+// ParseOperand parses one operand of the batch contract's grammar, reading
+// dtype names in the Neutral dialect.
+func ParseOperand(s string) (Operand, error) { return ParseOperandIn(dtype.Neutral, s) }
+
+// ParseOperands parses a whitespace-separated list of operands.
+func ParseOperands(d *dtype.Dialect, line string) ([]Operand, error) {
+	fields := strings.Fields(line)
+	ops := make([]Operand, 0, len(fields))
+	for _, f := range fields {
+		o, err := ParseOperandIn(d, f)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, o)
+	}
+	return ops, nil
+}
+
+// ParseOperandIn parses one operand, reading dtype names in dialect d.
+//
+//	DTYPE            a tensor of rank at least 1     f32, float16
+//	DTYPE[DIMS]      a tensor with a shape           i64[], u8[256,56], f32[?,3], f16[...]
+//	...?             weak / ambiguous                i32?, f32[]?
+//	literal          a host scalar                   2, -7, 1.0, 2.5e3, nan, inf, 1j, true, 1L, 1.0f
+//	DTYPE(VALUE)     a typed host scalar             f64(1.5), u8(3)
+func ParseOperandIn(d *dtype.Dialect, s string) (Operand, error) {
+	tok := strings.TrimSpace(s)
+	if tok == "" {
+		return Operand{}, &SyntaxError{Token: s, Msg: "empty; " + grammar}
+	}
+	body, weak := strings.CutSuffix(tok, "?")
+	if weak && body == "" {
+		return Operand{}, &SyntaxError{Token: s, Msg: "a lone ? marks nothing weak; " + grammar}
+	}
+	if weak && strings.HasSuffix(body, "?") && !strings.HasSuffix(body, "]?") {
+		return Operand{}, &SyntaxError{Token: s, Msg: "more than one trailing ?; " + grammar}
+	}
+	// A literal: starts like a number, or is a named value.
+	if v, ok, err := parseLiteral(body); ok || err != nil {
+		if err != nil {
+			return Operand{}, &SyntaxError{Token: s, Msg: err.Error()}
+		}
+		if weak {
+			return Operand{}, &SyntaxError{Token: s, Msg: "a literal cannot be marked weak with ?: the rule set decides how weak it is"}
+		}
+		return Operand{Kind: Literal, Value: v}, nil
+	}
+	// A typed scalar DTYPE(VALUE).
+	if i := strings.IndexByte(body, '('); i >= 0 {
+		if !strings.HasSuffix(body, ")") {
+			return Operand{}, &SyntaxError{Token: s, Msg: "a typed scalar is DTYPE(VALUE) with a closing parenthesis"}
+		}
+		t, err := d.Parse(body[:i])
+		if err != nil {
+			return Operand{}, &SyntaxError{Token: s, Msg: err.Error()}
+		}
+		v, ok, err := parseLiteral(body[i+1 : len(body)-1])
+		if err != nil || !ok {
+			msg := "the value of a typed scalar is a literal such as 3, -1.5, nan, 1j or true"
+			if err != nil {
+				msg = err.Error()
+			}
+			return Operand{}, &SyntaxError{Token: s, Msg: msg}
+		}
+		if err := checkScalar(t, v); err != nil {
+			return Operand{}, &SyntaxError{Token: s, Msg: err.Error()}
+		}
+		o := ScalarOf(t, v)
+		o.Weak = weak
+		return o, nil
+	}
+	// A tensor, with an optional shape.
+	name, shape, hasShape := strings.Cut(body, "[")
+	t, err := d.Parse(name)
+	if err != nil {
+		return Operand{}, &SyntaxError{Token: s, Msg: err.Error()}
+	}
+	o := T(t)
+	o.Weak = weak
+	if hasShape {
+		if err := parseShape(&o, shape); err != nil {
+			return Operand{}, &SyntaxError{Token: s, Msg: err.Error()}
+		}
+	}
+	return o, nil
+}
+
+// parseShape reads "DIMS]" after the opening bracket.
+func parseShape(o *Operand, s string) error {
+	inner, ok := strings.CutSuffix(s, "]")
+	if !ok || strings.ContainsAny(inner, "[]") {
+		return fmt.Errorf("a shape is [DIMS] with one closing bracket at the end, as in [2,3], [], [?,3] or [...]")
+	}
+	switch inner {
+	case "":
+		o.Rank = 0
+		return nil
+	case "...":
+		o.Rank = RankDynamic
+		return nil
+	}
+	parts := strings.Split(inner, ",")
+	o.Dims = make([]int64, len(parts))
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "?" {
+			o.Dims[i] = -1
+			continue
+		}
+		n, err := strconv.ParseInt(p, 10, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("dimension %q is not a non-negative integer or ?", p)
+		}
+		o.Dims[i] = n
+	}
+	o.Rank = len(parts)
+	return nil
+}
+
+// parseLiteral reads a host literal. ok is false when s does not look like
+// a literal at all (so it may be a dtype name); err is set when it looks
+// like one but is malformed.
+func parseLiteral(s string) (v Value, ok bool, err error) {
+	if s == "" {
+		return Value{}, false, nil
+	}
+	v.Text = s
+	switch strings.ToLower(s) {
+	case "true":
+		v.Kind, v.Bool = BoolValue, true
+		return v, true, nil
+	case "false":
+		v.Kind = BoolValue
+		return v, true, nil
+	}
+	c := s[0]
+	numeric := c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == '('
+	lower := strings.ToLower(strings.TrimLeft(s, "+-"))
+	if !numeric && lower != "nan" && lower != "inf" && lower != "infinity" {
+		return Value{}, false, nil
+	}
+	if strings.HasPrefix(lower, "nan") || strings.HasPrefix(lower, "inf") {
+		numeric = true
+	}
+	if !numeric {
+		return Value{}, false, nil
+	}
+	body := s
+	if strings.HasPrefix(body, "(") {
+		inner, closed := strings.CutSuffix(body[1:], ")")
+		if !closed {
+			return Value{}, true, fmt.Errorf("unbalanced parenthesis in literal; a complex literal is 1j, 2.5j or (1+2j)")
+		}
+		body = inner
+	}
+	lb := strings.ToLower(body)
+	switch {
+	case strings.HasSuffix(lb, "j"):
+		return parseComplex(v, body[:len(body)-1])
+	case strings.HasSuffix(lb, "l") && isInt(body[:len(body)-1]):
+		v.Suffix = "L"
+		body = body[:len(body)-1]
+	case strings.HasSuffix(lb, "u") && isInt(body[:len(body)-1]):
+		v.Suffix = "u"
+		body = body[:len(body)-1]
+	case strings.HasSuffix(lb, "f") && !strings.HasSuffix(lb, "inf") && len(body) > 1:
+		v.Suffix = "f"
+		body = body[:len(body)-1]
+		if isInt(body) {
+			return Value{}, true, fmt.Errorf("a C++ float literal needs a decimal point or exponent, as in 1.0f")
+		}
+	}
+	if isInt(body) {
+		n, ok := new(big.Int).SetString(strings.TrimPrefix(body, "+"), 10)
+		if !ok {
+			return Value{}, true, fmt.Errorf("malformed integer literal")
+		}
+		v.Kind, v.Int = IntValue, n
+		return v, true, nil
+	}
+	f, err := parseFloat(body)
+	if err != nil {
+		return Value{}, true, err
+	}
+	v.Kind, v.Real = FloatValue, f
+	return v, true, nil
+}
+
+func parseComplex(v Value, body string) (Value, bool, error) {
+	v.Kind = ComplexValue
+	// Either "IM" or "RE+IM" / "RE-IM" (the sign after the real part's
+	// first character, and not inside an exponent).
+	split := -1
+	for i := 1; i < len(body); i++ {
+		if (body[i] == '+' || body[i] == '-') && body[i-1] != 'e' && body[i-1] != 'E' {
+			split = i
+		}
+	}
+	imText := body
+	if split > 0 {
+		re, err := parseFloat(body[:split])
+		if err != nil {
+			return Value{}, true, err
+		}
+		v.Real = re
+		imText = body[split:]
+	}
+	if imText == "" || imText == "+" || imText == "-" {
+		imText += "1"
+	}
+	im, err := parseFloat(imText)
+	if err != nil {
+		return Value{}, true, err
+	}
+	v.Imag = im
+	return v, true, nil
+}
+
+func isInt(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func parseFloat(s string) (float64, error) {
+	if strings.ContainsAny(s, "_xXpP") {
+		return 0, fmt.Errorf("literal %q: only decimal literals are accepted (1.5, 2.5e3, -inf, nan)", s)
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) {
+			return f, nil // a finite literal past float64's range is ±inf, as in Python
+		}
+		return 0, fmt.Errorf("malformed number %q; literals are 2, -7, 1.0, 2.5e3, nan, inf, 1j, true", s)
+	}
+	return f, nil
+}
+
+// checkScalar refuses a typed scalar whose value its dtype cannot hold as
+// written: an integer out of range, a fraction in an integer type, a
+// complex value in a real type. Floats are rounded to their type by the
+// system that makes them, so any real value is accepted there.
+func checkScalar(t dtype.DType, v Value) error {
+	f := t.Format()
+	switch t.Kind() {
+	case dtype.KindDynamic:
+		return fmt.Errorf("a scalar cannot be of the dynamic type")
+	case dtype.KindBool:
+		switch {
+		case v.Kind == BoolValue:
+			return nil
+		case v.Kind == IntValue && (v.Int.Sign() == 0 || v.Int.Cmp(big.NewInt(1)) == 0):
+			return nil
+		}
+		return fmt.Errorf("a bool scalar holds true, false, 0 or 1, not %s", v.Text)
+	case dtype.KindSigned, dtype.KindUnsigned:
+		if v.Kind == BoolValue {
+			return nil
+		}
+		if v.Kind != IntValue {
+			return fmt.Errorf("an integer scalar of %s needs an integer value, not %s", t, v.Text)
+		}
+		lo, hi := f.IntRange()
+		if v.Int.Cmp(big.NewInt(lo)) < 0 || v.Int.Cmp(new(big.Int).SetUint64(hi)) > 0 {
+			return fmt.Errorf("value %s is out of range for %s (%d..%d)", v.Text, t, lo, hi)
+		}
+	case dtype.KindFloat:
+		if v.Kind == ComplexValue {
+			return fmt.Errorf("a real scalar of %s cannot hold the complex value %s", t, v.Text)
+		}
+		if v.Kind == FloatValue && math.IsNaN(v.Real) && !f.HasNaN() {
+			return fmt.Errorf("%s has no NaN", t)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,309 @@
+package promote
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Rule is one rule of a system's promotion procedure: what it says and
+// where it comes from. Rule values are static; results point to them.
+type Rule struct {
+	// ID is short and stable within its rule set ("R6", "table",
+	// "ambiguous-to-known").
+	ID string
+	// Text says what the rule does, in words a user can check against
+	// the source.
+	Text string
+	// Source names where the rule comes from: upstream file and commit,
+	// or document and section.
+	Source string
+}
+
+func (r *Rule) String() string {
+	if r == nil {
+		return "<no rule>"
+	}
+	return r.ID + ": " + r.Text
+}
+
+// Result is a rule set's answer: the common dtype, whether it is weak (JAX,
+// TensorFlow) or ambiguous (anvil), and the rule that decided it.
+type Result struct {
+	DType dtype.DType
+	Weak  bool
+	Rule  *Rule
+}
+
+// String writes the result as the batch contract prints it: the canonical
+// name, with a ? suffix when weak.
+func (r Result) String() string {
+	if r.Weak {
+		return r.DType.String() + "?"
+	}
+	return r.DType.String()
+}
+
+// Error is a rule set's refusal: it names the rule set, the rule that
+// refused and the operands.
+type Error struct {
+	Rules    string
+	Rule     *Rule
+	Operands []Operand
+	// Msg says why, in the system's own terms where it has an error
+	// message of its own.
+	Msg string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Rules)
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	if len(e.Operands) > 0 || e.Rule != nil {
+		b.WriteString(" [")
+		if e.Rule != nil {
+			b.WriteString("rule ")
+			b.WriteString(e.Rule.ID)
+			if len(e.Operands) > 0 {
+				b.WriteString("; ")
+			}
+		}
+		if len(e.Operands) > 0 {
+			b.WriteString("operands ")
+			b.WriteString(Join(e.Operands))
+		}
+		b.WriteString("]")
+	}
+	return b.String()
+}
+
+// Rules is one system's rule set, built with its options. Implementations
+// are immutable and safe for concurrent use.
+type Rules interface {
+	// Def returns the definition this rule set was built from.
+	Def() *Def
+	// Settings returns the options it was built with.
+	Settings() Settings
+	// PromoteTypes promotes two plain dtypes, as two ranked tensors of
+	// those dtypes, in that order. It allocates nothing on success and
+	// costs a table index.
+	PromoteTypes(a, b dtype.DType) (Result, error)
+	// Result computes the common type of the operands with the system's
+	// own N-operand semantics (see Def.NAry). One operand gives its own
+	// type as the system sees it.
+	Result(ops ...Operand) (Result, error)
+}
+
+// NAry names how a system combines more than two operands.
+type NAry uint8
+
+const (
+	// Fold combines left to right; the answer can depend on order.
+	Fold NAry = iota + 1
+	// Set combines all operands at once; order never matters.
+	Set
+	// Two takes exactly two operands.
+	Two
+)
+
+func (n NAry) String() string {
+	switch n {
+	case Fold:
+		return "left fold"
+	case Set:
+		return "set (order-independent)"
+	case Two:
+		return "exactly two"
+	}
+	return "unknown"
+}
+
+// Def defines a rule set: its name, options and sources, and how to build
+// it. Defs are static values declared by the rule-set packages.
+type Def struct {
+	Name    string
+	Title   string // the system, in a few words
+	Source  string // the spec and upstream sources it follows
+	NAry    NAry
+	Dialect *dtype.Dialect // how the system spells dtype names
+	Options []Option
+	// Presets are option settings worth comparing side by side, each a
+	// list of KEY=VALUE (the defaults are always compared).
+	Presets [][]string
+	// New builds the rule set from validated settings.
+	New func(Settings) (Rules, error)
+}
+
+// OptionKind is the type of an option's value.
+type OptionKind uint8
+
+const (
+	BoolOption OptionKind = iota + 1
+	EnumOption
+	DTypeOption
+)
+
+// Option is one typed option of a rule set.
+type Option struct {
+	Name    string
+	Kind    OptionKind
+	Default string
+	Values  []string // EnumOption: the allowed values
+	Doc     string
+}
+
+// Allowed describes the values the option accepts.
+func (o Option) Allowed() string {
+	switch o.Kind {
+	case BoolOption:
+		return "true|false"
+	case EnumOption:
+		return strings.Join(o.Values, "|")
+	case DTypeOption:
+		return "a dtype"
+	}
+	return "?"
+}
+
+// Settings are a rule set's validated option values.
+type Settings struct {
+	def  *Def
+	vals map[string]string
+}
+
+// Build parses KEY=VALUE settings and builds the rule set.
+func (d *Def) Build(kv ...string) (Rules, error) {
+	s, err := d.Parse(kv...)
+	if err != nil {
+		return nil, err
+	}
+	return d.New(s)
+}
+
+// MustBuild is Build for settings known to be valid (tests, examples,
+// package-level defaults); it panics on error.
+func (d *Def) MustBuild(kv ...string) Rules {
+	r, err := d.Build(kv...)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// Parse validates KEY=VALUE settings against the options. An unknown key
+// or a bad value is an error that names it and what would be valid.
+func (d *Def) Parse(kv ...string) (Settings, error) {
+	s := Settings{def: d, vals: make(map[string]string, len(d.Options))}
+	for _, o := range d.Options {
+		s.vals[o.Name] = o.Default
+	}
+	for _, item := range kv {
+		key, val, ok := strings.Cut(item, "=")
+		if !ok {
+			return Settings{}, fmt.Errorf("%s: option %q is not KEY=VALUE (%s)", d.Name, item, d.optionList())
+		}
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		opt, found := d.option(key)
+		if !found {
+			return Settings{}, fmt.Errorf("%s: unknown option %q (%s)", d.Name, key, d.optionList())
+		}
+		norm, err := opt.check(d, val)
+		if err != nil {
+			return Settings{}, err
+		}
+		s.vals[key] = norm
+	}
+	return s, nil
+}
+
+func (d *Def) option(name string) (Option, bool) {
+	for _, o := range d.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+func (d *Def) optionList() string {
+	if len(d.Options) == 0 {
+		return "it has no options"
+	}
+	parts := make([]string, len(d.Options))
+	for i, o := range d.Options {
+		parts[i] = o.Name + "=" + o.Allowed()
+	}
+	return "valid: " + strings.Join(parts, ", ")
+}
+
+func (o Option) check(d *Def, val string) (string, error) {
+	switch o.Kind {
+	case BoolOption:
+		switch strings.ToLower(val) {
+		case "true", "1", "yes", "on":
+			return "true", nil
+		case "false", "0", "no", "off":
+			return "false", nil
+		}
+	case EnumOption:
+		for _, v := range o.Values {
+			if strings.EqualFold(v, val) {
+				return v, nil
+			}
+		}
+	case DTypeOption:
+		dial := d.Dialect
+		if dial == nil {
+			dial = dtype.Neutral
+		}
+		t, err := dial.Parse(val)
+		if err != nil {
+			return "", fmt.Errorf("%s: option %s: %w", d.Name, o.Name, err)
+		}
+		return t.String(), nil
+	}
+	return "", fmt.Errorf("%s: option %s=%q: valid values are %s", d.Name, o.Name, val, o.Allowed())
+}
+
+// Def returns the rule set's definition.
+func (s Settings) Def() *Def { return s.def }
+
+// Bool returns a BoolOption's value.
+func (s Settings) Bool(name string) bool { return s.vals[name] == "true" }
+
+// Enum returns an EnumOption's value.
+func (s Settings) Enum(name string) string { return s.vals[name] }
+
+// DType returns a DTypeOption's value.
+func (s Settings) DType(name string) dtype.DType {
+	t, _ := dtype.Parse(s.vals[name])
+	return t
+}
+
+// String writes the settings as KEY=VALUE pairs in option order.
+func (s Settings) String() string {
+	if s.def == nil {
+		return ""
+	}
+	parts := make([]string, 0, len(s.def.Options))
+	for _, o := range s.def.Options {
+		parts = append(parts, o.Name+"="+s.vals[o.Name])
+	}
+	return strings.Join(parts, " ")
+}
+
+// Changed lists the settings that differ from the defaults, as KEY=VALUE.
+func (s Settings) Changed() []string {
+	var out []string
+	if s.def == nil {
+		return nil
+	}
+	for _, o := range s.def.Options {
+		if s.vals[o.Name] != o.Default {
+			out = append(out, o.Name+"="+s.vals[o.Name])
+		}
+	}
+	return out
+}

@@ -1,0 +1,229 @@
+// Package kernelfloat is the rule set of kernel_float, the CUDA C++ vector
+// library: its compiled promote_type specializations, C++ literals that
+// are not weak, constant<T> as its one weak kind, and left-fold promote_t.
+//
+// Source: KernelTuner/kernel_float @ f4e2d65be6e0f28156781eb766bae0fbcbe48b42,
+// include/kernel_float/{meta.h,fp16.h,bf16.h,fp8.h,constant.h}, as restated
+// in ../shared/reference/kernel_float/rules.md.
+package kernelfloat
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+const src = "KernelTuner/kernel_float@f4e2d65 include/kernel_float/"
+
+// The rules, one per promote_type specialization family.
+var (
+	ruleSame     = &promote.Rule{ID: "same", Text: "promote(T, T) = T", Source: src + "meta.h"}
+	ruleBool     = &promote.Rule{ID: "bool", Text: "promote(bool, X) = X", Source: src + "meta.h"}
+	ruleFloatInt = &promote.Rule{ID: "float-int", Text: "a float-like type with an integer or bool gives the float-like type", Source: src + "meta.h, fp16.h, bf16.h, fp8.h"}
+	ruleFloats   = &promote.Rule{ID: "float-float", Text: "of two float-like types the wider wins (double > float > half, bfloat16 > fp8)", Source: src + "meta.h, fp16.h, bf16.h, fp8.h"}
+	ruleHalfBF16 = &promote.Rule{ID: "half-bf16", Text: "promote(half, bfloat16) = float", Source: src + "bf16.h"}
+	ruleInts     = &promote.Rule{ID: "int-int", Text: "two integers of the same signedness give the wider", Source: src + "meta.h"}
+	ruleNoSpec   = &promote.Rule{ID: "no-specialization", Text: "no promote_type specialization exists, so the operation does not compile", Source: src + "meta.h"}
+	ruleUnknown  = &promote.Rule{ID: "element-type", Text: "kernel_float has no element type for this dtype", Source: src + "meta.h, fp16.h, bf16.h, fp8.h"}
+	ruleLiteral  = &promote.Rule{ID: "cxx-literal", Text: "a C++ literal takes its C++ type and promotes like any operand (not weak): 1 is int, 1.0 double, 1.0f float, true bool", Source: "../shared/reference/kernel_float/rules.md, Scalars are not weak"}
+	ruleConstant = &promote.Rule{ID: "constant", Text: "constant<T> (a weak operand) takes the other operand's type: promote(constant<L>, R) = R", Source: src + "constant.h"}
+	ruleConst2   = &promote.Rule{ID: "constant-constant", Text: "two constants give constant<promote(L, R)>; two constants of the same type are an ambiguous specialization, a compile error", Source: src + "constant.h"}
+)
+
+// Def is the kernel-float rule set. It has no options.
+var Def = &promote.Def{
+	Name:    "kernel-float",
+	Title:   "kernel_float (CUDA C++ vectors)",
+	Source:  "../shared/reference/kernel_float/rules.md; " + src,
+	NAry:    promote.Fold,
+	Dialect: dtype.CPP,
+	New: func(s promote.Settings) (promote.Rules, error) {
+		return &rules{promote.Base{D: s.Def(), S: s, Table: table}}, nil
+	},
+}
+
+type rules struct{ promote.Base }
+
+// known reports whether kernel_float has an element type for d. Its fp8
+// types are CUDA's __nv_fp8_e4m3 (OCP E4M3, ml_dtypes' float8_e4m3fn) and
+// __nv_fp8_e5m2.
+func known(d dtype.DType) bool {
+	switch d {
+	case dtype.Bool, dtype.I8, dtype.I16, dtype.I32, dtype.I64, dtype.U8, dtype.U16, dtype.U32, dtype.U64,
+		dtype.F16, dtype.BF16, dtype.F32, dtype.F64, dtype.F8E4M3FN, dtype.F8E5M2:
+		return true
+	}
+	return false
+}
+
+// floatRank orders the float-like types; equal ranks (half and bfloat16,
+// or the two fp8 types) have no order.
+func floatRank(d dtype.DType) int {
+	switch d {
+	case dtype.F8E4M3FN, dtype.F8E5M2:
+		return 1
+	case dtype.F16, dtype.BF16:
+		return 2
+	case dtype.F32:
+		return 3
+	case dtype.F64:
+		return 4
+	}
+	return 0
+}
+
+var table = promote.NewPairTable("kernel-float", decide)
+
+func decide(a, b dtype.DType) promote.Decision {
+	refuse := func(r *promote.Rule, msg string) promote.Decision {
+		return promote.Decision{Rule: r, Msg: msg}
+	}
+	switch {
+	case !known(a) || !known(b):
+		bad := a
+		if known(a) {
+			bad = b
+		}
+		return refuse(ruleUnknown, fmt.Sprintf("kernel_float has no element type for %s", bad))
+	case a == b:
+		return promote.Decision{Out: a, Rule: ruleSame}
+	case a == dtype.Bool:
+		return promote.Decision{Out: b, Rule: ruleBool}
+	case b == dtype.Bool:
+		return promote.Decision{Out: a, Rule: ruleBool}
+	case a.IsFloat() && b.IsInteger():
+		return promote.Decision{Out: a, Rule: ruleFloatInt}
+	case b.IsFloat() && a.IsInteger():
+		return promote.Decision{Out: b, Rule: ruleFloatInt}
+	case a.IsFloat() && b.IsFloat():
+		ra, rb := floatRank(a), floatRank(b)
+		switch {
+		case ra > rb:
+			return promote.Decision{Out: a, Rule: ruleFloats}
+		case rb > ra:
+			return promote.Decision{Out: b, Rule: ruleFloats}
+		case ra == 2: // half with bfloat16
+			return promote.Decision{Out: dtype.F32, Rule: ruleHalfBF16}
+		}
+		return refuse(ruleNoSpec, fmt.Sprintf("no promote_type<%s, %s>: the two fp8 types do not mix", a, b))
+	case a.IsSigned() == b.IsSigned():
+		if a.Bits() >= b.Bits() {
+			return promote.Decision{Out: a, Rule: ruleInts}
+		}
+		return promote.Decision{Out: b, Rule: ruleInts}
+	}
+	return refuse(ruleNoSpec, fmt.Sprintf("no promote_type<%s, %s>: a signed and an unsigned integer do not mix", a, b))
+}
+
+// Result folds promote_t left to right, as kernel_float's variadic
+// promote_t<A, B, C...> does; its answer can depend on operand order.
+func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if len(ops) == 0 {
+		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+	}
+	return promote.FoldLeft(ops, r.one, r.two)
+}
+
+// elem gives an operand's element type as kernel_float sees it, and
+// whether it is a constant<T>.
+func (r *rules) elem(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
+	switch o.Kind {
+	case promote.Tensor, promote.Scalar:
+		if !known(o.DType) {
+			return 0, false, nil, r.Refuse(ruleUnknown, fmt.Sprintf("kernel_float has no element type for %s", o.DType), o)
+		}
+		return o.DType, o.Weak, nil, nil
+	case promote.Literal:
+		t, err := r.literalType(o)
+		return t, false, ruleLiteral, err
+	}
+	return 0, false, nil, r.Refuse(ruleUnknown, "invalid operand", o)
+}
+
+// literalType is the C++ type of a literal: int, long or long long by
+// value for a decimal integer (u: unsigned int or unsigned long; L: long),
+// double or (f suffix) float, bool. C++ has no complex literal.
+func (r *rules) literalType(o promote.Operand) (dtype.DType, error) {
+	v := o.Value
+	switch v.Kind {
+	case promote.BoolValue:
+		return dtype.Bool, nil
+	case promote.FloatValue:
+		if v.Suffix == "f" {
+			return dtype.F32, nil
+		}
+		return dtype.F64, nil
+	case promote.IntValue:
+		abs := new(big.Int).Abs(v.Int)
+		switch v.Suffix {
+		case "u":
+			if abs.BitLen() <= 32 {
+				return dtype.U32, nil
+			}
+			if abs.BitLen() <= 64 {
+				return dtype.U64, nil
+			}
+		case "L":
+			if abs.BitLen() <= 63 {
+				return dtype.I64, nil
+			}
+		default:
+			if abs.BitLen() <= 31 {
+				return dtype.I32, nil
+			}
+			if abs.BitLen() <= 63 {
+				return dtype.I64, nil
+			}
+		}
+		return 0, r.Refuse(ruleLiteral, fmt.Sprintf("integer literal %s is too large for any C++ integer type it could take", v.Text), o)
+	}
+	return 0, r.Refuse(ruleLiteral, fmt.Sprintf("C++ has no %s literal like %s", v.Kind, v.Text), o)
+}
+
+func (r *rules) one(o promote.Operand) (promote.Result, error) {
+	t, weak, rule, err := r.elem(o)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	if rule == nil {
+		rule = ruleSame
+	}
+	return promote.Result{DType: t, Weak: weak, Rule: rule}, nil
+}
+
+func (r *rules) two(a, b promote.Operand) (promote.Result, error) {
+	ta, ca, _, err := r.elem(a)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	tb, cb, _, err := r.elem(b)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	switch {
+	case ca && cb:
+		if ta == tb {
+			return promote.Result{}, r.Refuse(ruleConst2, fmt.Sprintf("constant<%s> with constant<%s> is an ambiguous specialization", ta, tb), a, b)
+		}
+		d := table.Cell(ta, tb)
+		if d.Out == dtype.Invalid {
+			return promote.Result{}, r.Refuse(d.Rule, d.Msg, a, b)
+		}
+		return promote.Result{DType: d.Out, Weak: true, Rule: ruleConst2}, nil
+	case ca:
+		return promote.Result{DType: tb, Rule: ruleConstant}, nil
+	case cb:
+		return promote.Result{DType: ta, Rule: ruleConstant}, nil
+	}
+	d := table.Cell(ta, tb)
+	if d.Out == dtype.Invalid {
+		return promote.Result{}, r.Refuse(d.Rule, d.Msg, a, b)
+	}
+	rule := d.Rule
+	if a.Kind == promote.Literal || b.Kind == promote.Literal {
+		rule = ruleLiteral
+	}
+	return promote.Result{DType: d.Out, Rule: rule}, nil
+}

@@ -1,0 +1,49 @@
+// Package rules lists every rule set promote ships, in the order the CLI
+// shows them: the four founding systems first, then the frameworks.
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/rules/kernelfloat"
+)
+
+// defs is the registry. It is fixed at build time and never modified.
+var defs = []*promote.Def{
+	kernelfloat.Def,
+}
+
+// All returns every rule set definition, in display order.
+func All() []*promote.Def { return append([]*promote.Def(nil), defs...) }
+
+// Lookup returns the rule set named name (case-insensitive; "_" and "-"
+// are the same), or an error listing the valid names.
+func Lookup(name string) (*promote.Def, error) {
+	key := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), "_", "-")
+	for _, d := range defs {
+		if d.Name == key || strings.ReplaceAll(d.Name, "-", "") == strings.ReplaceAll(key, "-", "") {
+			return d, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown rule set %q (valid: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Names returns the rule set names in display order.
+func Names() []string {
+	out := make([]string, len(defs))
+	for i, d := range defs {
+		out[i] = d.Name
+	}
+	return out
+}
+
+// Build looks up a rule set and builds it with KEY=VALUE settings.
+func Build(name string, kv ...string) (promote.Rules, error) {
+	d, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return d.Build(kv...)
+}
