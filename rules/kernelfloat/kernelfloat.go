@@ -27,7 +27,7 @@ var (
 	ruleInts     = &promote.Rule{ID: "int-int", Text: "two integers of the same signedness give the wider", Source: src + "meta.h"}
 	ruleNoSpec   = &promote.Rule{ID: "no-specialization", Text: "no promote_type specialization exists, so the operation does not compile", Source: src + "meta.h"}
 	ruleUnknown  = &promote.Rule{ID: "element-type", Text: "kernel_float has no element type for this dtype", Source: src + "meta.h, fp16.h, bf16.h, fp8.h"}
-	ruleLiteral  = &promote.Rule{ID: "cxx-literal", Text: "a C++ literal takes its C++ type and promotes like any operand (not weak): 1 is int, 1.0 double, 1.0f float, true bool", Source: "../shared/reference/kernel_float/rules.md, Scalars are not weak"}
+	ruleLiteral  = &promote.Rule{ID: "cxx-literal", Text: "a C++ literal takes its C++ type and promotes like any operand (not weak): 1 is int, 1.0 double, 1.0f float, true bool", Source: src + "base.h (into_vector_impl), vector.h (into_vec)"}
 	ruleConstant = &promote.Rule{ID: "constant", Text: "constant<T> (a weak operand) takes the other operand's type: promote(constant<L>, R) = R", Source: src + "constant.h"}
 	ruleConst2   = &promote.Rule{ID: "constant-constant", Text: "two constants give constant<promote(L, R)>; two constants of the same type are an ambiguous specialization, a compile error", Source: src + "constant.h"}
 )
