@@ -16,9 +16,10 @@ import (
 //  2. A system prefix (torch., np., numpy., jnp., tf., ml_dtypes., acl_,
 //     dt_, ov::element::, element::) selects that system's dialect for the
 //     rest of the name, whatever dialect the caller asked for.
-//  3. Canonical names (the ones String prints) always mean the canonical
-//     type, in every dialect.
-//  4. The dialect's own spellings.
+//  3. The dialect's own spellings. Only one of them shadows a canonical
+//     name: OpenVINO's "f8e4m3", which is the OCP format without infinities
+//     (canonical f8e4m3fn), not ml_dtypes' IEEE-like float8_e4m3.
+//  4. Canonical names (the ones String prints).
 //  5. The neutral spellings: those that mean one format in every system
 //     that uses them.
 //
@@ -66,9 +67,6 @@ func (d *Dialect) Parse(s string) (DType, error) {
 			break
 		}
 	}
-	if t, ok := canonical[rest]; ok {
-		return t, nil
-	}
 	if len(rest) > 1 && strings.ContainsRune("<>=|", rune(rest[0])) {
 		// A NumPy array-protocol type string such as "<f4" or "|b1": the
 		// byte-order mark makes the NumPy reading certain.
@@ -77,6 +75,9 @@ func (d *Dialect) Parse(s string) (DType, error) {
 		}
 	}
 	if t, ok := dial.own[rest]; ok {
+		return t, nil
+	}
+	if t, ok := canonical[rest]; ok {
 		return t, nil
 	}
 	if what, ok := dial.unsupported[rest]; ok {

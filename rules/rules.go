@@ -7,12 +7,14 @@ import (
 	"strings"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/rules/anvil"
 	"github.com/promote-dev/promote/rules/kernelfloat"
 )
 
 // defs is the registry. It is fixed at build time and never modified.
 var defs = []*promote.Def{
 	kernelfloat.Def,
+	anvil.Def,
 }
 
 // All returns every rule set definition, in display order.

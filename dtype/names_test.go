@@ -1,0 +1,95 @@
+package dtype
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+var dialects = map[string]*Dialect{
+	"neutral": Neutral, "openvino": OpenVINO, "numpy": NumPy, "pytorch": PyTorch,
+	"cann": CANN, "c++": CPP, "r": R, "tensorflow": TensorFlow,
+}
+
+func TestSpellings(t *testing.T) {
+	for _, r := range readTSV(t, "testdata/spellings.tsv") {
+		if len(r) == 2 { // an empty spelling loses its field
+			r = []string{r[0], "", r[1]}
+		}
+		d := dialects[r[0]]
+		if d == nil {
+			t.Fatalf("unknown dialect %q", r[0])
+		}
+		got, err := d.Parse(r[1])
+		if r[2] == "error" {
+			var pe *Error
+			if !errors.As(err, &pe) {
+				t.Errorf("%s.Parse(%q) = %v, %v; want a *dtype.Error", r[0], r[1], got, err)
+			}
+			continue
+		}
+		if err != nil || got.String() != r[2] {
+			t.Errorf("%s.Parse(%q) = %v, %v; want %s", r[0], r[1], got, err, r[2])
+		}
+	}
+}
+
+// TestCanonicalRoundTrip: every canonical name parses back to itself, in
+// every dialect, and through MarshalText/UnmarshalText.
+func TestCanonicalRoundTrip(t *testing.T) {
+	for _, d := range All() {
+		for name, dial := range dialects {
+			got, err := dial.Parse(strings.ToUpper(d.String()))
+			if dial == OpenVINO && d == F8E4M3 {
+				// The one dialect spelling that shadows a canonical name.
+				if got != F8E4M3FN {
+					t.Errorf("openvino f8e4m3 = %v, want f8e4m3fn", got)
+				}
+				continue
+			}
+			if err != nil || got != d {
+				t.Errorf("%s.Parse(%s) = %v, %v", name, d, got, err)
+			}
+		}
+		b, err := d.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back DType
+		if err := back.UnmarshalText(b); err != nil || back != d {
+			t.Errorf("text round trip of %s gave %v, %v", d, back, err)
+		}
+	}
+}
+
+// TestErrorsNameTheTokenAndWhatIsValid: a parse error names the bad token
+// and lists the valid names.
+func TestErrorsNameTheTokenAndWhatIsValid(t *testing.T) {
+	_, err := Parse("flaot32")
+	if err == nil || !strings.Contains(err.Error(), `"flaot32"`) || !strings.Contains(err.Error(), "f8e4m3fn") {
+		t.Errorf("error %q should name the token and list canonical names", err)
+	}
+	_, err = Parse("float")
+	if err == nil || !strings.Contains(err.Error(), "f64 in NumPy") {
+		t.Errorf("error %q should explain the ambiguity", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"f32", "torch.float", "<f4", "ACL_FLOAT", "ov::element::f8e4m3", "", "np.", "\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, d := range dialects {
+			got, err := d.Parse(s)
+			if err == nil && !got.Valid() {
+				t.Fatalf("%s.Parse(%q) = invalid dtype without error", d, s)
+			}
+			if err == nil {
+				if back, err := Neutral.Parse(got.String()); err != nil || back != got {
+					t.Fatalf("canonical name %s of %q does not parse back", got, s)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,43 @@
+package anvil
+
+import (
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Def is the anvil rule set. It has no options.
+var Def = &promote.Def{
+	Name:    "anvil",
+	Title:   "{anvil}, now anvl (R on XLA): ambiguous literal types",
+	Source:  "../shared/reference/anvil/rules.md; r-xla/anvil@ef9f93aa R/promotion.R, R/array.R; r-xla/tengen@4adc1c2 R/types.R",
+	NAry:    promote.Fold,
+	Dialect: dtype.R,
+	New: func(s promote.Settings) (promote.Rules, error) {
+		return &rules{promote.Base{D: s.Def(), S: s, Table: table}}, nil
+	},
+}
+
+type rules struct{ promote.Base }
+
+// Result is common_type_info (r-xla/anvil R/promotion.R@ef9f93aa): it
+// folds common_dtype over the operands from left to right, carrying the
+// ambiguity flag. One operand gives its own dtype and ambiguity; none is
+// anvil's "No arguments provided" error.
+func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if len(ops) == 0 {
+		return promote.Result{}, r.Refuse(ruleNoArguments, "No arguments provided")
+	}
+	dt, amb, rule, err := r.resolve(ops[0])
+	if err != nil {
+		return promote.Result{}, err
+	}
+	for _, o := range ops[1:] {
+		t, a, _, err := r.resolve(o)
+		if err != nil {
+			return promote.Result{}, err
+		}
+		// Both dtypes are supported here, so CommonDType cannot refuse.
+		dt, amb, rule = CommonDType(dt, t, amb, a)
+	}
+	return promote.Result{DType: dt, Weak: amb, Rule: rule}, nil
+}
