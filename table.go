@@ -20,9 +20,12 @@ type PairTable struct {
 
 type cell struct {
 	out  dtype.DType // Invalid: refused
-	rule uint8       // index into rules
-	msg  uint8       // index into msgs for a refusal
+	rule uint16      // index into rules
+	msg  uint16      // index into msgs for a refusal
 }
+
+// maxEntries bounds the distinct rules and messages a table can index.
+const maxEntries = 1 << 16
 
 // Decision is what a pair function returns for one ordered pair: the
 // result, or (Out == dtype.Invalid) a refusal with its message.
@@ -36,8 +39,8 @@ type Decision struct {
 // name is the rule set's name, used in refusal errors.
 func NewPairTable(name string, decide func(a, b dtype.DType) Decision) *PairTable {
 	t := &PairTable{name: name}
-	ruleIdx := map[*Rule]uint8{}
-	msgIdx := map[string]uint8{}
+	ruleIdx := map[*Rule]uint16{}
+	msgIdx := map[string]uint16{}
 	var msgs []string
 	for _, a := range dtype.All() {
 		for _, b := range dtype.All() {
@@ -47,7 +50,10 @@ func NewPairTable(name string, decide func(a, b dtype.DType) Decision) *PairTabl
 			}
 			ri, ok := ruleIdx[d.Rule]
 			if !ok {
-				ri = uint8(len(t.rules))
+				if len(t.rules) == maxEntries {
+					panic(fmt.Sprintf("promote: %s: more than %d rules in one table", name, maxEntries))
+				}
+				ri = uint16(len(t.rules))
 				ruleIdx[d.Rule] = ri
 				t.rules = append(t.rules, d.Rule)
 			}
@@ -55,7 +61,10 @@ func NewPairTable(name string, decide func(a, b dtype.DType) Decision) *PairTabl
 			if d.Out == dtype.Invalid {
 				mi, ok := msgIdx[d.Msg]
 				if !ok {
-					mi = uint8(len(msgs))
+					if len(msgs) == maxEntries {
+						panic(fmt.Sprintf("promote: %s: more than %d messages in one table", name, maxEntries))
+					}
+					mi = uint16(len(msgs))
 					msgIdx[d.Msg] = mi
 					msgs = append(msgs, d.Msg)
 				}

@@ -9,10 +9,12 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/rules/anvil"
 	"github.com/promote-dev/promote/rules/kernelfloat"
+	"github.com/promote-dev/promote/rules/openvino"
 )
 
 // defs is the registry. It is fixed at build time and never modified.
 var defs = []*promote.Def{
+	openvino.Def,
 	kernelfloat.Def,
 	anvil.Def,
 }

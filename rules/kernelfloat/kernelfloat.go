@@ -36,7 +36,7 @@ var (
 var Def = &promote.Def{
 	Name:    "kernel-float",
 	Title:   "kernel_float (CUDA C++ vectors)",
-	Source:  "../shared/reference/kernel_float/rules.md; " + src,
+	Source:  src + "{meta.h,fp16.h,bf16.h,fp8.h,constant.h,base.h}",
 	NAry:    promote.Fold,
 	Dialect: dtype.CPP,
 	New: func(s promote.Settings) (promote.Rules, error) {

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/promote-dev/promote/dtype"
+)
+
+func init() {
+	register(command{name: "dtypes", summary: "the dtype catalogue with each Format's facts", run: runDTypes})
+}
+
+// dtypeInfo is one catalogue row as the dtypes command shows it.
+type dtypeInfo struct {
+	Name         string   `json:"name"`
+	Kind         string   `json:"kind"`
+	Bits         int      `json:"bits"`
+	Exponent     int      `json:"exponent_bits,omitempty"`
+	Mantissa     int      `json:"mantissa_bits,omitempty"`
+	Bias         int      `json:"bias,omitempty"`
+	Inf          bool     `json:"inf"`
+	NaN          string   `json:"nan,omitempty"`
+	NegZero      bool     `json:"negative_zero"`
+	Min          string   `json:"min,omitempty"`
+	MaxFinite    string   `json:"max_finite,omitempty"`
+	MinSubnormal string   `json:"min_subnormal,omitempty"`
+	Elem         string   `json:"element,omitempty"`
+	Spellings    []string `json:"spellings"`
+}
+
+var nanNames = map[dtype.NaNEncoding]string{
+	dtype.NaNNone: "", dtype.NaNIEEE: "ieee", dtype.NaNAllOnes: "S.1..1 only",
+	dtype.NaNNegZero: "0x80 only", dtype.NaNAllOnesUnsigned: "0xff only",
+}
+
+func describeDType(d dtype.DType) dtypeInfo {
+	f := d.Format()
+	info := dtypeInfo{Name: d.String(), Kind: f.Kind.String(), Bits: f.Bits, Inf: f.HasInf(), NegZero: f.NegZero,
+		Spellings: dtype.Neutral.Spellings(d)[1:]}
+	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	switch f.Kind {
+	case dtype.KindFloat:
+		info.Exponent, info.Mantissa, info.Bias, info.NaN = f.ExpBits, f.MantBits, f.Bias, nanNames[f.NaN]
+		info.MaxFinite = g(f.MaxFinite())
+		if s := f.MinSubnormal(); s > 0 {
+			info.MinSubnormal = g(s)
+		}
+		if f.Signed {
+			info.Min = g(-f.MaxFinite())
+		} else {
+			info.Min = g(f.MinNormal())
+		}
+	case dtype.KindBool, dtype.KindSigned, dtype.KindUnsigned:
+		lo, hi := f.IntRange()
+		info.Min, info.MaxFinite = strconv.FormatInt(lo, 10), strconv.FormatUint(hi, 10)
+	case dtype.KindComplex:
+		info.Elem = f.Elem.String()
+		info.MaxFinite = g(f.MaxFinite())
+		info.Inf, info.NaN = true, "ieee"
+	}
+	return info
+}
+
+func runDTypes(e *env, args []string) int {
+	fs := flag.NewFlagSet("dtypes", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	asJSON := fs.Bool("json", false, "write JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var infos []dtypeInfo
+	for _, d := range dtype.All() {
+		infos = append(infos, describeDType(d))
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(infos); err != nil {
+			fmt.Fprintf(e.stderr, "promote dtypes: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tKIND\tBITS\tE\tM\tBIAS\tINF\tNAN\t-0\tMIN\tMAX FINITE\tMIN SUBNORMAL\tALSO SPELLED")
+	for _, i := range infos {
+		em := func(v int) string {
+			if i.Kind != "float" {
+				return ""
+			}
+			return strconv.Itoa(v)
+		}
+		yes := func(b bool) string {
+			if b {
+				return "yes"
+			}
+			return ""
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, i.Kind, i.Bits,
+			em(i.Exponent), em(i.Mantissa), em(i.Bias), yes(i.Inf), i.NaN, yes(i.NegZero), i.Min, i.MaxFinite,
+			i.MinSubnormal, strings.Join(i.Spellings, " "))
+	}
+	tw.Flush()
+	return 0
+}

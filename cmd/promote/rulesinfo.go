@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+
+	"github.com/promote-dev/promote/rules"
+)
+
+func init() {
+	register(command{name: "rules", summary: "the rule sets, their options, defaults and sources", run: runRules})
+}
+
+type optionInfo struct {
+	Name    string `json:"name"`
+	Values  string `json:"values"`
+	Default string `json:"default"`
+	Doc     string `json:"doc,omitempty"`
+}
+
+type rulesInfo struct {
+	Name    string       `json:"name"`
+	Title   string       `json:"title"`
+	NAry    string       `json:"n_operands"`
+	Dialect string       `json:"dialect"`
+	Source  string       `json:"source"`
+	Options []optionInfo `json:"options"`
+}
+
+func runRules(e *env, args []string) int {
+	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	asJSON := fs.Bool("json", false, "write JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var infos []rulesInfo
+	for _, d := range rules.All() {
+		ri := rulesInfo{Name: d.Name, Title: d.Title, NAry: d.NAry.String(), Source: d.Source, Options: []optionInfo{}}
+		if d.Dialect != nil {
+			ri.Dialect = d.Dialect.Name()
+		}
+		for _, o := range d.Options {
+			ri.Options = append(ri.Options, optionInfo{o.Name, o.Allowed(), o.Default, o.Doc})
+		}
+		infos = append(infos, ri)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(infos); err != nil {
+			fmt.Fprintf(e.stderr, "promote rules: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	for i, ri := range infos {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		fmt.Fprintf(e.stdout, "%s: %s\n", ri.Name, ri.Title)
+		fmt.Fprintf(e.stdout, "  operands: %s; dtype spelling: %s\n", ri.NAry, ri.Dialect)
+		for _, o := range ri.Options {
+			fmt.Fprintf(e.stdout, "  -set %s=%s (default %s)", o.Name, o.Values, o.Default)
+			if o.Doc != "" {
+				fmt.Fprintf(e.stdout, ": %s", o.Doc)
+			}
+			fmt.Fprintln(e.stdout)
+		}
+		fmt.Fprintf(e.stdout, "  source: %s\n", ri.Source)
+	}
+	return 0
+}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+func init() {
+	register(command{name: "table", summary: "the full dtype x dtype table of one rule set", run: runTable})
+}
+
+// pairCell is one ordered pair's answer.
+type pairCell struct {
+	A      string `json:"a"`
+	B      string `json:"b"`
+	Result string `json:"result,omitempty"`
+	Rule   string `json:"rule"`
+	Error  string `json:"error,omitempty"`
+}
+
+func (c pairCell) short() string {
+	if c.Error != "" {
+		return "x"
+	}
+	return c.Result
+}
+
+func runTable(e *env, args []string) int {
+	fs := flag.NewFlagSet("table", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	name := fs.String("rules", "", "the rule set")
+	var sets setFlags
+	fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable)")
+	format := fs.String("format", "text", "output format: text, markdown, csv or json")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "promote table: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	switch *format {
+	case "text", "markdown", "csv", "json":
+	default:
+		fmt.Fprintf(e.stderr, "promote table: unknown -format %q (valid: text, markdown, csv, json)\n", *format)
+		return 2
+	}
+	r, ok := buildRules(e, *name, sets)
+	if !ok {
+		return 2
+	}
+	types, cells := pairTable(r)
+	var err error
+	switch *format {
+	case "text":
+		err = writeGrid(e.stdout, types, cells, false)
+	case "markdown":
+		err = writeGrid(e.stdout, types, cells, true)
+	case "csv":
+		w := csv.NewWriter(e.stdout)
+		w.Write([]string{"a", "b", "result", "rule", "error"})
+		for _, row := range cells {
+			for _, c := range row {
+				w.Write([]string{c.A, c.B, c.Result, c.Rule, c.Error})
+			}
+		}
+		w.Flush()
+		err = w.Error()
+	case "json":
+		var flat []pairCell
+		for _, row := range cells {
+			flat = append(flat, row...)
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(struct {
+			Rules    string     `json:"rules"`
+			Settings []string   `json:"settings"`
+			DTypes   []string   `json:"dtypes"`
+			Pairs    []pairCell `json:"pairs"`
+		}{r.Def().Name, r.Settings().Changed(), names(types), flat})
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "promote table: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// pairTable answers every ordered pair of the dtypes the rule set knows: a
+// dtype is known when it promotes with itself.
+func pairTable(r promote.Rules) ([]dtype.DType, [][]pairCell) {
+	var types []dtype.DType
+	for _, d := range dtype.All() {
+		if _, err := r.PromoteTypes(d, d); err == nil {
+			types = append(types, d)
+		}
+	}
+	cells := make([][]pairCell, len(types))
+	for i, a := range types {
+		cells[i] = make([]pairCell, len(types))
+		for j, b := range types {
+			c := pairCell{A: a.String(), B: b.String()}
+			res, err := r.PromoteTypes(a, b)
+			if err != nil {
+				c.Error = oneLine(err.Error())
+				if pe, ok := err.(*promote.Error); ok && pe.Rule != nil {
+					c.Rule = pe.Rule.ID
+				}
+			} else {
+				c.Result, c.Rule = res.String(), res.Rule.ID
+			}
+			cells[i][j] = c
+		}
+	}
+	return types, cells
+}
+
+func names(types []dtype.DType) []string {
+	out := make([]string, len(types))
+	for i, d := range types {
+		out[i] = d.String()
+	}
+	return out
+}
+
+// writeGrid writes rows a, columns b; x marks a refusal.
+func writeGrid(w io.Writer, types []dtype.DType, cells [][]pairCell, markdown bool) error {
+	if markdown {
+		fmt.Fprintf(w, "| a \\ b | %s |\n", strings.Join(names(types), " | "))
+		fmt.Fprintf(w, "|---|%s\n", strings.Repeat("---|", len(types)))
+		for i, a := range types {
+			row := make([]string, len(types))
+			for j := range types {
+				row[j] = cells[i][j].short()
+			}
+			fmt.Fprintf(w, "| **%s** | %s |\n", a, strings.Join(row, " | "))
+		}
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
+	fmt.Fprintf(tw, "a\\b\t%s\n", strings.Join(names(types), "\t"))
+	for i, a := range types {
+		row := make([]string, len(types))
+		for j := range types {
+			row[j] = cells[i][j].short()
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", a, strings.Join(row, "\t"))
+	}
+	return tw.Flush()
+}
