@@ -8,12 +8,14 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/rules/anvil"
+	"github.com/promote-dev/promote/rules/cann"
 	"github.com/promote-dev/promote/rules/kernelfloat"
 	"github.com/promote-dev/promote/rules/openvino"
 )
 
 // defs is the registry. It is fixed at build time and never modified.
 var defs = []*promote.Def{
+	cann.Def,
 	openvino.Def,
 	kernelfloat.Def,
 	anvil.Def,

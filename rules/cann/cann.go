@@ -1,0 +1,187 @@
+package cann
+
+import (
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// foldSrc is where the N-operand semantics come from.
+const foldSrc = "../shared/reference/cann/notes.md §1 (multi-input ops such as cat and stack fold promote = PromoteType(tensors[i], promote)); " +
+	"binary ops: hicann/ops-math@c682a083 math/add/op_api/aclnn_add.cpp PromoteType(self, other)"
+
+// Rules about operands rather than dtype pairs.
+var (
+	ruleSingle = &promote.Rule{ID: "single", Text: "one operand is not promoted: it keeps its own dtype",
+		Source: foldSrc}
+	ruleNoWeak = &promote.Rule{ID: "no-weak", Text: "CANN has no weak tensors: every aclTensor and aclScalar has its own dtype",
+		Source: enumSrc}
+	ruleNeedTensor = &promote.Rule{ID: "need-tensor", Text: "aclnn operations take at least one aclTensor; scalars alone are never promoted",
+		Source: foldSrc}
+)
+
+// Def is the cann rule set: Huawei Ascend CANN's aclnn type promotion
+// (互推导关系), as documented or (table=opbase) as op::PromoteType computes it.
+var Def = &promote.Def{
+	Name:   "cann",
+	Title:  "Huawei Ascend CANN aclnn (互推导关系)",
+	Source: "../shared/reference/cann/notes.md; " + docSrc + "; " + codeSrc,
+	NAry:   promote.Fold,
+	// The dialect reads ACL_FLOAT, DT_INT8, s8, float16 and the rest.
+	Dialect: dtype.CANN,
+	Options: []promote.Option{{
+		Name: "table", Kind: promote.EnumOption, Default: "doc", Values: []string{"doc", "opbase"},
+		Doc: "doc: the documented tensor-tensor table (symmetric, 16 types); opbase: what op::PromoteType in hicann/opbase computes (order-sensitive, 8 cells differ, a == b for any CANN type, FP8/FP6/FP4 with another type give f32)",
+	}},
+	Presets: [][]string{{"table=opbase"}},
+	New: func(s promote.Settings) (promote.Rules, error) {
+		r := &rules{Base: promote.Base{D: s.Def(), S: s, Table: docPairs}}
+		if s.Enum("table") == "opbase" {
+			r.Table, r.opbase = opbasePairs, true
+		}
+		return r, nil
+	},
+}
+
+// The compiled tables, built once: one per table= value, and the
+// tensor-scalar table both share.
+var (
+	docPairs    = promote.NewPairTable("cann", decideDoc)
+	opbasePairs = promote.NewPairTable("cann", decideOpbase)
+	scalarPairs = promote.NewPairTable("cann", decideScalar)
+)
+
+type rules struct {
+	promote.Base
+	opbase bool
+}
+
+// known reports whether a tensor of d can reach the promotion step: any
+// aclDataType, and under table=opbase also the ge-only types PromoteType
+// indexes.
+func (r *rules) known(d dtype.DType) bool {
+	if r.opbase {
+		return isGE(d)
+	}
+	return isACL(d)
+}
+
+// Result promotes operands as an aclnn op does. Tensors come first: two
+// are promoted as a binary op does, PromoteType(self, other); three or more
+// as multi-input ops (cat, stack) do, folding promote =
+// PromoteType(tensors[i], promote) from the left, so the newer tensor is
+// the first argument (this matters under table=opbase, whose table is not
+// symmetric). Then each scalar, in order, meets the running tensor result
+// through the tensor-scalar table.
+//
+// Zero-dim tensors promote like any other. (Ascend 950's comparison and
+// maximum/minimum ops treat a zero-dim tensor as the lower operand, in
+// hicann/ops-math common/inc/op_api/data_type_utils.h BinaryOpTypePromote,
+// commit 75ab237ab; that is op-specific and not modelled here.)
+func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if len(ops) == 0 {
+		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+	}
+	nt := 0
+	for _, o := range ops {
+		if err := r.check(o); err != nil {
+			return promote.Result{}, err
+		}
+		if o.Kind == promote.Tensor {
+			nt++
+		}
+	}
+	if len(ops) == 1 {
+		return r.one(ops[0])
+	}
+	if nt == 0 {
+		return promote.Result{}, r.Refuse(ruleNeedTensor, "no aclTensor among the operands: aclnn ops take at least one", ops...)
+	}
+
+	var (
+		res   promote.Result
+		acc   promote.Operand // the running result as an operand, for errors
+		first promote.Operand // the first tensor
+		seen  int
+	)
+	for _, o := range ops {
+		if o.Kind != promote.Tensor {
+			continue
+		}
+		seen++
+		var d promote.Decision
+		switch {
+		case seen == 1:
+			first, acc = o, o
+			res = promote.Result{DType: o.DType, Rule: ruleSingle}
+			continue
+		case nt == 2:
+			// A binary op: PromoteType(self, other).
+			if d = r.Table.Cell(first.DType, o.DType); d.Out == dtype.Invalid {
+				return promote.Result{}, r.Refuse(d.Rule, d.Msg, first, o)
+			}
+		default:
+			// A multi-input op: promote = PromoteType(tensors[i], promote).
+			if d = r.Table.Cell(o.DType, acc.DType); d.Out == dtype.Invalid {
+				return promote.Result{}, r.Refuse(d.Rule, d.Msg, o, acc)
+			}
+		}
+		res = promote.Result{DType: d.Out, Rule: d.Rule}
+		acc = promote.T(d.Out)
+	}
+	for _, o := range ops {
+		if o.Kind == promote.Tensor {
+			continue
+		}
+		s, _ := r.scalarDType(o) // check accepted it above
+		d := scalarPairs.Cell(acc.DType, s)
+		if d.Out == dtype.Invalid {
+			return promote.Result{}, r.Refuse(d.Rule, d.Msg, acc, o)
+		}
+		res = promote.Result{DType: d.Out, Rule: d.Rule}
+		acc = promote.T(d.Out)
+	}
+	return res, nil
+}
+
+// check refuses an operand CANN cannot have: a weak one, a tensor of a
+// dtype CANN lacks, a scalar that is no aclScalar.
+func (r *rules) check(o promote.Operand) error {
+	if o.Weak {
+		return r.Refuse(ruleNoWeak, "CANN has no weak tensors or scalars: "+o.Describe()+" has no CANN counterpart", o)
+	}
+	switch o.Kind {
+	case promote.Tensor:
+		if !r.known(o.DType) {
+			return r.Refuse(ruleNotACL, notACL(o.DType), o)
+		}
+		return nil
+	case promote.Scalar, promote.Literal:
+		_, err := r.scalarDType(o)
+		return err
+	}
+	return r.Refuse(ruleNotACL, "not a tensor, scalar or literal", o)
+}
+
+// scalarDType is the aclScalar dtype of a typed scalar or a literal.
+func (r *rules) scalarDType(o promote.Operand) (dtype.DType, error) {
+	if o.Kind == promote.Literal {
+		t, msg := literalDType(o.Value)
+		if t == dtype.Invalid {
+			return t, r.Refuse(ruleLiteral, msg, o)
+		}
+		return t, nil
+	}
+	if !isACL(o.DType) {
+		return dtype.Invalid, r.Refuse(ruleNotACL, notACL(o.DType), o)
+	}
+	return o.DType, nil
+}
+
+// one is a single operand: its own dtype (a literal's is its aclScalar's).
+func (r *rules) one(o promote.Operand) (promote.Result, error) {
+	if o.Kind == promote.Literal {
+		t, err := r.scalarDType(o)
+		return promote.Result{DType: t, Rule: ruleLiteral}, err
+	}
+	return promote.Result{DType: o.DType, Rule: ruleSingle}, nil
+}
