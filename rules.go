@@ -102,7 +102,10 @@ type NAry uint8
 const (
 	// Fold combines left to right; the answer can depend on order.
 	Fold NAry = iota + 1
-	// Set combines all operands at once; order never matters.
+	// Set combines all operands at once, as a set of categories or a
+	// lattice join, not step by step. Order matters only where the system's
+	// own pairwise step inside a set is not associative (PyTorch's
+	// promoteTypes within one category slot, for uint16 and its kin).
 	Set
 	// Two takes exactly two operands.
 	Two
@@ -113,7 +116,7 @@ func (n NAry) String() string {
 	case Fold:
 		return "left fold"
 	case Set:
-		return "set (order-independent)"
+		return "set"
 	case Two:
 		return "exactly two"
 	}

@@ -10,7 +10,9 @@ import (
 	"github.com/promote-dev/promote/rules/anvil"
 	"github.com/promote-dev/promote/rules/cann"
 	"github.com/promote-dev/promote/rules/kernelfloat"
+	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
+	"github.com/promote-dev/promote/rules/pytorch"
 )
 
 // defs is the registry. It is fixed at build time and never modified.
@@ -19,6 +21,8 @@ var defs = []*promote.Def{
 	openvino.Def,
 	kernelfloat.Def,
 	anvil.Def,
+	pytorch.Def,
+	numpy.Def,
 }
 
 // All returns every rule set definition, in display order.

@@ -1,0 +1,105 @@
+package pytorch
+
+import (
+	"math/big"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// How each operand enters a slot, and the refusals for operands PyTorch
+// cannot have.
+var (
+	ruleDimTensor = &promote.Rule{ID: "dim-tensor",
+		Text:   "a tensor with dim() > 0 goes to the dim slot with its dtype",
+		Source: srcResult + " update_result_type_state"}
+	ruleZeroDim = &promote.Rule{ID: "zero-dim-tensor",
+		Text:   "a zero-dim tensor goes to the zero-dim slot with its dtype; a typed scalar such as f64(1.5) is taken as the zero-dim tensor torch.tensor(1.5, dtype=torch.float64)",
+		Source: srcResult + " update_result_type_state"}
+	rulePyBool = &promote.Rule{ID: "python-bool",
+		Text:   "a Python bool is a wrapped bool",
+		Source: srcScalar}
+	rulePyInt = &promote.Rule{ID: "python-int",
+		Text:   "a Python int is a wrapped int64, whatever its value (no value check: uint8 tensor + 1000 is uint8)",
+		Source: srcScalar}
+	rulePyIntUnsigned = &promote.Rule{ID: "python-int-uint64",
+		Text:   "a Python int in [2^63, 2^64) does not fit int64 and becomes a uint64 Scalar",
+		Source: srcScalar}
+	rulePyIntOverflow = &promote.Rule{ID: "python-int-overflow",
+		Text:   "a Python int outside [-2^63, 2^64) cannot become a Scalar: OverflowError",
+		Source: srcScalar}
+	rulePyFloat = &promote.Rule{ID: "python-float",
+		Text:   "python float takes the default dtype (torch.get_default_dtype(): float32 unless set to float64)",
+		Source: srcResult + " update_result_type_state"}
+	rulePyComplex = &promote.Rule{ID: "python-complex",
+		Text:   "python complex takes the default complex dtype (complex64 for a float32 default, complex128 for float64)",
+		Source: srcResult + " update_result_type_state"}
+	rulePyLiteral = &promote.Rule{ID: "python-literal",
+		Text:   "Python literals have no type suffix (1L, 1.0f and 1u are R and C++ spellings)",
+		Source: "the Python language reference, numeric literals"}
+	ruleNoWeak = &promote.Rule{ID: "no-weak",
+		Text:   "PyTorch has no weak tensors: its only weakly typed operands are Python scalars",
+		Source: srcResult + " update_result_type_state"}
+	ruleDynamicRank = &promote.Rule{ID: "dynamic-rank",
+		Text:   "a tensor of unknown rank cannot be placed: PyTorch treats zero-dim and dimensioned tensors differently",
+		Source: srcResult + " update_result_type_state (tensor.dim() > 0)"}
+)
+
+var (
+	minInt64 = big.NewInt(-1 << 63)
+	maxInt64 = big.NewInt(1<<63 - 1)
+)
+
+// classify says which slot an operand goes to and with which dtype
+// (update_result_type_state and, for Python numbers, the Scalar the
+// argument parser makes of them).
+func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, error) {
+	refuse := func(r *promote.Rule, msg string) (Slot, dtype.DType, *promote.Rule, error) {
+		return 0, dtype.Invalid, r, &promote.Error{Rules: Name, Rule: r, Msg: msg, Operands: []promote.Operand{op}}
+	}
+	switch op.Kind {
+	case promote.Tensor, promote.Scalar:
+		if !Has(op.DType) {
+			return refuse(ruleNoDType, noDTypeMsg(op.DType))
+		}
+		if op.Weak {
+			return refuse(ruleNoWeak, "PyTorch has no weak tensors; write a Python scalar (1, 1.0, 1j, true) for a weakly typed operand")
+		}
+		if op.Kind == promote.Scalar {
+			// A typed host scalar has a dtype of its own, so in PyTorch it
+			// is a zero-dim tensor of that dtype, never a wrapped number.
+			return ZeroDimSlot, op.DType, ruleZeroDim, nil
+		}
+		switch {
+		case op.Rank == promote.RankDynamic:
+			return refuse(ruleDynamicRank, "PyTorch's answer depends on whether the tensor is zero-dim; give a rank ("+op.DType.String()+" or "+op.DType.String()+"[])")
+		case op.Rank == 0:
+			return ZeroDimSlot, op.DType, ruleZeroDim, nil
+		}
+		return DimSlot, op.DType, ruleDimTensor, nil
+	case promote.Literal:
+		v := op.Value
+		if v.Suffix != "" {
+			return refuse(rulePyLiteral, "Python has no literal "+v.Text+"; write 1, 1.0, 1j or true")
+		}
+		switch v.Kind {
+		case promote.BoolValue:
+			return WrappedSlot, dtype.Bool, rulePyBool, nil
+		case promote.IntValue:
+			switch {
+			case v.Int.Cmp(minInt64) >= 0 && v.Int.Cmp(maxInt64) <= 0:
+				return WrappedSlot, dtype.I64, rulePyInt, nil
+			case v.Int.Sign() > 0 && v.Int.BitLen() <= 64:
+				return WrappedSlot, dtype.U64, rulePyIntUnsigned, nil
+			case v.Int.Sign() < 0:
+				return refuse(rulePyIntOverflow, "OverflowError: can't convert negative int to unsigned (Python int "+v.Text+" is below int64's range)")
+			}
+			return refuse(rulePyIntOverflow, "OverflowError: int too big to convert (Python int "+v.Text+" is above uint64's range)")
+		case promote.FloatValue:
+			return WrappedSlot, s.defFloat, rulePyFloat, nil
+		case promote.ComplexValue:
+			return WrappedSlot, s.defComplex, rulePyComplex, nil
+		}
+	}
+	return refuse(ruleNoDType, "invalid operand")
+}

@@ -1,0 +1,77 @@
+package pytorch
+
+import (
+	"errors"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Name is the rule set's name.
+const Name = "pytorch"
+
+// Def is the pytorch rule set: torch.promote_types for plain dtype pairs
+// and torch.result_type (TensorIterator's common dtype) for operands. Its
+// one option, default_float, is torch.set_default_dtype.
+var Def = &promote.Def{
+	Name:    Name,
+	Title:   "PyTorch (torch.promote_types, torch.result_type)",
+	Source:  "../shared/reference/pytorch/rules.md; " + srcPromote + "; " + srcResult,
+	NAry:    promote.Set,
+	Dialect: dtype.PyTorch,
+	Options: []promote.Option{{
+		Name:    "default_float",
+		Kind:    promote.EnumOption,
+		Default: "f32",
+		Values:  []string{"f32", "f64"},
+		Doc:     "torch.set_default_dtype: the dtype of a Python float (and, as its complex counterpart c64 or c128, of a Python complex)",
+	}},
+	Presets: [][]string{{"default_float=f64"}},
+	New:     build,
+}
+
+// rules is the rule set built with one default dtype.
+type rules struct {
+	promote.Base
+	defaultFloat dtype.DType
+}
+
+func build(s promote.Settings) (promote.Rules, error) {
+	d := dtype.F32
+	if s.Enum("default_float") == "f64" {
+		d = dtype.F64
+	}
+	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: table}, defaultFloat: d}, nil
+}
+
+// Result is torch.result_type over any number of operands: every operand
+// updates its slot, then the slots are combined (see State).
+func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if len(ops) == 0 {
+		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+	}
+	s, err := NewState(r.defaultFloat)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	for _, op := range ops {
+		if err := s.Update(op); err != nil {
+			return promote.Result{}, withOperands(err, ops)
+		}
+	}
+	res, err := s.Result()
+	if err != nil {
+		return promote.Result{}, withOperands(err, ops)
+	}
+	return res, nil
+}
+
+// withOperands makes a refusal name every operand of the query, not only
+// the one (or none) the State saw when it failed.
+func withOperands(err error, ops []promote.Operand) error {
+	var e *promote.Error
+	if errors.As(err, &e) {
+		e.Operands = append([]promote.Operand(nil), ops...)
+	}
+	return err
+}
