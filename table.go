@@ -20,6 +20,7 @@ type PairTable struct {
 
 type cell struct {
 	out  dtype.DType // Invalid: refused
+	weak bool        // the result is weak (JAX, TensorFlow)
 	rule uint16      // index into rules
 	msg  uint16      // index into msgs for a refusal
 }
@@ -31,6 +32,7 @@ const maxEntries = 1 << 16
 // result, or (Out == dtype.Invalid) a refusal with its message.
 type Decision struct {
 	Out  dtype.DType
+	Weak bool // the result is weak or ambiguous
 	Rule *Rule
 	Msg  string // refusal only
 }
@@ -57,7 +59,7 @@ func NewPairTable(name string, decide func(a, b dtype.DType) Decision) *PairTabl
 				ruleIdx[d.Rule] = ri
 				t.rules = append(t.rules, d.Rule)
 			}
-			c := cell{out: d.Out, rule: ri}
+			c := cell{out: d.Out, weak: d.Weak, rule: ri}
 			if d.Out == dtype.Invalid {
 				mi, ok := msgIdx[d.Msg]
 				if !ok {
@@ -88,7 +90,7 @@ func (t *PairTable) Lookup(a, b dtype.DType) (Result, error) {
 	if c.out == dtype.Invalid {
 		return Result{}, &Error{Rules: t.name, Rule: r, Msg: t.msgs[c.msg], Operands: []Operand{T(a), T(b)}}
 	}
-	return Result{DType: c.out, Rule: r}, nil
+	return Result{DType: c.out, Weak: c.weak, Rule: r}, nil
 }
 
 // Cell returns the decision for (a, b) without building an error.
@@ -97,7 +99,7 @@ func (t *PairTable) Cell(a, b dtype.DType) Decision {
 		return Decision{}
 	}
 	c := t.cells[a][b]
-	d := Decision{Out: c.out, Rule: t.rules[c.rule]}
+	d := Decision{Out: c.out, Weak: c.weak, Rule: t.rules[c.rule]}
 	if c.out == dtype.Invalid {
 		d.Msg = t.msgs[c.msg]
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/rules/anvil"
 	"github.com/promote-dev/promote/rules/cann"
+	"github.com/promote-dev/promote/rules/jax"
 	"github.com/promote-dev/promote/rules/kernelfloat"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
@@ -23,6 +24,7 @@ var defs = []*promote.Def{
 	anvil.Def,
 	pytorch.Def,
 	numpy.Def,
+	jax.Def,
 }
 
 // All returns every rule set definition, in display order.

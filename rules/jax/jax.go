@@ -1,0 +1,172 @@
+package jax
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// name is the rule set's name, in every error.
+const name = "jax"
+
+// Def is the jax rule set. Options: mode=standard|strict
+// (jax_numpy_dtype_promotion, default standard) and x64=true|false
+// (jax_enable_x64, default false), JAX's own defaults.
+var Def = &promote.Def{
+	Name:    name,
+	Title:   "JAX (jax.numpy type promotion lattice, weak types)",
+	Source:  "../shared/reference/jax/rules.md; " + latticeSrc + ", jax/_src/config.py, docs/type_promotion.rst, docs/jep/9407-type-promotion.md",
+	NAry:    promote.Set,
+	Dialect: dtype.NumPy, // JAX takes NumPy's dtype names
+	Options: []promote.Option{
+		{Name: "mode", Kind: promote.EnumOption, Default: "standard", Values: []string{"standard", "strict"},
+			Doc: "jax_numpy_dtype_promotion: standard (the lattice) or strict (only weak types promote)"},
+		{Name: "x64", Kind: promote.BoolOption, Default: "false",
+			Doc: "jax_enable_x64: with false, 64-bit operands are canonicalised to 32 bits and Python scalars default to 32 bits"},
+	},
+	Presets: [][]string{{"x64=true"}, {"mode=strict"}},
+	New: func(s promote.Settings) (promote.Rules, error) {
+		c := Config{Strict: s.Enum("mode") == "strict", X64: s.Bool("x64")}
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tables[c.index()]}, c: c}, nil
+	},
+}
+
+// rules is the jax rule set under one configuration.
+type rules struct {
+	promote.Base
+	c Config
+}
+
+// tables holds the four configurations' tables, built at init, indexed
+// by Config.index. A weak result (uint64 with a signed integer, x64 on:
+// f*) is kept in the table's cells.
+var tables = func() (ts [4]*promote.PairTable) {
+	for i := range ts {
+		c := Config{Strict: i&2 != 0, X64: i&1 != 0}
+		ts[i] = promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {
+			o := resultOf(c, a, b)
+			if o.failed {
+				return promote.Decision{Rule: o.rule, Msg: o.msg}
+			}
+			return promote.Decision{Out: o.t.DType, Weak: o.t.Weak, Rule: o.rule}
+		})
+	}
+	return ts
+}()
+
+func (c Config) index() int {
+	i := 0
+	if c.Strict {
+		i |= 2
+	}
+	if c.X64 {
+		i |= 1
+	}
+	return i
+}
+
+// resultOf is lattice_result_type for two strong arrays of a and b, the
+// PairTable's decision.
+func resultOf(c Config, a, b dtype.DType) outcome {
+	for _, d := range [2]dtype.DType{a, b} {
+		if nodeOf[d] == noNode {
+			return outcome{rule: ruleNotJAX, failed: true, msg: notJAXMsg(d)}
+		}
+	}
+	args := [2]Typed{{c.canon(a), false}, {c.canon(b), false}}
+	o := latticeResultType(c, args[:])
+	if !o.failed && (args[0].DType != a || args[1].DType != b) {
+		o.rule = ruleX64
+	}
+	return o
+}
+
+// Result is lattice_result_type over the operands as one set (order never
+// matters): jax.numpy's result dtype and weak type for an operation on them.
+func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if len(ops) == 0 {
+		return promote.Result{}, r.Refuse(promote.NoOperands, noOperandsMsg)
+	}
+	var buf [8]Typed
+	args := buf[:0]
+	canonicalised := false
+	for _, o := range ops {
+		t, err := r.typeOf(o)
+		if err != nil {
+			return promote.Result{}, err
+		}
+		if c := r.c.canon(t.DType); c != t.DType {
+			// An array or NumPy scalar of a 64-bit dtype with x64 off.
+			t.DType, canonicalised = c, true
+		}
+		args = append(args, t)
+	}
+	out := latticeResultType(r.c, args)
+	if out.failed {
+		return promote.Result{}, r.Refuse(out.rule, out.msg, ops...)
+	}
+	if canonicalised {
+		// The 32-bit canonicalisation is what a user is most likely to
+		// ask about, so it is the rule shown.
+		out.rule = ruleX64
+	}
+	return promote.Result{DType: out.t.DType, Weak: out.t.Weak, Rule: out.rule}, nil
+}
+
+// typeOf is _dtype_and_weaktype for one operand, before canonicalisation.
+//
+// A tensor is a jax.Array: its dtype, weak when marked ?. Rank does not
+// matter; a zero-dim array is like any other. A typed scalar such as
+// f64(1.5) is a NumPy scalar: strong (unless marked ?). A Python int,
+// float or complex literal is weak, of its kind's default dtype under the
+// configuration (already 32-bit with x64 off, so it never counts as
+// canonicalised); a Python bool is a strong bool (bool is not among JAX's
+// weak Python types). The literal's value matters only to the overflow
+// check of a Python int; lattice_result_type takes only its type.
+func (r *rules) typeOf(o promote.Operand) (Typed, error) {
+	switch o.Kind {
+	case promote.Tensor, promote.Scalar:
+		if !o.DType.Valid() || nodeOf[o.DType] == noNode {
+			return Typed{}, r.Refuse(ruleNotJAX, notJAXMsg(o.DType), o)
+		}
+		return Typed{o.DType, o.Weak}, nil
+	case promote.Literal:
+		v := o.Value
+		if v.Suffix != "" {
+			return Typed{}, r.Refuse(rulePython, fmt.Sprintf("%s is not a Python literal (JAX takes Python int, float, complex and bool scalars)", v.Text), o)
+		}
+		switch v.Kind {
+		case promote.BoolValue:
+			return Typed{dtype.Bool, false}, nil
+		case promote.IntValue:
+			d := DefaultInt(r.c)
+			if v.Int == nil || !fitsInt(v.Int, d.Bits()) {
+				return Typed{}, r.Refuse(ruleIntOverflow, fmt.Sprintf("OverflowError: Python int %s too large to convert to %s", intText(v), jaxNames[nodeOf[d]]), o)
+			}
+			return Typed{d, true}, nil
+		case promote.FloatValue:
+			return Typed{DefaultFloat(r.c), true}, nil
+		case promote.ComplexValue:
+			return Typed{DefaultComplex(r.c), true}, nil
+		}
+	}
+	return Typed{}, r.Refuse(rulePython, "invalid operand", o)
+}
+
+// fitsInt reports whether v is in the range of a signed integer of the
+// given width, as scalar_type_to_dtype checks with np.iinfo.
+func fitsInt(v *big.Int, bits int) bool {
+	lo := new(big.Int).Lsh(big.NewInt(-1), uint(bits-1))
+	hi := new(big.Int).Sub(new(big.Int).Neg(lo), big.NewInt(1))
+	return v.Cmp(lo) >= 0 && v.Cmp(hi) <= 0
+}
+
+// intText is str() of the Python int.
+func intText(v promote.Value) string {
+	if v.Int == nil {
+		return v.Text
+	}
+	return v.Int.String()
+}
