@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/rules"
 )
 
@@ -68,7 +69,13 @@ func runQuery(e *env, args []string) int {
 	if !ok {
 		return 2
 	}
-	rows := []row{evaluate(r, strings.Join(operands, " "))}
+	// Under one rule set, operands are read in that system's spelling.
+	ops, err := promote.ParseOperands(r.Def().Dialect, strings.Join(operands, " "))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "promote: %v\n", err)
+		return 2
+	}
+	rows := []row{evaluate(r, ops)}
 	return writeRows(e, operands, rows, *asJSON, false)
 }
 
@@ -85,9 +92,14 @@ func runCompare(e *env, args []string) int {
 
 // compare answers the query under every rule set with its defaults and
 // each of its presets, and marks the rows whose answer differs from the
-// most common one.
+// most common one. The operands are read once, in the neutral spelling, so
+// that every row answers the same question.
 func compare(e *env, operands []string, asJSON bool) int {
-	line := strings.Join(operands, " ")
+	ops, err := promote.ParseOperands(dtype.Neutral, strings.Join(operands, " "))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "promote: %v\n", err)
+		return 2
+	}
 	var rows []row
 	for _, d := range rules.All() {
 		for _, preset := range append([][]string{nil}, d.Presets...) {
@@ -96,7 +108,7 @@ func compare(e *env, operands []string, asJSON bool) int {
 				fmt.Fprintf(e.stderr, "promote: %v\n", err)
 				return 1
 			}
-			rows = append(rows, evaluate(r, line))
+			rows = append(rows, evaluate(r, ops))
 		}
 	}
 	markDisagreement(rows)
@@ -104,9 +116,9 @@ func compare(e *env, operands []string, asJSON bool) int {
 }
 
 // evaluate answers one query under one rule set.
-func evaluate(r promote.Rules, line string) row {
+func evaluate(r promote.Rules, ops []promote.Operand) row {
 	rw := row{Rules: r.Def().Name, Settings: r.Settings().Changed()}
-	res, err := answer(r, line)
+	res, err := r.Result(ops...)
 	if err != nil {
 		rw.Error = oneLine(err.Error())
 		var pe *promote.Error

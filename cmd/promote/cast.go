@@ -1,0 +1,263 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/promote-dev/promote/convert"
+	"github.com/promote-dev/promote/dtype"
+)
+
+func init() {
+	register(command{name: "cast", summary: "convert values exactly between dtypes, one a line (-from SRC -to DST)", run: runCast})
+}
+
+// runCast converts one value a line from standard input and writes one
+// line for each (an acceptance interface: keep the format exact).
+//
+// Input line: a bit pattern of SRC in hex ("0x3f800000", at most SRC's
+// width) or a decimal number ("1.5", "-inf", "nan", "1e-40"). A decimal is
+// converted exactly from its value into DST, rounding once; for an integer
+// or bool SRC it must be a value of SRC ("-1", "255"; bool also "true",
+// "false"), which then converts as SRC. Under a policy with system quirks
+// (openvino) a decimal is first rounded into SRC, since the quirks depend
+// on the source type. A complex SRC takes one or two tokens, the real and
+// imaginary parts (each a part pattern or a decimal; the imaginary part
+// defaults to +0).
+//
+// Output line: the result's pattern in hex, zero-padded to DST's width in
+// hex digits ("0x3c00", "0x7f", "0x01" for bool true, "0xf" for i4 -1); a
+// complex result is its two part patterns, real first, separated by a
+// space. With -text, a space and convert.Text of the result follow. A bad
+// line gives "error: MESSAGE" and the input goes on; the exit status is 0
+// unless the command line is bad (2).
+func runCast(e *env, args []string) int {
+	fs := flag.NewFlagSet("cast", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	from := fs.String("from", "", "the source `dtype`")
+	to := fs.String("to", "", "the destination `dtype`")
+	pname := fs.String("policy", "default", "the conversion `policy`: "+strings.Join(convert.PolicyNames(), ", "))
+	text := fs.Bool("text", false, "print the result's decimal value after its pattern")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "promote cast: unexpected argument %q; values come on standard input\n", fs.Arg(0))
+		return 2
+	}
+	c, err := newCaster(*from, *to, *pname)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "promote cast: %v\n", oneLine(err.Error()))
+		return 2
+	}
+	c.text = *text
+	in := bufio.NewReaderSize(e.stdin, 64<<10)
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	for {
+		line, err := in.ReadString('\n')
+		if line != "" || err == nil {
+			s, lerr := c.line(strings.TrimRight(line, "\r\n"))
+			if lerr != nil {
+				s = "error: " + oneLine(lerr.Error())
+			}
+			out.WriteString(s)
+			out.WriteByte('\n')
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				fmt.Fprintf(e.stderr, "promote cast: reading standard input: %v\n", err)
+				out.Flush()
+				return 1
+			}
+			break
+		}
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(e.stderr, "promote cast: writing standard output: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// caster holds a cast command's settled flags.
+type caster struct {
+	src, dst         dtype.DType
+	srcPart, dstPart dtype.DType
+	p                convert.Policy
+	text             bool
+}
+
+func newCaster(from, to, pname string) (*caster, error) {
+	if from == "" || to == "" {
+		return nil, errors.New("-from and -to are required")
+	}
+	src, err := dtype.Parse(from)
+	if err != nil {
+		return nil, err
+	}
+	dst, err := dtype.Parse(to)
+	if err != nil {
+		return nil, err
+	}
+	p, err := convert.PolicyByName(pname)
+	if err != nil {
+		return nil, err
+	}
+	// A pair the policy refuses whatever the value is a usage error.
+	if _, _, err := convert.Scalar(dst, src, convert.Pattern{}, p); err != nil {
+		return nil, err
+	}
+	c := &caster{src: src, dst: dst, srcPart: src, dstPart: dst, p: p}
+	if src.IsComplex() {
+		c.srcPart = src.Format().Elem
+	}
+	if dst.IsComplex() {
+		c.dstPart = dst.Format().Elem
+	}
+	return c, nil
+}
+
+// line converts one input line.
+func (c *caster) line(s string) (string, error) {
+	toks := strings.Fields(s)
+	switch {
+	case len(toks) == 0:
+		return "", errors.New("empty line: want a hex pattern or a decimal number")
+	case len(toks) > 2 || len(toks) == 2 && !c.src.IsComplex():
+		return "", fmt.Errorf("want one value of %v, got %d tokens", c.src, len(toks))
+	}
+	hex := isHex(toks[0])
+	if len(toks) == 2 && isHex(toks[1]) != hex {
+		return "", errors.New("write both parts as hex patterns or both as decimals")
+	}
+	var out convert.Pattern
+	var err error
+	if hex {
+		out, err = c.fromHex(toks)
+	} else {
+		out, err = c.fromDecimal(toks)
+	}
+	if err != nil {
+		return "", err
+	}
+	return c.format(out), nil
+}
+
+func isHex(t string) bool { return len(t) >= 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') }
+
+// fromHex converts patterns of SRC (or of its parts).
+func (c *caster) fromHex(toks []string) (convert.Pattern, error) {
+	var x convert.Pattern
+	bits := c.srcPart.Bits()
+	for i, t := range toks {
+		v, err := strconv.ParseUint(t[2:], 16, 64)
+		if err != nil || strings.ContainsAny(t[2:], "_+-") {
+			return x, fmt.Errorf("bad hex pattern %q", t)
+		}
+		if bits < 64 && v>>bits != 0 {
+			return x, fmt.Errorf("pattern %s does not fit %v (%d bits)", t, c.srcPart, bits)
+		}
+		if i == 0 {
+			x.Re = v
+		} else {
+			x.Im = v
+		}
+	}
+	out, _, err := convert.Scalar(c.dst, c.src, x, c.p)
+	return out, err
+}
+
+// fromDecimal converts decimal tokens.
+func (c *caster) fromDecimal(toks []string) (convert.Pattern, error) {
+	var ds [2]convert.Decimal
+	for i, t := range toks {
+		d, err := convert.ParseDecimal(t)
+		if err != nil && c.src == dtype.Bool {
+			switch strings.ToLower(t) {
+			case "true":
+				d, err = convert.ParseDecimal("1")
+			case "false":
+				d, err = convert.ParseDecimal("0")
+			}
+		}
+		if err != nil {
+			return convert.Pattern{}, err
+		}
+		ds[i] = d
+	}
+	if c.src == dtype.Bool || c.src.IsInteger() {
+		x, err := intPattern(c.src, &ds[0])
+		if err != nil {
+			return convert.Pattern{}, err
+		}
+		out, _, err := convert.Scalar(c.dst, c.src, convert.Pattern{Re: x}, c.p)
+		return out, err
+	}
+	if c.p.Quirks != 0 {
+		// The quirks depend on the source type: hold the value in SRC first.
+		var x convert.Pattern
+		for i := range toks {
+			v, _, err := convert.FromDecimal(c.srcPart, ds[i], convert.Default())
+			if err != nil {
+				return convert.Pattern{}, err
+			}
+			if i == 0 {
+				x.Re = v.Re
+			} else {
+				x.Im = v.Re
+			}
+		}
+		out, _, err := convert.Scalar(c.dst, c.src, x, c.p)
+		return out, err
+	}
+	var out convert.Pattern
+	re, _, err := convert.FromDecimal(c.dstPart, ds[0], c.p)
+	if err != nil {
+		return out, err
+	}
+	out.Re = re.Re
+	if c.dst.IsComplex() && len(toks) == 2 {
+		im, _, err := convert.FromDecimal(c.dstPart, ds[1], c.p)
+		if err != nil {
+			return out, err
+		}
+		out.Im = im.Re
+	}
+	return out, nil
+}
+
+// intPattern is the pattern of the integer value d in integer or bool
+// type t, or an error when d is not one of t's values.
+func intPattern(t dtype.DType, d *convert.Decimal) (uint64, error) {
+	v, ok := d.Int()
+	if !ok {
+		return 0, fmt.Errorf("%v takes integer values, not a fraction, inf or nan", t)
+	}
+	lo, hi := t.Format().IntRange()
+	if v.Cmp(big.NewInt(lo)) < 0 || v.Cmp(new(big.Int).SetUint64(hi)) > 0 {
+		return 0, fmt.Errorf("%v is out of range for %v (%d..%d)", v, t, lo, hi)
+	}
+	if v.Sign() < 0 {
+		return uint64(v.Int64()) & (1<<t.Bits() - 1), nil
+	}
+	return v.Uint64(), nil
+}
+
+// format writes a result pattern (and its value with -text).
+func (c *caster) format(x convert.Pattern) string {
+	digits := (c.dstPart.Bits() + 3) / 4
+	s := fmt.Sprintf("0x%0*x", digits, x.Re)
+	if c.dst.IsComplex() {
+		s += fmt.Sprintf(" 0x%0*x", digits, x.Im)
+	}
+	if c.text {
+		s += " " + convert.Text(c.dst, x)
+	}
+	return s
+}
