@@ -32,25 +32,34 @@ func (b *Base) Refuse(rule *Rule, msg string, ops ...Operand) error {
 // an empty operand list; anvil has its own ("No arguments provided").
 var NoOperands = &Rule{ID: "no-operands", Text: "an operation needs at least one operand", Source: "promote batch contract"}
 
-// FoldLeft combines operands left to right: one gives the type of the
-// first operand alone; two combines the running result (as a tensor of the
-// result's dtype and weakness) with the next operand. It is the N-operand
-// semantics of kernel_float's promote_t, anvil's common_type_info,
-// TensorFlow's result_type and CANN's multi-input ops.
-func FoldLeft(ops []Operand, one func(Operand) (Result, error), two func(acc, next Operand) (Result, error)) (Result, error) {
+// A Folder gives the steps of a left fold: the type of one operand alone,
+// and the running result combined with the next operand.
+type Folder interface {
+	FoldOne(o Operand) (Result, error)
+	FoldTwo(acc, next Operand) (Result, error)
+}
+
+// FoldLeft combines operands left to right: FoldOne gives the type of the
+// first operand alone; FoldTwo combines the running result (as a tensor of
+// the result's dtype and weakness) with the next operand. It is the
+// N-operand semantics of kernel_float's promote_t, anvil's
+// common_type_info, TensorFlow's result_type and CANN's multi-input ops.
+// It takes an interface rather than two funcs so that a rule set passing
+// itself allocates nothing.
+func FoldLeft(ops []Operand, f Folder) (Result, error) {
 	if len(ops) == 0 {
 		return Result{}, fmt.Errorf("FoldLeft: no operands")
 	}
 	if len(ops) == 1 {
-		return one(ops[0])
+		return f.FoldOne(ops[0])
 	}
-	r, err := two(ops[0], ops[1])
+	r, err := f.FoldTwo(ops[0], ops[1])
 	if err != nil {
 		return Result{}, err
 	}
 	for _, o := range ops[2:] {
 		acc := Operand{Kind: Tensor, DType: r.DType, Weak: r.Weak, Rank: RankPositive}
-		if r, err = two(acc, o); err != nil {
+		if r, err = f.FoldTwo(acc, o); err != nil {
 			return Result{}, err
 		}
 	}

@@ -83,15 +83,24 @@ func TestPairTable(t *testing.T) {
 	}
 }
 
+// keepRight is a deliberately order-dependent fold: keep the right operand.
+type keepRight struct{}
+
+func (keepRight) FoldOne(o Operand) (Result, error) { return Result{DType: o.DType}, nil }
+func (keepRight) FoldTwo(a, b Operand) (Result, error) {
+	return Result{DType: b.DType, Weak: a.Weak}, nil
+}
+
 func TestFoldLeft(t *testing.T) {
-	one := func(o Operand) (Result, error) { return Result{DType: o.DType}, nil }
-	// A deliberately order-dependent combination: keep the right operand.
-	two := func(a, b Operand) (Result, error) { return Result{DType: b.DType, Weak: a.Weak}, nil }
-	r, _ := FoldLeft([]Operand{Weak(T(dtype.I8)), T(dtype.F32), T(dtype.U8)}, one, two)
+	ops := []Operand{Weak(T(dtype.I8)), T(dtype.F32), T(dtype.U8)}
+	r, _ := FoldLeft(ops, keepRight{})
 	if r.DType != dtype.U8 {
 		t.Errorf("fold = %v", r)
 	}
-	if _, err := FoldLeft(nil, one, two); err == nil {
+	if _, err := FoldLeft(nil, keepRight{}); err == nil {
 		t.Error("empty fold accepted")
+	}
+	if n := testing.AllocsPerRun(100, func() { FoldLeft(ops, keepRight{}) }); n != 0 {
+		t.Errorf("FoldLeft allocates %v times", n)
 	}
 }

@@ -8,12 +8,14 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/rules/anvil"
+	"github.com/promote-dev/promote/rules/arrayapi"
 	"github.com/promote-dev/promote/rules/cann"
 	"github.com/promote-dev/promote/rules/jax"
 	"github.com/promote-dev/promote/rules/kernelfloat"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
 	"github.com/promote-dev/promote/rules/pytorch"
+	"github.com/promote-dev/promote/rules/tensorflow"
 )
 
 // defs is the registry. It is fixed at build time and never modified.
@@ -25,6 +27,8 @@ var defs = []*promote.Def{
 	pytorch.Def,
 	numpy.Def,
 	jax.Def,
+	tensorflow.Def,
+	arrayapi.Def,
 }
 
 // All returns every rule set definition, in display order.

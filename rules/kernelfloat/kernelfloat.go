@@ -123,7 +123,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
 	}
-	return promote.FoldLeft(ops, r.one, r.two)
+	return promote.FoldLeft(ops, r)
 }
 
 // elem gives an operand's element type as kernel_float sees it, and
@@ -182,7 +182,8 @@ func (r *rules) literalType(o promote.Operand) (dtype.DType, error) {
 	return 0, r.Refuse(ruleLiteral, fmt.Sprintf("C++ has no %s literal like %s", v.Kind, v.Text), o)
 }
 
-func (r *rules) one(o promote.Operand) (promote.Result, error) {
+// FoldOne is promote_t of one type: the operand's own element type.
+func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 	t, weak, rule, err := r.elem(o)
 	if err != nil {
 		return promote.Result{}, err
@@ -193,7 +194,8 @@ func (r *rules) one(o promote.Operand) (promote.Result, error) {
 	return promote.Result{DType: t, Weak: weak, Rule: rule}, nil
 }
 
-func (r *rules) two(a, b promote.Operand) (promote.Result, error) {
+// FoldTwo is promote_t<A, B> for the running result and the next operand.
+func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	ta, ca, _, err := r.elem(a)
 	if err != nil {
 		return promote.Result{}, err
