@@ -1,0 +1,64 @@
+// Package tsvtest reads promote's test vectors, line-oriented TSV files in
+// testdata/ (# comments and blank lines skipped, fields separated by tabs),
+// and answers batch queries the way `promote batch` prints them. It is for
+// tests only.
+package tsvtest
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/promote-dev/promote"
+)
+
+// Row is one data line of a vector file.
+type Row struct {
+	Line   int // 1-based line number in the file, for messages
+	Fields []string
+}
+
+// Read returns the data rows of a vector file; it fails the test when the
+// file cannot be read.
+func Read(t testing.TB, path string) []Row {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []Row
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		rows = append(rows, Row{Line: n, Fields: strings.Split(line, "\t")})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rows
+}
+
+// Answer answers one query line under r exactly as `promote batch` prints
+// it: the result, or "error: " and the message. It also returns the rule
+// that decided (for a refusal, the refusing rule when the error names one).
+func Answer(r promote.Rules, line string) (string, *promote.Rule) {
+	ops, err := promote.ParseOperands(r.Def().Dialect, line)
+	if err != nil {
+		return "error: " + err.Error(), nil
+	}
+	res, err := r.Result(ops...)
+	if err != nil {
+		var rule *promote.Rule
+		if pe, ok := err.(*promote.Error); ok {
+			rule = pe.Rule
+		}
+		return "error: " + err.Error(), rule
+	}
+	return res.String(), res.Rule
+}
