@@ -6,6 +6,7 @@ package tsvtest
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -55,7 +56,7 @@ func Answer(r promote.Rules, line string) (string, *promote.Rule) {
 	res, err := r.Result(ops...)
 	if err != nil {
 		var rule *promote.Rule
-		if pe, ok := err.(*promote.Error); ok {
+		if pe := (*promote.Error)(nil); errors.As(err, &pe) {
 			rule = pe.Rule
 		}
 		return "error: " + err.Error(), rule

@@ -1,53 +1,24 @@
 package anvil
 
 import (
-	"bufio"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
-// readTSV returns the tab-separated fields of each line of a testdata file,
-// skipping blank lines and # comments, with the line number of each.
-func readTSV(t *testing.T, name string) (rows [][]string, lines []int) {
-	t.Helper()
-	f, err := os.Open("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
-		rows = append(rows, strings.Split(line, "\t"))
-		lines = append(lines, n)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows, lines
-}
-
-// batch answers one query line as `promote batch -rules anvil` does: the
-// operands are parsed in the rule set's dialect, and the answer is
-// Result.String() or "error: " and the error.
+// batch answers one query line as `promote batch -rules anvil` does (see
+// tsvtest.Answer). A query that does not parse is a broken test, and every
+// result must carry a rule with a source.
 func batch(t *testing.T, line string) string {
 	t.Helper()
-	ops, err := promote.ParseOperands(Def.Dialect, line)
-	if err != nil {
+	if _, err := promote.ParseOperands(Def.Dialect, line); err != nil {
 		t.Fatalf("query %q: %v", line, err)
 	}
-	res, err := Def.MustBuild().Result(ops...)
-	if err != nil {
-		return "error: " + err.Error()
+	got, rule := tsvtest.Answer(Def.MustBuild(), line)
+	if !strings.HasPrefix(got, "error: ") && (rule == nil || rule.Source == "") {
+		t.Errorf("query %q: result %s carries no rule with a source", line, got)
 	}
-	if res.Rule == nil || res.Rule.Source == "" {
-		t.Errorf("query %q: result %v carries no rule with a source", line, res)
-	}
-	return res.String()
+	return got
 }

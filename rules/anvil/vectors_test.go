@@ -1,19 +1,23 @@
 package anvil
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/promote-dev/promote/internal/tsvtest"
+)
 
 // TestVectors runs the worked examples, program-level folds, literals,
 // typed scalars and refusals in testdata/vectors.tsv as batch queries.
 func TestVectors(t *testing.T) {
-	rows, lines := readTSV(t, "vectors.tsv")
-	for i, f := range rows {
+	for _, row := range tsvtest.Read(t, "testdata/vectors.tsv") {
+		f := row.Fields
 		if len(f) != 3 {
-			t.Fatalf("line %d: %d fields, want 3", lines[i], len(f))
+			t.Fatalf("line %d: %d fields, want 3", row.Line, len(f))
 		}
 		name, query, want := f[0], f[1], f[2]
 		t.Run(name, func(t *testing.T) {
 			if got := batch(t, query); got != want {
-				t.Errorf("line %d: %q = %q, want %q", lines[i], query, got, want)
+				t.Errorf("line %d: %q = %q, want %q", row.Line, query, got, want)
 			}
 		})
 	}

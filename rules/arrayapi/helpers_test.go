@@ -1,57 +1,33 @@
 package arrayapi
 
 import (
-	"bufio"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
-// readTSV returns the tab-separated fields of each data line of a testdata
-// file (blank lines and # comments skipped).
-func readTSV(t *testing.T, name string) [][]string {
-	t.Helper()
-	f, err := os.Open("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows [][]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
-		rows = append(rows, strings.Split(line, "\t"))
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
 // batch answers a query line as `promote batch -rules array-api -set
-// version=V` does.
+// version=V` does (see tsvtest.Answer). A query that does not parse is a
+// broken test; refusals must be one line, and every result must carry a
+// rule with a source.
 func batch(t *testing.T, version, line string) string {
 	t.Helper()
-	ops, err := promote.ParseOperands(Def.Dialect, line)
-	if err != nil {
+	if _, err := promote.ParseOperands(Def.Dialect, line); err != nil {
 		t.Fatalf("query %q: %v", line, err)
 	}
-	res, err := Def.MustBuild("version=" + version).Result(ops...)
-	if err != nil {
-		if strings.Contains(err.Error(), "\n") {
-			t.Errorf("query %q: multi-line error %q", line, err)
+	got, rule := tsvtest.Answer(Def.MustBuild("version="+version), line)
+	if strings.HasPrefix(got, "error: ") {
+		if strings.Contains(got, "\n") {
+			t.Errorf("query %q: multi-line error %q", line, strings.TrimPrefix(got, "error: "))
 		}
-		return "error: " + err.Error()
+		return got
 	}
-	if res.Rule == nil || res.Rule.Source == "" {
-		t.Errorf("query %q: result %v carries no rule with a source", line, res)
+	if rule == nil || rule.Source == "" {
+		t.Errorf("query %q: result %s carries no rule with a source", line, got)
 	}
-	return res.String()
+	return got
 }
 
 // checkVectors runs rows of (version, query, want); a want starting with

@@ -3,6 +3,8 @@ package arrayapi
 import (
 	"strings"
 	"testing"
+
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // TestScalarTable checks every cell of scalar_table.tsv in every version:
@@ -10,11 +12,12 @@ import (
 func TestScalarTable(t *testing.T) {
 	lit := map[string]string{"bool": "true", "int": "1", "float": "1.5", "complex": "1j"}
 	col := map[string]int{V2021: 2, V2022: 3, V2023: 3, V2024: 4}
-	rows := readTSV(t, "scalar_table.tsv")
+	rows := tsvtest.Read(t, "testdata/scalar_table.tsv")
 	if len(rows) != 52 {
 		t.Fatalf("scalar_table.tsv has %d cells, want 52", len(rows))
 	}
-	for _, row := range rows {
+	for _, r := range rows {
+		row := r.Fields
 		arr, kind := row[0], row[1]
 		for _, v := range versions {
 			want := row[col[v]]

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // TestTable checks all 169 ordered pairs of table.tsv in every version:
@@ -13,12 +14,13 @@ import (
 // (before it, the complex dtype itself is refused); undefined pairs are
 // errors that say "undefined by the standard".
 func TestTable(t *testing.T) {
-	rows := readTSV(t, "table.tsv")
+	rows := tsvtest.Read(t, "testdata/table.tsv")
 	if len(rows) != 169 {
 		t.Fatalf("table.tsv has %d pairs, want 169", len(rows))
 	}
 	defined := 0
-	for _, row := range rows {
+	for _, r := range rows {
+		row := r.Fields
 		a, b, want, since := row[0], row[1], row[2], row[3]
 		if want != "undefined" {
 			defined++
@@ -53,7 +55,8 @@ func TestTable(t *testing.T) {
 // pair the test suite does list agrees with it.
 func TestArrayAPITestsOmission(t *testing.T) {
 	omitted := 0
-	for _, row := range readTSV(t, "table.tsv") {
+	for _, r := range tsvtest.Read(t, "testdata/table.tsv") {
+		row := r.Fields
 		a, b, want, tests := row[0], row[1], row[2], row[4]
 		switch {
 		case tests == "absent" && want != "undefined":

@@ -7,31 +7,32 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // TestResultVectors runs testdata/result.tsv: literals, typed scalars,
 // weak operands, zero-dim tensors, N-ary folds and refusals.
 func TestResultVectors(t *testing.T) {
-	rows, lines := readTSV(t, "result.tsv")
-	for i, f := range rows {
+	for _, row := range tsvtest.Read(t, "testdata/result.tsv") {
+		f := row.Fields
 		if len(f) != 3 {
-			t.Fatalf("result.tsv:%d: %d fields, want 3", lines[i], len(f))
+			t.Fatalf("result.tsv:%d: %d fields, want 3", row.Line, len(f))
 		}
 		r := Def.MustBuild("table=" + f[0])
 		ops, err := promote.ParseOperands(dtype.CANN, f[1])
 		if err != nil {
-			t.Fatalf("result.tsv:%d: %v", lines[i], err)
+			t.Fatalf("result.tsv:%d: %v", row.Line, err)
 		}
 		got, err := r.Result(ops...)
 		if ruleID, ok := strings.CutPrefix(f[2], "error:"); ok {
 			var e *promote.Error
 			if !errors.As(err, &e) || e.Rule == nil || e.Rule.ID != ruleID || len(e.Operands) == 0 || strings.Contains(e.Error(), "\n") {
-				t.Errorf("result.tsv:%d: table=%s %q = %v, %v; want a refusal by %s", lines[i], f[0], f[1], got, err, ruleID)
+				t.Errorf("result.tsv:%d: table=%s %q = %v, %v; want a refusal by %s", row.Line, f[0], f[1], got, err, ruleID)
 			}
 			continue
 		}
 		if err != nil || got.String() != f[2] || got.Rule == nil || got.Rule.Source == "" {
-			t.Errorf("result.tsv:%d: table=%s %q = %v, %v; want %s", lines[i], f[0], f[1], got, err, f[2])
+			t.Errorf("result.tsv:%d: table=%s %q = %v, %v; want %s", row.Line, f[0], f[1], got, err, f[2])
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // TestSeedGridMatchesDocTable: the seed document's table is 表1, cell for
@@ -12,13 +13,14 @@ import (
 // (testdata/table.tsv) agree on all 256 cells. There is no seed-vs-spec
 // disagreement for CANN's tensor-tensor table.
 func TestSeedGridMatchesDocTable(t *testing.T) {
-	rows, _ := readTSV(t, "seed_grid.tsv")
+	rows := tsvtest.Read(t, "testdata/seed_grid.tsv")
 	if len(rows) != 17 {
 		t.Fatalf("seed grid has %d lines, want a header and 16 rows", len(rows))
 	}
 	seed := map[[2]dtype.DType]dtype.DType{}
-	head := rows[0][1:]
-	for _, row := range rows[1:] {
+	head := rows[0].Fields[1:]
+	for _, r := range rows[1:] {
+		row := r.Fields
 		if len(row) != len(head)+1 {
 			t.Fatalf("seed row %q: %d cells, want %d", row[0], len(row)-1, len(head))
 		}

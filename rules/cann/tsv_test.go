@@ -1,37 +1,11 @@
 package cann
 
 import (
-	"bufio"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
-
-// readTSV returns the tab-separated fields of each line of a testdata file,
-// skipping blank lines and # comments, with the line number of each.
-func readTSV(t *testing.T, name string) (rows [][]string, lines []int) {
-	t.Helper()
-	f, err := os.Open("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		rows = append(rows, strings.Split(line, "\t"))
-		lines = append(lines, n)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows, lines
-}
 
 // cellType reads a canonical dtype name, or x (cannot be promoted) as
 // dtype.Invalid.
@@ -57,13 +31,14 @@ type pairCell struct {
 // readPairs reads a file whose first three fields are a, b and the result.
 func readPairs(t *testing.T, name string) []pairCell {
 	t.Helper()
-	rows, lines := readTSV(t, name)
+	rows := tsvtest.Read(t, "testdata/"+name)
 	out := make([]pairCell, len(rows))
-	for i, f := range rows {
+	for i, row := range rows {
+		f := row.Fields
 		if len(f) < 3 {
-			t.Fatalf("%s:%d: want at least 3 fields, got %d", name, lines[i], len(f))
+			t.Fatalf("%s:%d: want at least 3 fields, got %d", name, row.Line, len(f))
 		}
-		out[i] = pairCell{a: cellType(t, f[0]), b: cellType(t, f[1]), want: cellType(t, f[2]), fields: f, line: lines[i]}
+		out[i] = pairCell{a: cellType(t, f[0]), b: cellType(t, f[1]), want: cellType(t, f[2]), fields: f, line: row.Line}
 	}
 	if len(out) != 256 {
 		t.Fatalf("%s: %d cells, want 256", name, len(out))

@@ -1,37 +1,12 @@
 package jax
 
 import (
-	"bufio"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
-
-// readTSV returns the tab-separated fields of each line of a testdata file,
-// skipping blank lines and # comments, with the line number of each.
-func readTSV(t *testing.T, file string) (rows [][]string, lines []int) {
-	t.Helper()
-	f, err := os.Open("testdata/" + file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
-		rows = append(rows, strings.Split(line, "\t"))
-		lines = append(lines, n)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows, lines
-}
 
 // settings splits a testdata settings field: "-" is the defaults, else
 // KEY=VALUE pairs separated by commas.
@@ -43,27 +18,25 @@ func settings(field string) []string {
 }
 
 // batch answers one query line as `promote batch -rules jax` does under
-// the settings: the operands are parsed in the rule set's dialect, and the
-// answer is Result.String() or "error: " and the error. Every answer must
-// carry a rule with a source.
-func batch(t *testing.T, kv []string, line string) (string, error) {
+// the settings (see tsvtest.Answer). A query that does not parse is a
+// broken test; every answer must carry a rule with a source, and a refusal
+// must be a one-line *promote.Error.
+func batch(t *testing.T, kv []string, line string) string {
 	t.Helper()
-	ops, err := promote.ParseOperands(Def.Dialect, line)
-	if err != nil {
+	if _, err := promote.ParseOperands(Def.Dialect, line); err != nil {
 		t.Fatalf("query %q: %v", line, err)
 	}
-	res, err := Def.MustBuild(kv...).Result(ops...)
-	if err != nil {
-		pe, ok := err.(*promote.Error)
-		if !ok || pe.Rule == nil || pe.Rule.Source == "" || strings.Contains(pe.Msg, "\n") {
-			t.Errorf("query %q: error %v is not a one-line *promote.Error with a sourced rule", line, err)
+	got, rule := tsvtest.Answer(Def.MustBuild(kv...), line)
+	if msg, refused := strings.CutPrefix(got, "error: "); refused {
+		if rule == nil || rule.Source == "" || strings.Contains(msg, "\n") {
+			t.Errorf("query %q: error %v is not a one-line *promote.Error with a sourced rule", line, msg)
 		}
-		return "error: " + err.Error(), err
+		return got
 	}
-	if res.Rule == nil || res.Rule.Source == "" {
-		t.Errorf("query %q: result %v carries no rule with a source", line, res)
+	if rule == nil || rule.Source == "" {
+		t.Errorf("query %q: result %s carries no rule with a source", line, got)
 	}
-	return res.String(), nil
+	return got
 }
 
 // configs are the four option combinations, in the column order of

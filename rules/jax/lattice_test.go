@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/promote-dev/promote/internal/tsvtest"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -17,11 +18,11 @@ var modes = map[string]Config{
 // lattice.tsv (testdata/lattice_edges.tsv, in canonical names, int1
 // dropped), edge for edge.
 func TestLatticeEdges(t *testing.T) {
-	rows, lines := readTSV(t, "lattice_edges.tsv")
 	want := map[string]map[lattice.Edge]bool{}
-	for i, r := range rows {
+	for _, row := range tsvtest.Read(t, "testdata/lattice_edges.tsv") {
+		r := row.Fields
 		if len(r) != 3 {
-			t.Fatalf("line %d: %d fields, want 3", lines[i], len(r))
+			t.Fatalf("line %d: %d fields, want 3", row.Line, len(r))
 		}
 		if want[r[0]] == nil {
 			want[r[0]] = map[lattice.Edge]bool{}
@@ -53,7 +54,7 @@ func TestLatticeEdges(t *testing.T) {
 // TestPublishedTable checks the standard x64 lattice's joins against JAX's
 // published 18x18 table, typed in by hand.
 func TestPublishedTable(t *testing.T) {
-	rows, lines := readTSV(t, "published_x64.tsv")
+	rows := tsvtest.Read(t, "testdata/published_x64.tsv")
 	l := Lattice(Config{X64: true})
 	node := func(s string) lattice.Node {
 		n, ok := l.Node(s)
@@ -62,16 +63,17 @@ func TestPublishedTable(t *testing.T) {
 		}
 		return n
 	}
-	head := rows[0][1:]
+	head := rows[0].Fields[1:]
 	if len(rows) != 19 || len(head) != 18 {
 		t.Fatalf("table is %dx%d, want 18x18", len(rows)-1, len(head))
 	}
-	for i, r := range rows[1:] {
+	for _, row := range rows[1:] {
+		r := row.Fields
 		a := node(r[0])
 		for j, want := range r[1:] {
 			got, err := l.Join2(a, node(head[j]))
 			if err != nil || l.Name(got) != want {
-				t.Errorf("line %d: %s v %s = %v (%v), want %s", lines[i+1], r[0], head[j], l.Name(got), err, want)
+				t.Errorf("line %d: %s v %s = %v (%v), want %s", row.Line, r[0], head[j], l.Name(got), err, want)
 			}
 		}
 	}

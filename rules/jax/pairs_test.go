@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // show writes a result or a refusal as pairs.tsv does: the dtype with ?
@@ -35,18 +36,19 @@ func show(res promote.Result, err error) string {
 // with tensors of several ranks (rank does not matter to JAX), and
 // through LatticeResultType.
 func TestPairs(t *testing.T) {
-	rows, lines := readTSV(t, "pairs.tsv")
+	rows := tsvtest.Read(t, "testdata/pairs.tsv")
 	if len(rows) != 31*32/2 {
 		t.Fatalf("%d pairs, want %d (31 strong dtypes)", len(rows), 31*32/2)
 	}
-	for i, r := range rows {
+	for _, row := range rows {
+		r := row.Fields
 		if len(r) != 6 {
-			t.Fatalf("line %d: %d fields, want 6", lines[i], len(r))
+			t.Fatalf("line %d: %d fields, want 6", row.Line, len(r))
 		}
 		a, errA := dtype.Parse(r[0])
 		b, errB := dtype.Parse(r[1])
 		if errA != nil || errB != nil {
-			t.Fatalf("line %d: %v %v", lines[i], errA, errB)
+			t.Fatalf("line %d: %v %v", row.Line, errA, errB)
 		}
 		for k, cfg := range configs {
 			want := r[2+k]
@@ -54,18 +56,18 @@ func TestPairs(t *testing.T) {
 			for _, p := range [][2]dtype.DType{{a, b}, {b, a}} {
 				x, y := p[0], p[1]
 				if got := show(rs.PromoteTypes(x, y)); got != want {
-					t.Errorf("line %d %v: PromoteTypes(%s, %s) = %s, want %s", lines[i], cfg.kv, x, y, got, want)
+					t.Errorf("line %d %v: PromoteTypes(%s, %s) = %s, want %s", row.Line, cfg.kv, x, y, got, want)
 				}
 				if got := show(rs.Result(promote.T(x), promote.T(y))); got != want {
-					t.Errorf("line %d %v: Result(%s, %s) = %s, want %s", lines[i], cfg.kv, x, y, got, want)
+					t.Errorf("line %d %v: Result(%s, %s) = %s, want %s", row.Line, cfg.kv, x, y, got, want)
 				}
 				if got := show(rs.Result(promote.T0(x), promote.Shaped(y, 2, 3))); got != want {
-					t.Errorf("line %d %v: Result(%s[], %s[2,3]) = %s, want %s", lines[i], cfg.kv, x, y, got, want)
+					t.Errorf("line %d %v: Result(%s[], %s[2,3]) = %s, want %s", row.Line, cfg.kv, x, y, got, want)
 				}
 				typed, err := LatticeResultType(cfg.c, Typed{x, false}, Typed{y, false})
 				got := show(promote.Result{DType: typed.DType, Weak: typed.Weak}, err)
 				if got != want {
-					t.Errorf("line %d %v: LatticeResultType(%s, %s) = %s, want %s", lines[i], cfg.kv, x, y, got, want)
+					t.Errorf("line %d %v: LatticeResultType(%s, %s) = %s, want %s", row.Line, cfg.kv, x, y, got, want)
 				}
 			}
 		}

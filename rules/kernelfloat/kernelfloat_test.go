@@ -1,55 +1,24 @@
 package kernelfloat
 
 import (
-	"bufio"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
-
-func readTSV(t *testing.T, name string) [][]string {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows [][]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if line := sc.Text(); line != "" && !strings.HasPrefix(line, "#") {
-			rows = append(rows, strings.Split(line, "\t"))
-		}
-	}
-	return rows
-}
-
-// query runs one batch line through the rule set, as promote batch does.
-func query(t *testing.T, r promote.Rules, line string) string {
-	t.Helper()
-	ops, err := promote.ParseOperands(Def.Dialect, line)
-	if err != nil {
-		return "error: " + err.Error()
-	}
-	res, err := r.Result(ops...)
-	if err != nil {
-		return "error: " + err.Error()
-	}
-	return res.String()
-}
 
 // TestCompiledMatrix checks every cell of the matrix compiled from the
 // real headers (rules.md) against PromoteTypes and Result.
 func TestCompiledMatrix(t *testing.T) {
 	r := Def.MustBuild()
-	rows := readTSV(t, "testdata/matrix.tsv")
+	rows := tsvtest.Read(t, "testdata/matrix.tsv")
 	if len(rows) != 225 {
 		t.Fatalf("%d cells, want 15x15", len(rows))
 	}
-	for _, row := range rows {
+	for _, cell := range rows {
+		row := cell.Fields
 		a, _ := dtype.Parse(row[0])
 		b, _ := dtype.Parse(row[1])
 		res, err := r.PromoteTypes(a, b)
@@ -63,7 +32,7 @@ func TestCompiledMatrix(t *testing.T) {
 		if got != row[2] {
 			t.Errorf("promote_type<%s, %s> = %s, want %s", a, b, got, row[2])
 		}
-		if q := query(t, r, row[0]+" "+row[1]); row[2] != "x" && q != row[2] {
+		if q, _ := tsvtest.Answer(r, row[0]+" "+row[1]); row[2] != "x" && q != row[2] {
 			t.Errorf("batch %s %s = %s, want %s", a, b, q, row[2])
 		}
 	}
@@ -75,7 +44,8 @@ func TestCompiledMatrix(t *testing.T) {
 func TestSeedDisagreement_FP8(t *testing.T) {
 	r := Def.MustBuild()
 	expand := map[string][]dtype.DType{"b": {dtype.Bool}, "f8": {dtype.F8E4M3FN, dtype.F8E5M2}}
-	for _, row := range readTSV(t, "testdata/seed_table.tsv") {
+	for _, cell := range tsvtest.Read(t, "testdata/seed_table.tsv") {
+		row := cell.Fields
 		as, bs := expand[row[0]], expand[row[1]]
 		if as == nil {
 			d, _ := dtype.Parse(row[0])
@@ -147,7 +117,7 @@ func TestOperands(t *testing.T) {
 		{"", "error"},
 	}
 	for _, tt := range tests {
-		got := query(t, r, tt.in)
+		got, _ := tsvtest.Answer(r, tt.in)
 		if tt.want == "error" {
 			if !strings.HasPrefix(got, "error: kernel-float: ") {
 				t.Errorf("%q = %s, want a kernel-float refusal", tt.in, got)

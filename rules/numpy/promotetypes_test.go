@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // ntypeByName reads a promote_types.tsv name: a canonical dtype, or
@@ -36,22 +37,23 @@ func ntypeByName(t *testing.T, name string) (ntype, dtype.DType) {
 // 60 rows with longdouble or clongdouble check that NumPy's dialect
 // refuses those names.
 func TestPromoteTypesTable(t *testing.T) {
-	rows, lines := readTSV(t, "promote_types.tsv")
+	rows := tsvtest.Read(t, "testdata/promote_types.tsv")
 	if len(rows) != 256 {
 		t.Fatalf("promote_types.tsv has %d rows, want 256", len(rows))
 	}
 	catalogue := 0
-	for i, row := range rows {
+	for _, v := range rows {
+		row := v.Fields
 		na, da := ntypeByName(t, row[0])
 		nb, db := ntypeByName(t, row[1])
 		nw, dw := ntypeByName(t, row[2])
 		if got, _, ok := promoteTypes(na, nb); !ok || got != nw {
-			t.Errorf("line %d: model promote_types(%s, %s) = %s, want %s", lines[i], na, nb, got, nw)
+			t.Errorf("line %d: model promote_types(%s, %s) = %s, want %s", v.Line, na, nb, got, nw)
 		}
 		if da == dtype.Invalid || db == dtype.Invalid {
 			for j, d := range []dtype.DType{da, db} {
 				if _, err := dtype.NumPy.Parse(row[j]); d == dtype.Invalid && err == nil {
-					t.Errorf("line %d: the numpy dialect accepts %q", lines[i], row[j])
+					t.Errorf("line %d: the numpy dialect accepts %q", v.Line, row[j])
 				}
 			}
 			continue
@@ -59,11 +61,11 @@ func TestPromoteTypesTable(t *testing.T) {
 		catalogue++
 		res, err := resultType.PromoteTypes(da, db)
 		if err != nil || res.DType != dw || res.Rule == nil {
-			t.Errorf("line %d: PromoteTypes(%s, %s) = %v, %v; want %s", lines[i], da, db, res, err, dw)
+			t.Errorf("line %d: PromoteTypes(%s, %s) = %v, %v; want %s", v.Line, da, db, res, err, dw)
 		}
 		res, err = resultType.Result(promote.T(da), promote.T(db))
 		if err != nil || res.DType != dw || res.Rule != pairRuleOf(da, db) {
-			t.Errorf("line %d: Result(%s, %s) = %v (%v), %v; want %s", lines[i], da, db, res, res.Rule, err, dw)
+			t.Errorf("line %d: Result(%s, %s) = %v (%v), %v; want %s", v.Line, da, db, res, res.Rule, err, dw)
 		}
 	}
 	if catalogue != 196 {

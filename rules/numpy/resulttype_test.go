@@ -10,16 +10,17 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // TestVectors runs testdata/vectors.tsv: the NEP 50 table, the 2.x column
 // of the 1.x-versus-2.x table, the check_values cases, single operands and
 // refusals, as batch queries under one or both settings.
 func TestVectors(t *testing.T) {
-	rows, lines := readTSV(t, "vectors.tsv")
-	for i, row := range rows {
+	for _, v := range tsvtest.Read(t, "testdata/vectors.tsv") {
+		row := v.Fields
 		if len(row) < 4 {
-			t.Fatalf("line %d: %d fields, want mode, query, answer, rule", lines[i], len(row))
+			t.Fatalf("line %d: %d fields, want mode, query, answer, rule", v.Line, len(row))
 		}
 		mode, query, want, wantRule := row[0], row[1], row[2], row[3]
 		var sets []promote.Rules
@@ -31,7 +32,7 @@ func TestVectors(t *testing.T) {
 		case "both":
 			sets = []promote.Rules{resultType, ufunc}
 		default:
-			t.Fatalf("line %d: unknown mode %q", lines[i], mode)
+			t.Fatalf("line %d: unknown mode %q", v.Line, mode)
 		}
 		for _, r := range sets {
 			got, rule := batch(t, r, query)
@@ -40,10 +41,10 @@ func TestVectors(t *testing.T) {
 				ok = strings.HasPrefix(got, "error: ") && strings.Contains(got, msg)
 			}
 			if !ok {
-				t.Errorf("line %d: [%s] %q = %q, want %q", lines[i], r.Settings(), query, got, want)
+				t.Errorf("line %d: [%s] %q = %q, want %q", v.Line, r.Settings(), query, got, want)
 			}
 			if wantRule != "-" && rule != wantRule {
-				t.Errorf("line %d: [%s] %q decided by %q, want %q", lines[i], r.Settings(), query, rule, wantRule)
+				t.Errorf("line %d: [%s] %q decided by %q, want %q", v.Line, r.Settings(), query, rule, wantRule)
 			}
 		}
 	}

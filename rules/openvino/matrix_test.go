@@ -1,14 +1,13 @@
 package openvino
 
 import (
-	"bufio"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // The four settings of testdata/matrix.tsv, in column order.
@@ -42,11 +41,7 @@ func outcome(t *testing.T, r promote.Result, err error) string {
 // without pytorch, and lhs[] (rank 0) with rhs[1] (rank 1) in pytorch mode.
 // It also checks the error counts algorithm.md §4 states.
 func TestMatrix(t *testing.T) {
-	f, err := os.Open("testdata/matrix.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	rows := tsvtest.Read(t, "testdata/matrix.tsv")
 	rs := make([]promote.Rules, len(matrixSettings))
 	for i, s := range matrixSettings {
 		rs[i] = Def.MustBuild(s...)
@@ -56,13 +51,8 @@ func TestMatrix(t *testing.T) {
 		counts[i] = map[string]int{}
 	}
 	pairs := map[[2]dtype.DType]bool{}
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		fld := strings.Split(line, "\t")
+	for _, row := range rows {
+		n, fld := row.Line, row.Fields
 		if len(fld) != 2+len(matrixSettings) {
 			t.Fatalf("matrix.tsv:%d: %d fields", n, len(fld))
 		}
@@ -75,6 +65,7 @@ func TestMatrix(t *testing.T) {
 		for i, r := range rs {
 			want := fld[2+i]
 			var res promote.Result
+			var err error
 			if i < 2 {
 				res, err = r.PromoteTypes(a, b)
 			} else {
@@ -88,9 +79,6 @@ func TestMatrix(t *testing.T) {
 				counts[i][want]++
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if len(pairs) != 18*18 {
 		t.Errorf("matrix.tsv has %d distinct pairs, want 324", len(pairs))

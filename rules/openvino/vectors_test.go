@@ -1,15 +1,14 @@
 package openvino
 
 import (
-	"bufio"
 	"errors"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // errTexts maps the error ids of the vectors to the text OpenVINO's
@@ -30,19 +29,9 @@ type vector struct {
 // rule and an optional message substring; # starts a comment line.
 func readVectors(t *testing.T, path string) []vector {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []vector
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		text := sc.Text()
-		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fields := strings.Split(text, "\t")
+	for _, row := range tsvtest.Read(t, path) {
+		n, fields := row.Line, row.Fields
 		if len(fields) < 4 || len(fields) > 5 {
 			t.Fatalf("%s:%d: want 4 or 5 tab-separated fields, got %d", path, n, len(fields))
 		}
@@ -54,9 +43,6 @@ func readVectors(t *testing.T, path string) []vector {
 			v.msg = fields[4]
 		}
 		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }

@@ -1,38 +1,12 @@
 package pytorch
 
 import (
-	"bufio"
-	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
-
-// readTSV returns the tab-separated fields of each line of a testdata file,
-// skipping # comments and blank lines, with each row's line number.
-func readTSV(t *testing.T, name string) (rows [][]string, lines []int) {
-	t.Helper()
-	f, err := os.Open("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
-		rows = append(rows, strings.Split(line, "\t"))
-		lines = append(lines, n)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows, lines
-}
 
 // built holds the rule set under each default dtype.
 var built = map[string]promote.Rules{
@@ -40,33 +14,33 @@ var built = map[string]promote.Rules{
 	"f64": Def.MustBuild("default_float=f64"),
 }
 
-// query answers one batch line as `promote batch -rules pytorch` does,
-// returning the printed answer and the ID of the deciding rule.
+// query answers one batch line as `promote batch -rules pytorch` does (see
+// tsvtest.Answer), returning the printed answer and the ID of the deciding
+// rule. A query that does not parse is a broken test; every answer must
+// carry a rule with a source, and a refusal must be one line.
 func query(t *testing.T, r promote.Rules, line string) (answer, ruleID string) {
 	t.Helper()
-	ops, err := promote.ParseOperands(Def.Dialect, line)
-	if err != nil {
+	if _, err := promote.ParseOperands(Def.Dialect, line); err != nil {
 		t.Fatalf("query %q: %v", line, err)
 	}
-	res, err := r.Result(ops...)
-	if err != nil {
-		var e *promote.Error
-		if !errors.As(err, &e) {
-			t.Fatalf("query %q: error %v is not a *promote.Error", line, err)
+	got, rule := tsvtest.Answer(r, line)
+	if strings.HasPrefix(got, "error: ") {
+		if rule == nil {
+			t.Fatalf("query %q: refusal %s is not a *promote.Error with a rule", line, got)
 		}
-		if e.Rule == nil || e.Rule.Source == "" {
-			t.Errorf("query %q: refusal %v carries no rule with a source", line, err)
+		if rule.Source == "" {
+			t.Errorf("query %q: refusal %s carries no rule with a source", line, got)
 		}
-		if strings.ContainsAny(err.Error(), "\n\r") {
-			t.Errorf("query %q: message is not one line: %q", line, err)
+		if strings.ContainsAny(got, "\n\r") {
+			t.Errorf("query %q: message is not one line: %q", line, got)
 		}
-		return "error: " + err.Error(), e.Rule.ID
+		return got, rule.ID
 	}
-	if res.Rule == nil || res.Rule.Source == "" {
-		t.Errorf("query %q: result %v carries no rule with a source", line, res)
-		return res.String(), ""
+	if rule == nil || rule.Source == "" {
+		t.Errorf("query %q: result %s carries no rule with a source", line, got)
+		return got, ""
 	}
-	return res.String(), res.Rule.ID
+	return got, rule.ID
 }
 
 // check runs a query under one default dtype and compares the answer and

@@ -7,41 +7,43 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // TestPromoteTypesTable checks every pair of the spec's promote_types.tsv
 // whose dtypes are in the catalogue, through PromoteTypes and through a
 // two-tensor Result (which must agree: both are dim tensors).
 func TestPromoteTypesTable(t *testing.T) {
-	rows, lines := readTSV(t, "promote_types.tsv")
+	rows := tsvtest.Read(t, "testdata/promote_types.tsv")
 	if len(rows) != 26*26 {
 		t.Fatalf("promote_types.tsv has %d rows, want %d", len(rows), 26*26)
 	}
 	r := built["f32"]
 	seen := map[[2]dtype.DType]bool{}
-	for i, row := range rows {
+	for _, v := range rows {
+		row := v.Fields
 		a, errA := dtype.Parse(row[0])
 		b, errB := dtype.Parse(row[1])
 		if errA != nil || errB != nil {
-			t.Fatalf("line %d: %v %v", lines[i], errA, errB)
+			t.Fatalf("line %d: %v %v", v.Line, errA, errB)
 		}
 		seen[[2]dtype.DType{a, b}] = true
 		res, err := r.PromoteTypes(a, b)
 		if row[2] == "error" {
 			var e *promote.Error
 			if !errors.As(err, &e) {
-				t.Errorf("line %d: promote_types(%s, %s) = %v, %v; want a refusal by %s", lines[i], a, b, res, err, row[3])
+				t.Errorf("line %d: promote_types(%s, %s) = %v, %v; want a refusal by %s", v.Line, a, b, res, err, row[3])
 				continue
 			}
 			if e.Rule.ID != row[3] {
-				t.Errorf("line %d: promote_types(%s, %s) refused by %s, want %s", lines[i], a, b, e.Rule.ID, row[3])
+				t.Errorf("line %d: promote_types(%s, %s) refused by %s, want %s", v.Line, a, b, e.Rule.ID, row[3])
 			}
 		} else if err != nil || res.String() != row[2] {
-			t.Errorf("line %d: promote_types(%s, %s) = %v, %v; want %s", lines[i], a, b, res, err, row[2])
+			t.Errorf("line %d: promote_types(%s, %s) = %v, %v; want %s", v.Line, a, b, res, err, row[2])
 		}
 		got, _ := query(t, r, row[0]+" "+row[1])
 		if want := res.String(); err != nil && !strings.HasPrefix(got, "error: ") || err == nil && got != want {
-			t.Errorf("line %d: result_type(%s, %s) = %s, disagrees with promote_types", lines[i], a, b, got)
+			t.Errorf("line %d: result_type(%s, %s) = %s, disagrees with promote_types", v.Line, a, b, got)
 		}
 	}
 	// Every dtype PyTorch has is in the file, with every partner.

@@ -6,15 +6,16 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // TestResultVectors runs testdata/result_type.tsv: the spec's worked
 // examples and model-only cases, under the default dtypes each names.
 func TestResultVectors(t *testing.T) {
-	rows, lines := readTSV(t, "result_type.tsv")
-	for i, row := range rows {
+	for _, v := range tsvtest.Read(t, "testdata/result_type.tsv") {
+		row := v.Fields
 		if len(row) != 4 {
-			t.Fatalf("line %d: %d fields, want 4", lines[i], len(row))
+			t.Fatalf("line %d: %d fields, want 4", v.Line, len(row))
 		}
 		defs := []string{row[0]}
 		if row[0] == "both" {

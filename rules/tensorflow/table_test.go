@@ -3,6 +3,8 @@ package tensorflow
 import (
 	"strings"
 	"testing"
+
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // TestTableAll checks every ordered pair of the 20 nodes against
@@ -10,11 +12,12 @@ import (
 // flexible_dtypes.py): the lattice join gives each result, levelAll each
 // level, and the batch path agrees in all and safe mode.
 func TestTableAll(t *testing.T) {
-	rows := readTSV(t, "table_all.tsv")
+	rows := tsvtest.Read(t, "testdata/table_all.tsv")
 	if len(rows) != 400 {
 		t.Fatalf("table_all.tsv has %d pairs, want 400", len(rows))
 	}
-	for _, row := range rows {
+	for _, r := range rows {
+		row := r.Fields
 		a, b, want, level := row[0], row[1], row[2], row[3]
 		na, ok1 := tfLattice.Node(a)
 		nb, ok2 := tfLattice.Node(b)
@@ -46,12 +49,13 @@ func TestTableAll(t *testing.T) {
 // testdata/safe_refused.tsv: 51 unordered pairs (102 ordered) are at level
 // ALL, and no other pair is.
 func TestSafeLevelList(t *testing.T) {
-	rows := readTSV(t, "safe_refused.tsv")
+	rows := tsvtest.Read(t, "testdata/safe_refused.tsv")
 	if len(rows) != 51 {
 		t.Fatalf("safe_refused.tsv lists %d pairs, want 51", len(rows))
 	}
 	listed := map[[2]node]bool{}
-	for _, row := range rows {
+	for _, r := range rows {
+		row := r.Fields
 		a, _ := tfLattice.Node(row[0])
 		b, _ := tfLattice.Node(row[1])
 		listed[[2]node{a, b}], listed[[2]node{b, a}] = true, true
