@@ -1,3 +1,8 @@
 module github.com/promote-dev/promote
 
 go 1.26.8
+
+require (
+	github.com/x448/float16 v0.8.4
+	golang.org/x/sys v0.49.0
+)

@@ -1,0 +1,321 @@
+package convert
+
+import (
+	"encoding/binary"
+	"fmt"
+	"runtime"
+	"sync"
+	"unsafe"
+
+	"github.com/promote-dev/promote/convert/internal/kernels"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Options tune Buffer.
+type Options struct {
+	// Threads is how many goroutines share a buffer of at least
+	// ParallelMin elements: 0 means runtime.GOMAXPROCS(0), 1 converts on
+	// the calling goroutine.
+	Threads int
+}
+
+// ParallelMin is the element count from which Buffer splits the work
+// across Options.Threads goroutines; below it, starting goroutines costs
+// more than it saves.
+const ParallelMin = 64 << 10
+
+// lutMin is the element count from which a one-byte source is converted
+// through a 256-entry table built for the call.
+const lutMin = 1024
+
+// ElemBytes returns the bytes one element of d takes in a buffer: sub-byte
+// types and bool take one byte (the low bits hold the pattern, ml_dtypes'
+// layout), complex types both parts. It returns 0 for Dynamic and
+// invalid dtypes.
+func ElemBytes(d dtype.DType) int {
+	if !d.Valid() {
+		return 0
+	}
+	return infos[d].bytes
+}
+
+// Buffer converts the elements of src (dtype srcT) into dst (dtype dstT)
+// under p, each exactly as Scalar does. Buffers are little-endian and
+// contiguous, ElemBytes per element, complex parts real first; len(src)
+// must be a whole number of elements and len(dst) must hold exactly as
+// many. Under the default policy (p == Default()) the pairs
+// convert/internal/kernels covers use its kernels, bit-exact with the
+// element path; every other pair and policy uses the pure-Go element
+// path (a 256-entry table built per call for one-byte sources). Buffer
+// allocates nothing itself below ParallelMin elements or with one thread. A refusal by the policy reports the first refused
+// element's index; elements before it are converted, the rest are
+// unspecified.
+func Buffer(dst []byte, dstT dtype.DType, src []byte, srcT dtype.DType, p Policy, o Options) error {
+	if err := check(dstT, srcT, &p); err != nil {
+		return err
+	}
+	ss, ds := infos[srcT].bytes, infos[dstT].bytes
+	if len(src)%ss != 0 {
+		return fmt.Errorf("convert: source of %d bytes is not a whole number of %v elements (%d bytes each)", len(src), srcT, ss)
+	}
+	n := len(src) / ss
+	if len(dst) != n*ds {
+		return fmt.Errorf("convert: destination of %d bytes does not hold exactly %d %v elements (%d bytes)", len(dst), n, dstT, n*ds)
+	}
+	threads := o.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	// The hot pairs have slice kernels, bit-exact with the default policy.
+	if p == (Policy{}) && dstT != srcT {
+		if k := kernels.Lookup(dstT, srcT); k != nil {
+			runKernel(k, dst, src, n, ds, ss, threads)
+			return nil
+		}
+	}
+	var j job
+	j.init(dstT, srcT, &p, n)
+	if n < ParallelMin || threads == 1 {
+		if i, ok := j.run(dst, src, 0, n); !ok {
+			return j.elemError(i)
+		}
+		return nil
+	}
+	return parallel(&j, dst, src, n, threads)
+}
+
+// runKernel runs a kernel over n elements, in threads contiguous chunks
+// for large buffers.
+func runKernel(k func(dst, src []byte), dst, src []byte, n, ds, ss, threads int) {
+	if n < ParallelMin || threads == 1 {
+		k(dst, src)
+		return
+	}
+	var wg sync.WaitGroup
+	for t := range threads {
+		lo, hi := n*t/threads, n*(t+1)/threads
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			k(dst[lo*ds:hi*ds], src[lo*ss:hi*ss])
+		}()
+	}
+	wg.Wait()
+}
+
+// parallel splits [0, n) into threads contiguous chunks.
+func parallel(j0 *job, dst, src []byte, n, threads int) error {
+	j := new(job) // shared by the goroutines; j0 stays on the caller's stack
+	*j = *j0
+	fails := make([]int, threads)
+	var wg sync.WaitGroup
+	for t := range threads {
+		lo, hi := n*t/threads, n*(t+1)/threads
+		fails[t] = -1
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if i, ok := j.run(dst, src, lo, hi); !ok {
+				fails[t] = i
+			}
+		}()
+	}
+	wg.Wait()
+	for _, i := range fails {
+		if i >= 0 {
+			return j.elemError(i)
+		}
+	}
+	return nil
+}
+
+// job is one Buffer call's conversion, decided once.
+type job struct {
+	c      plan
+	sp, dp int  // bytes of one part
+	sk, dk int  // parts per element (2 for complex)
+	copy   bool // same dtype
+	useLUT bool
+	lut    [256]uint64 // one-byte real sources: the result of every byte
+}
+
+func (j *job) init(dstT, srcT dtype.DType, p *Policy, n int) {
+	dPart, sPart := parts(dstT, srcT)
+	j.c = newPlan(dPart, sPart, p)
+	j.sp, j.dp = infos[sPart].bytes, infos[dPart].bytes
+	j.sk, j.dk = 1, 1
+	if srcT.IsComplex() {
+		j.sk = 2
+	}
+	if dstT.IsComplex() {
+		j.dk = 2
+	}
+	j.copy = dstT == srcT
+	if !j.copy && j.sp == 1 && j.sk == 1 && n >= lutMin {
+		j.useLUT = true
+		for b := range 256 {
+			v, ok := j.c.conv(uint64(b))
+			if !ok { // a refusal: convert element by element to report it
+				j.useLUT = false
+				break
+			}
+			j.lut[b] = v
+		}
+	}
+}
+
+func (j *job) elemError(i int) error {
+	return fmt.Errorf("element %d: %w", i, j.c.refused())
+}
+
+// run converts elements [lo, hi); on a refusal it returns the element's
+// index and false.
+func (j *job) run(dst, src []byte, lo, hi int) (int, bool) {
+	switch {
+	case j.copy:
+		size := j.sp * j.sk
+		copy(dst[lo*size:hi*size], src[lo*size:hi*size])
+		if m := j.c.sin.mask; j.sp == 1 && m != 0xff {
+			for i := lo; i < hi; i++ {
+				dst[i] &= byte(m)
+			}
+		}
+		return 0, true
+	case j.useLUT:
+		j.runLUT(dst, src[lo:hi], lo)
+		return 0, true
+	}
+	for i := lo; i < hi; i++ {
+		y, ok := j.c.conv(load(src, i*j.sk, j.sp))
+		if !ok {
+			return i, false
+		}
+		store(dst, i*j.dk, j.dp, y)
+		if j.dk == 2 {
+			var im uint64 // real to complex: +0
+			if j.sk == 2 {
+				if im, ok = j.c.conv(load(src, i*2+1, j.sp)); !ok {
+					return i, false
+				}
+			}
+			store(dst, i*2+1, j.dp, im)
+		}
+	}
+	return 0, true
+}
+
+// runLUT converts a one-byte source through the table, one loop per
+// destination width.
+func (j *job) runLUT(dst, src []byte, lo int) {
+	t := &j.lut
+	switch j.dp * j.dk {
+	case 1:
+		d := dst[lo : lo+len(src)]
+		for i, b := range src {
+			d[i] = byte(t[b])
+		}
+	case 2:
+		d := dst[2*lo : 2*(lo+len(src))]
+		for i, b := range src {
+			binary.LittleEndian.PutUint16(d[2*i:], uint16(t[b]))
+		}
+	case 4:
+		if j.dk == 2 { // c32 from a real byte: the imaginary part is +0
+			d := dst[4*lo : 4*(lo+len(src))]
+			for i, b := range src {
+				binary.LittleEndian.PutUint32(d[4*i:], uint32(uint16(t[b])))
+			}
+			return
+		}
+		d := dst[4*lo : 4*(lo+len(src))]
+		for i, b := range src {
+			binary.LittleEndian.PutUint32(d[4*i:], uint32(t[b]))
+		}
+	case 8:
+		if j.dk == 2 {
+			d := dst[8*lo : 8*(lo+len(src))]
+			for i, b := range src {
+				binary.LittleEndian.PutUint64(d[8*i:], uint64(uint32(t[b])))
+			}
+			return
+		}
+		d := dst[8*lo : 8*(lo+len(src))]
+		for i, b := range src {
+			binary.LittleEndian.PutUint64(d[8*i:], t[b])
+		}
+	case 16:
+		d := dst[16*lo : 16*(lo+len(src))]
+		for i, b := range src {
+			binary.LittleEndian.PutUint64(d[16*i:], t[b])
+			binary.LittleEndian.PutUint64(d[16*i+8:], 0)
+		}
+	}
+}
+
+// load reads part k of size bytes.
+func load(b []byte, k, size int) uint64 {
+	switch size {
+	case 1:
+		return uint64(b[k])
+	case 2:
+		return uint64(binary.LittleEndian.Uint16(b[2*k:]))
+	case 4:
+		return uint64(binary.LittleEndian.Uint32(b[4*k:]))
+	}
+	return binary.LittleEndian.Uint64(b[8*k:])
+}
+
+// store writes part k of size bytes.
+func store(b []byte, k, size int, v uint64) {
+	switch size {
+	case 1:
+		b[k] = byte(v)
+	case 2:
+		binary.LittleEndian.PutUint16(b[2*k:], uint16(v))
+	case 4:
+		binary.LittleEndian.PutUint32(b[4*k:], uint32(v))
+	default:
+		binary.LittleEndian.PutUint64(b[8*k:], v)
+	}
+}
+
+// Elem is the Go element types Slice converts between. A Go type stands
+// for any dtype of its size: []uint16 holds f16 or bf16 patterns, []uint8
+// f8 or sub-byte patterns, []float32 f32, []complex64 c64, []uint32 c32.
+type Elem interface {
+	~bool | ~int8 | ~uint8 | ~int16 | ~uint16 | ~int32 | ~uint32 | ~int64 | ~uint64 |
+		~float32 | ~float64 | ~complex64 | ~complex128
+}
+
+// littleEndian reports whether the host stores integers low byte first,
+// which Slice needs to view typed slices as Buffer's byte layout.
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// Slice converts src (holding dtype srcT) into dst (dtype dstT) as Buffer
+// does, viewing the typed slices as bytes without copying. The Go element
+// sizes must equal ElemBytes of their dtypes and the slices must have the
+// same length. On a big-endian host it returns an error (Buffer's byte
+// layout is little-endian).
+func Slice[D, S Elem](dst []D, dstT dtype.DType, src []S, srcT dtype.DType, p Policy, o Options) error {
+	var d D
+	var s S
+	switch {
+	case !littleEndian:
+		return fmt.Errorf("convert: Slice needs a little-endian host; use Buffer with little-endian bytes")
+	case int(unsafe.Sizeof(d)) != ElemBytes(dstT) || !dstT.Valid():
+		return fmt.Errorf("convert: destination elements of %d bytes cannot hold %v (%d bytes)", unsafe.Sizeof(d), dstT, ElemBytes(dstT))
+	case int(unsafe.Sizeof(s)) != ElemBytes(srcT) || !srcT.Valid():
+		return fmt.Errorf("convert: source elements of %d bytes cannot hold %v (%d bytes)", unsafe.Sizeof(s), srcT, ElemBytes(srcT))
+	case len(dst) != len(src):
+		return fmt.Errorf("convert: destination has %d elements, source %d", len(dst), len(src))
+	}
+	if len(src) == 0 {
+		return Buffer(nil, dstT, nil, srcT, p, o)
+	}
+	db := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*int(unsafe.Sizeof(d)))
+	sb := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), len(src)*int(unsafe.Sizeof(s)))
+	return Buffer(db, dstT, sb, srcT, p, o)
+}

@@ -1,0 +1,35 @@
+package convert_test
+
+import (
+	"fmt"
+
+	"github.com/promote-dev/promote/convert"
+	"github.com/promote-dev/promote/dtype"
+)
+
+func Example() {
+	// 65520 is halfway between f16's largest finite value and 2^16: it
+	// rounds to even, past the range, so it becomes +inf.
+	x, acc, _ := convert.Scalar(dtype.F16, dtype.F32, convert.Pattern{Re: 0x477ff000}, convert.Default())
+	fmt.Printf("%#04x %v %s\n", x.Re, acc, convert.Text(dtype.F16, x))
+
+	// The same value under kernel_float's saturating fp8 casts.
+	p, _ := convert.PolicyByName("kernel-float")
+	x, acc, _ = convert.Scalar(dtype.F8E4M3FN, dtype.F32, convert.Pattern{Re: 0x477ff000}, p)
+	fmt.Printf("%#02x %v %s\n", x.Re, acc, convert.Text(dtype.F8E4M3FN, x))
+
+	// A decimal is converted from its exact value.
+	d, _ := convert.ParseDecimal("0.1")
+	x, acc, _ = convert.FromDecimal(dtype.BF16, d, convert.Default())
+	fmt.Printf("%#04x %v %s\n", x.Re, acc, convert.Text(dtype.BF16, x))
+
+	// Buffers: f32 to f16 through typed slices.
+	out := make([]uint16, 3)
+	_ = convert.Slice(out, dtype.F16, []float32{1, -2.5, 1e-8}, dtype.F32, convert.Default(), convert.Options{})
+	fmt.Printf("%#04x\n", out)
+	// Output:
+	// 0x7c00 Above inf
+	// 0x7e Below 4.5e+02
+	// 0x3dcd Above 0.1
+	// [0x3c00 0xc100 0x0000]
+}

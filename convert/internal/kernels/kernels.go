@@ -1,0 +1,52 @@
+// Package kernels holds the slice conversion kernels behind convert.Buffer
+// for the hot dtype pairs: f32 with f16, bf16, f64, every 8- to 64-bit
+// integer, bool and the f8 formats, plus f16, bf16 and the f8 formats to
+// f32. Every kernel is bit-exact with the default conversion policy of
+// /work/shared/reference/formats.md ("The default policy"): round to
+// nearest even, subnormals kept exactly, overflow to infinity where the
+// format has one and to NaN otherwise, NaN kept with its sign and top
+// payload bits and made quiet, float to integer truncating toward zero and
+// saturating with NaN to 0, and non-zero (NaN included) to bool.
+//
+// Each kernel has a pure-Go twin that is always compiled. On amd64 without
+// the purego build tag, kernels using AVX-512 (and F16C) replace the twins
+// when the CPU has those features; the tests run both and compare them.
+package kernels
+
+import "github.com/promote-dev/promote/dtype"
+
+// Kernel converts min(len(dst)/dstSize, len(src)/srcSize) elements from
+// src to dst, little-endian and contiguous. It never allocates and never
+// reads or writes past either slice; callers pass exact lengths.
+type Kernel = func(dst, src []byte)
+
+// table maps [dst][src] to the kernel in use: the pure-Go twin, replaced
+// at init by an assembly kernel where the build and the CPU allow.
+var table, pure [dtype.Count][dtype.Count]Kernel
+
+// Lookup returns a kernel converting elements from src to dst under the
+// default policy, or nil when the package has none for the pair (the
+// caller then converts element by element).
+func Lookup(dst, src dtype.DType) func(dst, src []byte) {
+	if !dst.Valid() || !src.Valid() {
+		return nil
+	}
+	return table[dst][src]
+}
+
+// setPure registers a pure-Go kernel, used by table unless an assembly
+// kernel overrides it.
+func setPure(dst, src dtype.DType, k Kernel) {
+	pure[dst][src] = k
+	table[dst][src] = k
+}
+
+// count returns how many whole elements both slices hold.
+func count(dst, src []byte, dsize, ssize int) int {
+	return min(len(dst)/dsize, len(src)/ssize)
+}
+
+func init() {
+	registerPure()
+	registerFast()
+}

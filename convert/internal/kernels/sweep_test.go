@@ -1,0 +1,87 @@
+package kernels
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"testing"
+
+	"github.com/promote-dev/promote/dtype"
+	"github.com/x448/float16"
+)
+
+// TestSweepF32 converts all 2^32 f32 patterns to f16, bf16 and each f8
+// format with the kernel in use and with the pure-Go twin, and compares
+// them chunk by chunk and by a checksum of the whole output. The pure-Go
+// twins are held to the math/big reference by TestAgainstReference and
+// TestTies; f16 also meets a second oracle, x448/float16, on every
+// non-NaN input.
+func TestSweepF32(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2^32 inputs per format; skipped under -short")
+	}
+	const chunk = 1 << 20
+	src := make([]byte, 4*chunk)
+	for _, d := range append([]dtype.DType{dtype.F16, dtype.BF16}, f8Types...) {
+		t.Run(d.String(), func(t *testing.T) {
+			ds := size(d)
+			fast, slow := make([]byte, ds*chunk), make([]byte, ds*chunk)
+			castagnoli := crc32.MakeTable(crc32.Castagnoli)
+			hf, hs := crc32.New(castagnoli), crc32.New(castagnoli)
+			for base := uint64(0); base < 1<<32; base += chunk {
+				for i := range chunk {
+					binary.LittleEndian.PutUint32(src[4*i:], uint32(base)+uint32(i))
+				}
+				table[d][dtype.F32](fast, src)
+				pure[d][dtype.F32](slow, src)
+				hf.Write(fast)
+				hs.Write(slow)
+				if !bytes.Equal(fast, slow) {
+					for i := range chunk {
+						if a, b := get(fast[ds*i:], d), get(slow[ds*i:], d); a != b {
+							t.Fatalf("f32 %#x -> %s: fast %#x, pure %#x", uint32(base)+uint32(i), d, a, b)
+						}
+					}
+				}
+				if d == dtype.F16 {
+					for i := range chunk {
+						x := uint32(base) + uint32(i)
+						if x&0x7fffffff > 0x7f800000 {
+							continue
+						}
+						want := float16.Fromfloat32(float32frombits(x)).Bits()
+						if got := binary.LittleEndian.Uint16(slow[2*i:]); got != want {
+							t.Fatalf("f32 %#x -> f16 = %#x, x448/float16 %#x", x, got, want)
+						}
+					}
+				}
+			}
+			if a, b := hf.Sum32(), hs.Sum32(); a != b {
+				t.Fatalf("checksums differ: fast %#x, pure %#x", a, b)
+			}
+			t.Logf("checksum %#08x", hf.Sum32())
+		})
+	}
+}
+
+// TestF16AgainstX448 checks every f16 pattern widened to f32 against
+// x448/float16 (NaNs excluded: it keeps a signalling NaN signalling).
+func TestF16AgainstX448(t *testing.T) {
+	src := make([]byte, 2<<16)
+	for i := range 1 << 16 {
+		binary.LittleEndian.PutUint16(src[2*i:], uint16(i))
+	}
+	for _, k := range []Kernel{table[dtype.F32][dtype.F16], pure[dtype.F32][dtype.F16]} {
+		dst := make([]byte, 4<<16)
+		k(dst, src)
+		for i := range 1 << 16 {
+			h := float16.Frombits(uint16(i))
+			if h.IsNaN() {
+				continue
+			}
+			if got, want := binary.LittleEndian.Uint32(dst[4*i:]), float32bits(h.Float32()); got != want {
+				t.Errorf("f16 %#04x -> f32 = %#x, x448/float16 %#x", i, got, want)
+			}
+		}
+	}
+}

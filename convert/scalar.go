@@ -1,0 +1,153 @@
+package convert
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Pattern is an element's bit pattern: the low Bits bits of Re for real
+// types (bool is 0 or 1; sub-byte types use their low 1, 2, 4 or 6 bits);
+// for complex types Re and Im hold the two parts' patterns.
+type Pattern struct{ Re, Im uint64 }
+
+// check validates a conversion's dtypes against the policy.
+func check(dst, src dtype.DType, p *Policy) error {
+	for _, d := range [2]dtype.DType{src, dst} {
+		switch {
+		case !d.Valid():
+			return fmt.Errorf("convert: invalid dtype %v", d)
+		case d == dtype.Dynamic:
+			return fmt.Errorf("convert: dynamic is not a value type (OpenVINO resolves it at run time); convert from or to a concrete dtype")
+		case p.Types != 0 && !p.Types.Has(d):
+			return fmt.Errorf("convert: the policy has no dtype %v (it has %v)", d, p.Types)
+		}
+	}
+	if src.IsComplex() && !dst.IsComplex() && p.ComplexToReal == RefuseComplex {
+		return fmt.Errorf("convert: %v to %v would drop the imaginary part (policy refuses complex to real)", src, dst)
+	}
+	return nil
+}
+
+// plan converts one part type into another; it is set up once per call
+// and used for every element.
+type plan struct {
+	dst, src dtype.DType
+	din, sin *info
+	p        Policy
+	fromInt  bool // integer or bool source: IntToInt governs
+	ident    bool // same type: the pattern is copied
+	quirk    bool // the OpenVINO route applies
+	fast     bool // float to float: decode inline and round
+}
+
+func newPlan(dst, src dtype.DType, p *Policy) plan {
+	return plan{
+		dst: dst, src: src, din: &infos[dst], sin: &infos[src], p: *p,
+		fromInt: src == dtype.Bool || src.IsInteger(),
+		ident:   dst == src,
+		quirk:   p.Quirks != 0 && quirkDst(dst) && dst != src,
+		fast:    infos[src].plain && infos[dst].plain && dst != src && !(p.Quirks != 0 && quirkDst(dst)),
+	}
+}
+
+// conv converts one real pattern; false means the policy refused.
+func (c *plan) conv(x uint64) (uint64, bool) {
+	if c.fast {
+		// Finite non-zero values of one plain float format into another:
+		// the fields are read here and rounded directly; zeros and
+		// specials take the general path.
+		s := c.sin
+		x &= s.mask
+		mag := x &^ s.sign
+		if mag != 0 && mag < s.special {
+			e := int64(mag >> s.m)
+			f := mag & (1<<s.m - 1)
+			if e == 0 {
+				return roundBits(c.din, x&s.sign != 0, f, int64(s.emin)-int64(s.m), false, &c.p), true
+			}
+			return roundBits(c.din, x&s.sign != 0, f|1<<s.m, e-int64(s.bias)-int64(s.m), false, &c.p), true
+		}
+	}
+	if c.ident {
+		return x & c.sin.mask, true
+	}
+	n := decode(c.sin, x)
+	if c.quirk {
+		return ovConvert(c.dst, c.src, n, &c.p)
+	}
+	return encode(c.din, n, &c.p, c.fromInt)
+}
+
+// refused is the error for a conversion the policy refuses.
+func (c *plan) refused() error {
+	return fmt.Errorf("convert: NaN has no encoding in %v (policy refuses NaN into formats without NaN)", c.dst)
+}
+
+// parts returns the real part types of a conversion.
+func parts(dst, src dtype.DType) (dtype.DType, dtype.DType) {
+	if dst.IsComplex() {
+		dst = infos[dst].elem
+	}
+	if src.IsComplex() {
+		src = infos[src].elem
+	}
+	return dst, src
+}
+
+// Scalar converts one element of src with pattern x into dst under p,
+// rounding once from the exact source value. It returns the result's
+// pattern and how the result's value compares with the source's:
+// big.Below when smaller, big.Exact when equal, big.Above when larger.
+//
+// The comparison uses the order -NaN < -inf < finite < +inf < +NaN, with
+// ±0 equal and NaN equal to a NaN of the same sign (a NaN's sign is its
+// sign bit; fnuz's 0x80 is negative, e8m0's 0xff positive): so a finite
+// value that overflows to +inf or to a positive NaN is Above, and +NaN
+// into an integer (0) is Below. For complex destinations both parts are
+// compared and the first inexact part's accuracy is returned; for complex
+// to real only the real part counts.
+//
+// Only the low Bits bits of each part of x are read. Converting to the
+// same dtype copies the pattern. Complex to complex converts each part;
+// real to complex puts the value in the real part with +0 as the
+// imaginary part; complex to real follows p.ComplexToReal. Errors: an
+// invalid or dynamic dtype, a dtype outside p.Types, a refusal by p.
+func Scalar(dst, src dtype.DType, x Pattern, p Policy) (Pattern, big.Accuracy, error) {
+	if err := check(dst, src, &p); err != nil {
+		return Pattern{}, big.Exact, err
+	}
+	dp, sp := parts(dst, src)
+	c := newPlan(dp, sp, &p)
+	var out Pattern
+	var ok bool
+	if out.Re, ok = c.conv(x.Re); !ok {
+		return Pattern{}, big.Exact, c.refused()
+	}
+	acc := c.accuracy(x.Re, out.Re)
+	if dst.IsComplex() && src.IsComplex() {
+		if out.Im, ok = c.conv(x.Im); !ok {
+			return Pattern{}, big.Exact, c.refused()
+		}
+		if acc == big.Exact {
+			acc = c.accuracy(x.Im, out.Im)
+		}
+	}
+	return out, acc, nil
+}
+
+// accuracy compares the value of result (in c.dst) with that of source.
+func (c *plan) accuracy(source, result uint64) big.Accuracy {
+	return toAccuracy(cmpNum(decode(c.din, result), decode(c.sin, source)))
+}
+
+func toAccuracy(c int) big.Accuracy {
+	switch {
+	case c < 0:
+		return big.Below
+	case c > 0:
+		return big.Above
+	}
+	return big.Exact
+}
