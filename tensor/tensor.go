@@ -56,3 +56,97 @@ func StorageBytes(d dtype.DType, n int64) int64 {
 	}
 	return n * bits / 8
 }
+
+// storage returns the element count and storage bytes of a tensor of d
+// with the given shape, or an error when d cannot be stored (Dynamic,
+// Invalid) or the shape is bad or too large to address.
+func storage(d dtype.DType, shape []int64) (n, size int64, err error) {
+	if !d.Valid() || d.Bits() == 0 {
+		return 0, 0, fmt.Errorf("tensor: dtype %v has no storage", d)
+	}
+	if n, err = NumElements(shape); err != nil {
+		return 0, 0, err
+	}
+	bits := int64(d.Bits())
+	if bits < 8 {
+		// n/8*bits cannot overflow for n < 2^62; the remainder adds < bits.
+		size = n/8*bits + (n%8*bits+7)/8
+	} else {
+		if n > maxInt/(bits/8) {
+			return 0, 0, fmt.Errorf("tensor: shape %v of %v takes more than %d bytes", shape, d, maxInt)
+		}
+		size = n * (bits / 8)
+	}
+	if size > maxInt {
+		return 0, 0, fmt.Errorf("tensor: shape %v of %v takes more than %d bytes", shape, d, maxInt)
+	}
+	return n, size, nil
+}
+
+// maxInt is the largest slice length on this platform.
+const maxInt = int64(^uint(0) >> 1)
+
+// New returns a tensor of d with the given shape holding data, which must
+// be laid out as the package comment says and have exactly the storage
+// size. New takes ownership of data and copies the shape.
+func New(d dtype.DType, shape []int64, data []byte) (*Tensor, error) {
+	_, size, err := storage(d, shape)
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) != size {
+		return nil, fmt.Errorf("tensor: %v%v needs %d bytes of storage, got %d", d, shape, size, len(data))
+	}
+	return &Tensor{DType: d, Shape: append([]int64{}, shape...), Data: data}, nil
+}
+
+// Zeros returns a tensor of d with the given shape whose storage is all
+// zero bytes (the value +0, 0 or false in every catalogue dtype except
+// f8e8m0fnu, whose zero pattern is 2^-127).
+func Zeros(d dtype.DType, shape []int64) (*Tensor, error) {
+	_, size, err := storage(d, shape)
+	if err != nil {
+		return nil, err
+	}
+	return &Tensor{DType: d, Shape: append([]int64{}, shape...), Data: make([]byte, size)}, nil
+}
+
+// Check reports whether t is well formed: a dtype with storage, a valid
+// shape, and Data of exactly the storage size.
+func (t *Tensor) Check() error {
+	if t == nil {
+		return fmt.Errorf("tensor: nil tensor")
+	}
+	_, size, err := storage(t.DType, t.Shape)
+	if err != nil {
+		return err
+	}
+	if int64(len(t.Data)) != size {
+		return fmt.Errorf("tensor: %v%v needs %d bytes of storage, has %d", t.DType, t.Shape, size, len(t.Data))
+	}
+	return nil
+}
+
+// Len returns the number of elements (1 for rank 0). It assumes t is well
+// formed (see Check); for a bad shape it returns 0.
+func (t *Tensor) Len() int64 {
+	n, err := NumElements(t.Shape)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// String describes t without its data: dtype and shape, as the operand
+// grammar writes a shaped tensor ("f32[2,3]", "i64[]").
+func (t *Tensor) String() string {
+	b := []byte(t.DType.String())
+	b = append(b, '[')
+	for i, d := range t.Shape {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = fmt.Appendf(b, "%d", d)
+	}
+	return string(append(b, ']'))
+}
