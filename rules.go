@@ -12,13 +12,13 @@ import (
 type Rule struct {
 	// ID is short and stable within its rule set ("R6", "table",
 	// "ambiguous-to-known").
-	ID string
+	ID string `json:"id"`
 	// Text says what the rule does, in words a user can check against
 	// the source.
-	Text string
+	Text string `json:"text"`
 	// Source names where the rule comes from: upstream file and commit,
 	// or document and section.
-	Source string
+	Source string `json:"source"`
 }
 
 func (r *Rule) String() string {
@@ -93,6 +93,11 @@ type Rules interface {
 	// Result computes the common type of the operands with the system's
 	// own N-operand semantics (see Def.NAry). One operand gives its own
 	// type as the system sees it.
+	//
+	// For tensor operands the answer depends only on each operand's dtype,
+	// weak flag and rank class (0, at least 1, or unknown), never on the
+	// dimensions themselves, so callers may cache answers by those keys;
+	// literals and typed scalars may depend on their values.
 	Result(ops ...Operand) (Result, error)
 }
 

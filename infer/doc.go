@@ -1,0 +1,37 @@
+// Package infer is program-level dtype inference: it types every
+// operation of a program, or of a graph a Go tensor library traces, under
+// any of promote's rule sets, carrying weak (JAX, TensorFlow) and
+// ambiguous (anvil) types from one operation to the next as each system
+// does, and names the rule behind every type.
+//
+// A dtype is decided op by op, so a program's answer is not the N-operand
+// result of its inputs: anvil's z <- x + 1L; z * y gives i16 because z
+// stays ambiguous, and PyTorch's (a + b) + c differs from a + (b + c).
+//
+// # Programs
+//
+// Parse reads the small language of LANGUAGE.md: inputs NAME: OPERAND in
+// the batch contract's operand grammar, bindings NAME = EXPR, and a bare
+// expression as the result, with literals in the rule set's host language
+// (Python, R for anvil, C++ for kernel-float). Check parses and types in
+// one call; WriteText prints what promote infer prints; Compare is the
+// porting lint across rule sets.
+//
+// # Graphs
+//
+// A Graph is a flat slice of nodes indexed by NodeID (int32); build one
+// with Input, Literal, Binary, Call and Convert and type it with an
+// Inferer. Binary promotion goes through the rule set's
+// promote.Rules.Result, with literal operands where a literal is written,
+// so every type carries the promote.Rule that decided it. Two strong
+// ranked tensors take the compiled table (Rules.PromoteTypes); every
+// other combination is computed once per Inferer and cached by dtype,
+// weak flag and rank class, so typing allocates nothing per node.
+//
+// # Op typing
+//
+// What an operation does around promotion (true division of integers,
+// exp of an integer, sum of bool, mean, comparisons, argmax) differs by
+// system; typing.go is that table, each entry a promote.Rule with its
+// source, and LANGUAGE.md lists it.
+package infer

@@ -1,0 +1,693 @@
+package infer
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Error is a node that cannot be typed: the rule set refused it, or the
+// shapes do not fit, or the graph is malformed. It names the position in
+// the program when the node has one.
+type Error struct {
+	File string // program name, "" for a graph built in Go
+	Pos  Pos
+	Node NodeID
+	Err  error // often a *promote.Error from the rule set
+}
+
+func (e *Error) Error() string {
+	if e.Pos.Line > 0 {
+		name := e.File
+		if name == "" {
+			name = "prog"
+		}
+		return fmt.Sprintf("%s:%d:%d: %v", name, e.Pos.Line, e.Pos.Col, e.Err)
+	}
+	return fmt.Sprintf("node %d: %v", e.Node, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// tval is a node's inferred type, kept small: the node slice of a large
+// graph stays in cache.
+type tval struct {
+	dt    dtype.DType
+	flags uint8
+	rank  int32
+	dims  int32 // offset of the dims in Types.dims (len rank), or -1
+	aux   int32 // flagLit: index in Types.lits; flagScalar: input index; flagFailed: the failed node
+	rule  *promote.Rule
+}
+
+const (
+	flagWeak   = 1 << iota // weak (JAX, TensorFlow), ambiguous (anvil), constant (kernel_float)
+	flagLit                // still a host literal, not yet an array
+	flagScalar             // a typed scalar input (NumPy scalar, aclScalar)
+	flagFailed             // could not be typed; aux is the node whose error explains why
+)
+
+// Inferer types graphs under one rule set. It remembers the rule set's
+// answers for operand combinations it has seen, so a large graph costs a
+// table or map lookup per node. An Inferer is not safe for concurrent use:
+// make one per goroutine (they are cheap).
+type Inferer struct {
+	r   promote.Rules
+	sys *system
+	// pairs caches Result for two tensor operands by dtype, weak flag and
+	// rank class (the only properties the rule sets read).
+	pairs map[uint64]cached
+	// local caches answers involving the literals and typed scalars of the
+	// graph being typed; it is cleared for every graph.
+	local   map[uint64]cached
+	scratch []int64
+	sbuf    []shape
+	obuf    []promote.Operand
+}
+
+type cached struct {
+	res promote.Result
+	err error
+}
+
+// New returns an Inferer for the rule set r.
+func New(r promote.Rules) *Inferer {
+	return &Inferer{r: r, sys: newSystem(r), pairs: make(map[uint64]cached), local: make(map[uint64]cached)}
+}
+
+// Rules returns the rule set the Inferer types with.
+func (in *Inferer) Rules() promote.Rules { return in.r }
+
+// Infer types every node of g. It always returns the Types; the error is
+// the first node that could not be typed (an *Error), and every node that
+// depends on a failed node is failed too.
+func (in *Inferer) Infer(g *Graph) (*Types, error) {
+	ts := &Types{}
+	err := in.InferInto(g, ts)
+	return ts, err
+}
+
+// InferInto is Infer reusing ts's memory, for callers that type many
+// graphs.
+func (in *Inferer) InferInto(g *Graph, ts *Types) error {
+	ts.reset(g, in.r)
+	clear(in.local)
+	for i := range g.nodes {
+		in.step(g, ts, NodeID(i))
+	}
+	if ts.first != NoNode {
+		return ts.errs[ts.first]
+	}
+	return nil
+}
+
+func (in *Inferer) fail(g *Graph, ts *Types, id NodeID, err error) {
+	ts.vals[id] = tval{flags: flagFailed, aux: int32(id), dims: -1}
+	if ts.errs == nil {
+		ts.errs = make(map[NodeID]error)
+	}
+	ts.errs[id] = &Error{File: g.Name, Pos: g.nodes[id].pos, Node: id, Err: err}
+	if ts.first == NoNode {
+		ts.first = id
+	}
+}
+
+// refuseOp reports a refusal of the op typing table as a rule-set error.
+func (in *Inferer) refusal(d decision, ops ...promote.Operand) error {
+	return &promote.Error{Rules: in.r.Def().Name, Rule: d.rule, Msg: d.msg, Operands: ops}
+}
+
+// arg returns operand id of node self, or nil with the node failed when
+// id is not an earlier node or is itself failed.
+func (in *Inferer) arg(g *Graph, ts *Types, self, id NodeID) *tval {
+	if id < 0 || id >= self {
+		in.fail(g, ts, self, fmt.Errorf("malformed graph: node %d uses node %d, which does not precede it", self, id))
+		return nil
+	}
+	v := &ts.vals[id]
+	if v.flags&flagFailed != 0 {
+		ts.vals[self] = tval{flags: flagFailed, aux: v.aux, dims: -1}
+		return nil
+	}
+	return v
+}
+
+func (in *Inferer) step(g *Graph, ts *Types, id NodeID) {
+	n := &g.nodes[id]
+	switch {
+	case n.op == OpInput:
+		in.input(g, ts, id, n)
+	case n.op == OpLiteral:
+		in.literal(g, ts, id, n)
+	case n.op.IsBinary():
+		a := in.arg(g, ts, id, n.a)
+		if a == nil {
+			return
+		}
+		b := in.arg(g, ts, id, n.b)
+		if b == nil {
+			return
+		}
+		in.binary(g, ts, id, n.op, a, b)
+	case n.op == OpMaximum || n.op == OpMinimum:
+		a := in.arg(g, ts, id, n.a)
+		if a == nil {
+			return
+		}
+		b := in.arg(g, ts, id, n.b)
+		if b == nil {
+			return
+		}
+		if a = in.array(g, ts, id, a); a == nil {
+			return
+		}
+		if b = in.array(g, ts, id, b); b == nil {
+			return
+		}
+		in.binary(g, ts, id, n.op, a, b)
+	case n.op.isUnary() || n.op.isReduction() || n.op == OpConvert:
+		a := in.arg(g, ts, id, n.a)
+		if a == nil {
+			return
+		}
+		if n.op == OpNeg && a.flags&flagLit != 0 {
+			// -1 is a literal in every host language.
+			v := foldNeg(in.sys.host, ts.lits[a.aux])
+			in.literalValue(g, ts, id, v)
+			return
+		}
+		if a = in.array(g, ts, id, a); a != nil {
+			in.unary(g, ts, id, n, a)
+		}
+	case n.op == OpWhere:
+		in.where(g, ts, id, n)
+	case n.op == OpMatmul:
+		in.matmul(g, ts, id, n)
+	case n.op == OpConcat:
+		in.concat(g, ts, id, n)
+	default:
+		in.fail(g, ts, id, fmt.Errorf("malformed graph: node %d is not a valid operation (a call with the wrong number of arguments?)", id))
+	}
+}
+
+// input types a program input as the rule set sees it alone.
+func (in *Inferer) input(g *Graph, ts *Types, id NodeID, n *node) {
+	o := g.inputs[n.aux]
+	var res promote.Result
+	var err error
+	if o.Kind == promote.Tensor {
+		// Cached by dtype, weak flag and rank class, like any tensor.
+		t := tval{dt: o.DType, rank: int32(o.Rank)}
+		if o.Weak {
+			t.flags = flagWeak
+		}
+		res, err = in.promoteN(ts, &t)
+	} else {
+		res, err = in.r.Result(o)
+	}
+	if err != nil {
+		in.fail(g, ts, id, err)
+		return
+	}
+	v := tval{dt: res.DType, rank: int32(o.Rank), dims: -1, rule: ruleInput}
+	if res.Weak && in.sys.weak {
+		v.flags |= flagWeak
+	}
+	if o.Kind == promote.Scalar {
+		v.flags |= flagScalar
+		v.aux = n.aux
+		v.rank = 0
+	}
+	if o.Rank > 0 {
+		v.dims = int32(len(ts.dims))
+		if o.Dims != nil {
+			ts.dims = append(ts.dims, o.Dims...)
+		} else {
+			for range o.Rank {
+				ts.dims = append(ts.dims, -1)
+			}
+		}
+	}
+	ts.vals[id] = v
+}
+
+func (in *Inferer) literal(g *Graph, ts *Types, id NodeID, n *node) {
+	in.literalAt(g, ts, id, n.aux)
+}
+
+func (in *Inferer) literalValue(g *Graph, ts *Types, id NodeID, v promote.Value) {
+	ts.lits = append(ts.lits, v)
+	in.literalAt(g, ts, id, int32(len(ts.lits)-1))
+}
+
+// literalAt types a literal by what the rule set gives it alone; it stays
+// a literal, so the rule set sees it as one where it is used.
+func (in *Inferer) literalAt(g *Graph, ts *Types, id NodeID, li int32) {
+	v := tval{flags: flagLit, aux: li, dims: -1}
+	res, err := in.promoteN(ts, &v)
+	if err != nil {
+		// Some rule sets type a literal only next to an array (the Array
+		// API's result_type, OpenVINO's complex): that is an error only
+		// where the literal must stand alone (see array).
+		if ts.litErrs == nil {
+			ts.litErrs = make(map[int32]error)
+		}
+		ts.litErrs[li] = err
+		ts.vals[id] = v
+		return
+	}
+	v.dt, v.rule = res.DType, res.Rule
+	if res.Weak {
+		v.flags |= flagWeak
+	}
+	ts.vals[id] = v
+}
+
+// array is v as an array argument of a function: a literal becomes a
+// rank-0 array of the type the rule set gives it alone. When the rule set
+// cannot type it alone, node id fails and array returns nil.
+func (in *Inferer) array(g *Graph, ts *Types, id NodeID, v *tval) *tval {
+	if v.flags&flagLit == 0 {
+		return v
+	}
+	if v.dt == dtype.Invalid {
+		in.fail(g, ts, id, ts.litErrs[v.aux])
+		return nil
+	}
+	out := &ts.tmp[ts.tmpi&3]
+	ts.tmpi++
+	*out = tval{dt: v.dt, rank: 0, dims: -1, rule: ruleCallLit}
+	if v.flags&flagWeak != 0 && in.sys.weak {
+		out.flags = flagWeak
+	}
+	return out
+}
+
+func (ts *Types) shapeOf(v *tval) shape {
+	if v.flags&(flagLit|flagScalar) != 0 {
+		return shape{rank: 0}
+	}
+	if v.dims < 0 {
+		return shape{rank: v.rank}
+	}
+	return shape{rank: v.rank, dims: ts.dims[v.dims : v.dims+v.rank : v.dims+v.rank]}
+}
+
+// setShape records s as node id's shape, sharing an operand's dims when s
+// is one of them.
+func (ts *Types) setShape(v *tval, s shape, ops ...*tval) {
+	v.rank = s.rank
+	v.dims = -1
+	if s.rank <= 0 || s.dims == nil {
+		return
+	}
+	for _, o := range ops {
+		if o.dims >= 0 && o.rank == s.rank && &ts.dims[o.dims] == &s.dims[0] {
+			v.dims = o.dims
+			return
+		}
+	}
+	v.dims = int32(len(ts.dims))
+	ts.dims = append(ts.dims, s.dims...)
+}
+
+func (in *Inferer) broadcast(ts *Types, a, b *tval) (shape, error) {
+	in.scratch = in.scratch[:0]
+	return broadcast(ts.shapeOf(a), ts.shapeOf(b), in.sys.id != sysAnvil, &in.scratch)
+}
+
+func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
+	if a.flags&b.flags&flagLit != 0 && in.sys.host == Python && op.IsBinary() {
+		// Python evaluates an operation on two Python scalars itself.
+		v, err := foldPython(op, ts.lits[a.aux], ts.lits[b.aux])
+		if err != nil {
+			in.fail(g, ts, id, err)
+			return
+		}
+		in.literalValue(g, ts, id, v)
+		ts.vals[id].rule = ruleHostLit
+		return
+	}
+	s, err := in.broadcast(ts, a, b)
+	if err != nil {
+		in.fail(g, ts, id, err)
+		return
+	}
+	res, err := in.promote2(ts, a, b)
+	if err != nil {
+		in.fail(g, ts, id, err)
+		return
+	}
+	d := decision{dt: res.DType, weak: res.Weak, rule: res.Rule}
+	switch {
+	case op.IsComparison():
+		d = decision{dt: dtype.Bool, rule: ruleCompare}
+		if in.sys.id == sysAnvil {
+			d.rule = ruleAnvilCmp
+			d.weak = a.flags&b.flags&flagWeak != 0
+		}
+	case op == OpDiv:
+		if dd := in.sys.trueDiv(res.DType, res.Weak); dd.rule != nil {
+			d = dd
+		}
+	case op.isBitwise():
+		if !isIntOrBool(res.DType) {
+			d = refuse(ruleBitwise, "%s needs bool or integer operands, not %s", op, res.DType)
+		}
+	case op == OpMod:
+		if res.DType.IsComplex() {
+			d = refuse(ruleModCplx, "%% is not defined for %s", res.DType)
+		}
+	case op == OpPow:
+		if (in.sys.id == sysPyTorch || in.sys.id == sysNumPy) && res.DType.IsInteger() && b.flags&flagLit != 0 {
+			if v := ts.lits[b.aux]; v.Kind == promote.IntValue && v.Int.Sign() < 0 {
+				d = refuse(ruleIntNegPow, "Integers to negative integer powers are not allowed.")
+			}
+		}
+	}
+	if d.msg != "" {
+		in.fail(g, ts, id, in.refusal(d, in.operand(ts, a), in.operand(ts, b)))
+		return
+	}
+	v := tval{dt: d.dt, rule: d.rule}
+	if d.weak && in.sys.weak {
+		v.flags = flagWeak
+	}
+	ts.setShape(&v, s, a, b)
+	ts.vals[id] = v
+}
+
+func (in *Inferer) unary(g *Graph, ts *Types, id NodeID, n *node, a *tval) {
+	weak := a.flags&flagWeak != 0
+	d := decision{dt: a.dt, weak: weak, rule: in.sys.unaryRule()}
+	s := ts.shapeOf(a)
+	switch op := n.op; {
+	case op == OpNeg:
+		if a.dt == dtype.Bool {
+			d = in.sys.negBool()
+		}
+	case op == OpAbs:
+		if a.dt.IsComplex() {
+			d = decision{dt: realOf(a.dt), weak: weak, rule: ruleAbsCplx}
+		}
+	case op.isFloatFunc():
+		d = in.sys.floatFunc(op, a.dt, weak)
+		if d.rule == ruleKeep {
+			d.rule = in.sys.unaryRule()
+		}
+	case op == OpFloor || op == OpCeil:
+		if a.dt.IsComplex() {
+			d = refuse(ruleFloorCx, "%s is not defined for %s", op, a.dt)
+		}
+	case op == OpSum:
+		d, s = in.sys.sum(a.dt, weak), shape{}
+	case op == OpMean:
+		s = shape{}
+		if in.sys.id == sysAnvil {
+			// nv_mean: reduce_sum(x) / nelts, nelts an R double.
+			sum := tval{dt: a.dt, flags: a.flags & flagWeak, dims: -1}
+			res, err := in.r.Result(in.operand(ts, &sum), promote.Float(1))
+			if err != nil {
+				in.fail(g, ts, id, err)
+				return
+			}
+			d = decision{dt: res.DType, weak: res.Weak, rule: ruleAnvilMean}
+		} else {
+			d = in.sys.mean(a.dt, weak)
+		}
+	case op == OpMax || op == OpMin:
+		d.rule, s = ruleReduce, shape{}
+		if in.sys.id == sysAnvil {
+			d.rule = ruleAnvilReduce
+		}
+	case op == OpArgmax:
+		d, s = in.sys.argmax(), shape{}
+	case op == OpConvert:
+		res, err := in.r.Result(promote.T(n.dt))
+		if err != nil {
+			in.fail(g, ts, id, err)
+			return
+		}
+		d = decision{dt: res.DType, rule: ruleConvert}
+		if in.sys.id == sysAnvil {
+			d.rule = ruleAnvilConv
+		}
+	}
+	if d.msg != "" {
+		in.fail(g, ts, id, in.refusal(d, in.operand(ts, a)))
+		return
+	}
+	v := tval{dt: d.dt, rule: d.rule}
+	if d.weak && in.sys.weak {
+		v.flags = flagWeak
+	}
+	ts.setShape(&v, s, a)
+	ts.vals[id] = v
+}
+
+// realOf is the real type of a complex type's parts.
+func realOf(d dtype.DType) dtype.DType {
+	switch d {
+	case dtype.C32:
+		return dtype.F16
+	case dtype.C64:
+		return dtype.F32
+	}
+	return dtype.F64
+}
+
+func (in *Inferer) where(g *Graph, ts *Types, id NodeID, n *node) {
+	c := in.arg(g, ts, id, n.a)
+	if c == nil {
+		return
+	}
+	a := in.arg(g, ts, id, n.b)
+	if a == nil {
+		return
+	}
+	b := in.arg(g, ts, id, n.c)
+	if b == nil {
+		return
+	}
+	if in.sys.id == sysPyTorch && c.dt != dtype.Bool {
+		d := refuse(ruleTorchWhere, "where expected condition to be a boolean tensor, but got a tensor with dtype %s", torchName(c.dt))
+		in.fail(g, ts, id, in.refusal(d, in.operand(ts, c)))
+		return
+	}
+	in.scratch = in.scratch[:0]
+	s, err := broadcast(ts.shapeOf(c), ts.shapeOf(a), in.sys.id != sysAnvil, &in.scratch)
+	if err == nil {
+		var more []int64
+		s, err = broadcast(s, ts.shapeOf(b), in.sys.id != sysAnvil, &more)
+	}
+	if err != nil {
+		in.fail(g, ts, id, err)
+		return
+	}
+	var res promote.Result
+	if a.flags&b.flags&flagLit != 0 {
+		// Two host scalars: the library still makes arrays of them.
+		res, err = in.r.Result(in.operand(ts, a), in.operand(ts, b))
+	} else {
+		res, err = in.promote2(ts, a, b)
+	}
+	if err != nil {
+		in.fail(g, ts, id, err)
+		return
+	}
+	v := tval{dt: res.DType, rule: res.Rule}
+	if res.Weak && in.sys.weak {
+		v.flags = flagWeak
+	}
+	ts.setShape(&v, s, c, a, b)
+	ts.vals[id] = v
+}
+
+func (in *Inferer) matmul(g *Graph, ts *Types, id NodeID, n *node) {
+	a := in.arg(g, ts, id, n.a)
+	if a == nil {
+		return
+	}
+	b := in.arg(g, ts, id, n.b)
+	if b == nil {
+		return
+	}
+	if (a.flags|b.flags)&flagLit != 0 {
+		d := refuse(ruleMatLit, "matmul: a host scalar is not allowed, use * instead")
+		in.fail(g, ts, id, in.refusal(d, in.operand(ts, a), in.operand(ts, b)))
+		return
+	}
+	in.scratch = in.scratch[:0]
+	s, err := matmulShape(ts.shapeOf(a), ts.shapeOf(b), &in.scratch)
+	if err != nil {
+		in.fail(g, ts, id, err)
+		return
+	}
+	if in.sys.id == sysPyTorch && a.dt != b.dt {
+		d := refuse(ruleTorchMatmul, "expected m1 and m2 to have the same dtype, but got: %s != %s", torchName(a.dt), torchName(b.dt))
+		in.fail(g, ts, id, in.refusal(d, in.operand(ts, a), in.operand(ts, b)))
+		return
+	}
+	res, err := in.promote2(ts, a, b)
+	if err != nil {
+		in.fail(g, ts, id, err)
+		return
+	}
+	v := tval{dt: res.DType, rule: res.Rule}
+	switch {
+	case in.sys.id == sysAnvil:
+		v.rule = ruleAnvilMatmul // never ambiguous
+	case res.Weak && in.sys.weak:
+		v.flags = flagWeak
+	}
+	ts.setShape(&v, s, a, b)
+	ts.vals[id] = v
+}
+
+func (in *Inferer) concat(g *Graph, ts *Types, id NodeID, n *node) {
+	if n.n < 1 || int(n.aux)+int(n.n) > len(g.args) {
+		in.fail(g, ts, id, errors.New("concat needs at least one operand"))
+		return
+	}
+	args := g.args[n.aux : n.aux+n.n]
+	in.sbuf, in.obuf = in.sbuf[:0], in.obuf[:0]
+	allAmb := true
+	for _, x := range args {
+		v := in.arg(g, ts, id, x)
+		if v == nil {
+			return
+		}
+		in.sbuf = append(in.sbuf, ts.shapeOf(v))
+		in.obuf = append(in.obuf, in.operand(ts, v))
+		allAmb = allAmb && v.flags&flagWeak != 0
+	}
+	in.scratch = in.scratch[:0]
+	s, err := concatShape(in.sbuf, in.sys.id == sysAnvil, &in.scratch)
+	if err != nil {
+		in.fail(g, ts, id, err)
+		return
+	}
+	res, err := in.r.Result(in.obuf...)
+	if err != nil {
+		in.fail(g, ts, id, err)
+		return
+	}
+	v := tval{dt: res.DType, rule: res.Rule}
+	if in.sys.id == sysAnvil {
+		// prim_concatenate is ambiguous iff all its (converted) operands
+		// are: an operand already of the common dtype keeps its flag, a
+		// converted one takes the common flag.
+		amb := true
+		for _, x := range args {
+			o := &ts.vals[x]
+			if o.dt == res.DType {
+				amb = amb && o.flags&flagWeak != 0
+			} else {
+				amb = amb && res.Weak
+			}
+		}
+		res.Weak = amb
+		v.rule = ruleAnvilConcat
+	}
+	_ = allAmb
+	if res.Weak && in.sys.weak {
+		v.flags = flagWeak
+	}
+	ts.setShape(&v, s)
+	ts.vals[id] = v
+}
+
+// operand is v as the rule set's operand: a literal where one is written,
+// a typed scalar input as a scalar, otherwise a tensor of v's dtype, weak
+// flag and rank.
+func (in *Inferer) operand(ts *Types, v *tval) promote.Operand {
+	switch {
+	case v.flags&flagLit != 0:
+		lit := ts.lits[v.aux]
+		if in.sys.id == sysOpenVINO {
+			return openvinoLiteral(lit)
+		}
+		return promote.Operand{Kind: promote.Literal, Value: lit}
+	case v.flags&flagScalar != 0:
+		return ts.g.inputs[v.aux]
+	}
+	return promote.Operand{Kind: promote.Tensor, DType: v.dt, Weak: v.flags&flagWeak != 0, Rank: int(v.rank)}
+}
+
+// openvinoLiteral is a Python literal as the rank-0 Constant a frontend
+// makes of it (ruleOVLit); a complex literal stays a literal, which the
+// rule set refuses.
+func openvinoLiteral(v promote.Value) promote.Operand {
+	switch v.Kind {
+	case promote.BoolValue:
+		return promote.T0(dtype.Bool)
+	case promote.IntValue:
+		return promote.T0(dtype.I64)
+	case promote.FloatValue:
+		return promote.T0(dtype.F32)
+	}
+	return promote.Operand{Kind: promote.Literal, Value: v}
+}
+
+// rankClass is what the rule sets read of a rank: 0, at least 1, unknown.
+func rankClass(r int32) uint64 {
+	switch {
+	case r == 0:
+		return 0
+	case r == rankDynamic:
+		return 2
+	}
+	return 1
+}
+
+// key identifies an operand for the caches: a tensor by dtype, weak flag
+// and rank class; a literal or typed scalar by its index (local cache).
+func key(v *tval) (k uint64, local bool) {
+	switch {
+	case v.flags&flagLit != 0:
+		return 1<<31 | uint64(uint32(v.aux)), true
+	case v.flags&flagScalar != 0:
+		return 1<<30 | uint64(uint32(v.aux)), true
+	}
+	return uint64(v.dt) | uint64(v.flags&flagWeak)<<8 | rankClass(v.rank)<<9, false
+}
+
+// promote2 is the rule set's Result for two operands: the compiled table
+// for two plain ranked tensors, a cached Result otherwise.
+func (in *Inferer) promote2(ts *Types, a, b *tval) (promote.Result, error) {
+	ka, la := key(a)
+	kb, lb := key(b)
+	if !la && !lb && ka&0x700 == 1<<9 && kb&0x700 == 1<<9 {
+		// Two strong tensors of rank >= 1: one table index, no allocation.
+		return in.r.PromoteTypes(a.dt, b.dt)
+	}
+	m := in.pairs
+	if la || lb {
+		m = in.local
+	}
+	k := ka<<32 | kb
+	if c, ok := m[k]; ok {
+		return c.res, c.err
+	}
+	res, err := in.r.Result(in.operand(ts, a), in.operand(ts, b))
+	m[k] = cached{res, err}
+	return res, err
+}
+
+// promoteN is the rule set's Result for one operand, cached.
+func (in *Inferer) promoteN(ts *Types, v *tval) (promote.Result, error) {
+	k, local := key(v)
+	k = k<<32 | 0xFFFFFFFF // no second operand has this key
+	m := in.pairs
+	if local {
+		m = in.local
+	}
+	if c, ok := m[k]; ok {
+		return c.res, c.err
+	}
+	res, err := in.r.Result(in.operand(ts, v))
+	m[k] = cached{res, err}
+	return res, err
+}
