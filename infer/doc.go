@@ -10,7 +10,7 @@
 //
 // # Programs
 //
-// Parse reads the small language of LANGUAGE.md: inputs NAME: OPERAND in
+// Parse reads the small language of the README's "Programs" section: inputs NAME: OPERAND in
 // the batch contract's operand grammar, bindings NAME = EXPR, and a bare
 // expression as the result, with literals in the rule set's host language
 // (Python, R for anvil, C++ for kernel-float). Check parses and types in
@@ -33,5 +33,5 @@
 // What an operation does around promotion (true division of integers,
 // exp of an integer, sum of bool, mean, comparisons, argmax) differs by
 // system; typing.go is that table, each entry a promote.Rule with its
-// source, and LANGUAGE.md lists it.
+// source, and the README's "Programs" section lists it.
 package infer

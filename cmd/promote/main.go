@@ -7,8 +7,14 @@
 //	promote compare [-json] OPERAND...
 //	promote batch -rules NAME [-set KEY=VALUE]...
 //	promote table -rules NAME [-set KEY=VALUE]... [-format text|markdown|csv|json]
+//	promote diff -rules A [-set ...] -against B [-set ...] [-literals] [-json]
 //	promote dtypes [-json]
 //	promote rules [-json]
+//	promote cast -from SRC -to DST [-policy NAME] [-text]
+//	promote bench [-pairs SRC:DST,...] [-n N] [-threads N] [-policy NAME]
+//	promote convert [-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] A.npy B.npy -o DIR
+//	promote recast -to DTYPE [-only float|int|all] [-policy NAME] IN.safetensors -o OUT.safetensors
+//	promote infer [-rules NAME] [-set KEY=VALUE]... [-compare A,B,...] [-json] FILE|-
 //
 // Each subcommand lives in a file of its own and registers itself at init.
 package main
