@@ -3,6 +3,7 @@ package infer
 import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/rules/jax"
 )
 
 // Host is the host language whose literal syntax a program is written in.
@@ -104,18 +105,8 @@ func newSystem(r promote.Rules) *system {
 // canon is JAX's 32-bit canonicalisation with x64 off; the identity
 // elsewhere.
 func (s *system) canon(d dtype.DType) dtype.DType {
-	if s.id != sysJAX || s.x64 {
+	if s.id != sysJAX {
 		return d
 	}
-	switch d {
-	case dtype.I64:
-		return dtype.I32
-	case dtype.U64:
-		return dtype.U32
-	case dtype.F64:
-		return dtype.F32
-	case dtype.C128:
-		return dtype.C64
-	}
-	return d
+	return jax.Config{X64: s.x64}.Canonical(d)
 }

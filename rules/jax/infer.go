@@ -52,7 +52,7 @@ func LatticeResultType(c Config, args ...Typed) (Typed, error) {
 		if !a.DType.Valid() || nodeOf[a.DType] == noNode {
 			return Typed{}, &promote.Error{Rules: name, Rule: ruleNotJAX, Msg: notJAXMsg(a.DType)}
 		}
-		in = append(in, Typed{c.canon(a.DType), a.Weak})
+		in = append(in, Typed{c.Canonical(a.DType), a.Weak})
 	}
 	o := latticeResultType(c, in)
 	if o.failed {
@@ -71,10 +71,10 @@ func DefaultFloat(c Config) dtype.DType { return c.defaultOf(nodeFloat) }
 // DefaultComplex is the dtype of a Python complex under c.
 func DefaultComplex(c Config) dtype.DType { return c.defaultOf(nodeComplex) }
 
-// canon is _canonicalize_dtype: with x64 off the 64-bit types become their
-// 32-bit counterparts (_dtype_to_32bit_dtype); nothing else changes.
+// Canonical is _canonicalize_dtype: with x64 off the 64-bit types become
+// their 32-bit counterparts (_dtype_to_32bit_dtype); nothing else changes.
 // Source: jax/_src/dtypes.py@cec06d11 _canonicalize_dtype; rules.md §5.
-func (c Config) canon(d dtype.DType) dtype.DType {
+func (c Config) Canonical(d dtype.DType) dtype.DType {
 	if c.X64 {
 		return d
 	}
@@ -98,13 +98,13 @@ func (c Config) canon(d dtype.DType) dtype.DType {
 func (c Config) defaultOf(n lattice.Node) dtype.DType {
 	switch n {
 	case nodeInt:
-		return c.canon(dtype.I64)
+		return c.Canonical(dtype.I64)
 	case nodeFloat:
-		return c.canon(dtype.F64)
+		return c.Canonical(dtype.F64)
 	case nodeComplex:
-		return c.canon(dtype.C128)
+		return c.Canonical(dtype.C128)
 	}
-	return c.canon(strongNodes[n])
+	return c.Canonical(strongNodes[n])
 }
 
 // jaxType is _jax_type: a strong dtype is its own node; a weak one is the

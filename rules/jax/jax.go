@@ -75,7 +75,7 @@ func resultOf(c Config, a, b dtype.DType) outcome {
 			return outcome{rule: ruleNotJAX, failed: true, msg: notJAXMsg(d)}
 		}
 	}
-	args := [2]Typed{{c.canon(a), false}, {c.canon(b), false}}
+	args := [2]Typed{{c.Canonical(a), false}, {c.Canonical(b), false}}
 	o := latticeResultType(c, args[:])
 	if !o.failed && (args[0].DType != a || args[1].DType != b) {
 		o.rule = ruleX64
@@ -97,7 +97,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 		if err != nil {
 			return promote.Result{}, err
 		}
-		if c := r.c.canon(t.DType); c != t.DType {
+		if c := r.c.Canonical(t.DType); c != t.DType {
 			// An array or NumPy scalar of a 64-bit dtype with x64 off.
 			t.DType, canonicalised = c, true
 		}

@@ -83,7 +83,7 @@ func TestPairRules(t *testing.T) {
 		for _, a := range strongNodes {
 			for _, b := range strongNodes {
 				res, err := rs.PromoteTypes(a, b)
-				canon := cfg.c.canon(a) != a || cfg.c.canon(b) != b
+				canon := cfg.c.Canonical(a) != a || cfg.c.Canonical(b) != b
 				var pe *promote.Error
 				switch {
 				case errors.As(err, &pe):
