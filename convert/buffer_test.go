@@ -148,19 +148,20 @@ func TestText(t *testing.T) {
 		want string
 	}{
 		{dtype.F16, Pattern{Re: 0x3c00}, "1"},
-		{dtype.F16, Pattern{Re: 0x7bff}, "6.55e+04"},
-		{dtype.F16, Pattern{Re: 0x0001}, "6e-08"},
-		{dtype.F16, Pattern{Re: 0x2e66}, "0.1"},
+		{dtype.F16, Pattern{Re: 0x7bff}, "65504"},
+		{dtype.F16, Pattern{Re: 0x0001}, "5.960464477539063e-08"},
+		{dtype.F16, Pattern{Re: 0x2e66}, "0.0999755859375"},
 		{dtype.F32, Pattern{Re: 0x3dcccccd}, "0.1"},
 		{dtype.F64, Pattern{Re: 0x3fb999999999999a}, "0.1"},
-		{dtype.BF16, Pattern{Re: 0x3f81}, "1.01"},
-		{dtype.F8E4M3FN, Pattern{Re: 0x7e}, "4.5e+02"},
+		{dtype.BF16, Pattern{Re: 0x3f81}, "1.0078125"},
+		{dtype.F8E4M3FN, Pattern{Re: 0x7e}, "448"},
 		{dtype.F8E4M3FN, Pattern{Re: 0xff}, "-nan"},
 		{dtype.F8E4M3FNUZ, Pattern{Re: 0x80}, "-nan"},
-		{dtype.F8E8M0FNU, Pattern{Re: 0x00}, "5.877e-39"},
+		{dtype.F8E8M0FNU, Pattern{Re: 0x00}, "5.877471754111438e-39"},
 		{dtype.F8E8M0FNU, Pattern{Re: 0x7f}, "1"},
 		{dtype.F4E2M1FN, Pattern{Re: 0x8}, "-0"},
 		{dtype.F4E2M1FN, Pattern{Re: 0x3}, "1.5"},
+		{dtype.F6E2M3FN, Pattern{Re: 0x1f}, "7.5"}, // not "8", which would saturate back to 7.5
 		{dtype.F16, Pattern{Re: 0xfc00}, "-inf"},
 		{dtype.I4, Pattern{Re: 0xf}, "-1"},
 		{dtype.U64, Pattern{Re: math.MaxUint64}, "18446744073709551615"},
@@ -188,6 +189,12 @@ func TestTextRoundTrips(t *testing.T) {
 		for x := uint64(0); x < 1<<d.Bits(); x += step {
 			s := Text(d, Pattern{Re: x})
 			if strings.HasSuffix(s, "nan") {
+				continue
+			}
+			if d == dtype.F8E8M0FNU && x == 0 {
+				// 2^-127's shortest float64 decimal is a hair above it, and
+				// ml_dtypes' e8m0 rounding sends everything above 2^-127
+				// to 0x01 (formats.md): the one pattern that cannot read back.
 				continue
 			}
 			dec, err := ParseDecimal(s)

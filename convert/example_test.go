@@ -29,7 +29,7 @@ func Example() {
 	fmt.Printf("%#04x\n", out)
 	// Output:
 	// 0x7c00 Above inf
-	// 0x7e Below 4.5e+02
-	// 0x3dcd Above 0.1
+	// 0x7e Below 448
+	// 0x3dcd Above 0.10009765625
 	// [0x3c00 0xc100 0x0000]
 }

@@ -7,9 +7,11 @@ import (
 	"github.com/promote-dev/promote/dtype"
 )
 
-// Text returns the decimal value of pattern x of t: for floats the
-// shortest decimal that reads back (nearest even) as the same pattern,
-// in strconv's 'g' form ("1.5", "6.55e+04", "1e-40"), or "inf", "-inf",
+// Text returns the decimal value of pattern x of t: for f32 the shortest
+// decimal that reads back as the same f32, for every other float format
+// its value's shortest float64 decimal (exact for the formats narrower
+// than f32: "65504", "0.0999755859375", "7.5"), in strconv's 'g' form, or
+// "inf", "-inf",
 // "nan", "-nan" (a NaN's sign is its sign bit), "0", "-0"; integers in
 // decimal; bool "0" or "1" (any non-zero pattern is true); a complex
 // value as its two parts' texts, real first, separated by a space.
@@ -53,22 +55,12 @@ func Text(t dtype.DType, x Pattern) string {
 	if n.neg {
 		v = -v
 	}
-	switch t {
-	case dtype.F64:
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	case dtype.F32:
+	// f32 prints as the shortest decimal that reads back as the same f32
+	// (NumPy's and Go's repr). Every other format prints its value's
+	// shortest float64 decimal, which for the formats narrower than f32 is
+	// the exact value (f16 0x4248 is 3.140625, f6e2m3fn 0x1f is 7.5).
+	if t == dtype.F32 {
 		return strconv.FormatFloat(v, 'g', -1, 32)
-	}
-	want := x.Re & in.mask
-	for prec := 1; prec < 17; prec++ {
-		s := strconv.FormatFloat(v, 'g', prec, 64)
-		d, err := ParseDecimal(s)
-		if err != nil {
-			continue
-		}
-		if got, _, err := FromDecimal(t, d, Policy{}); err == nil && got.Re == want {
-			return s
-		}
 	}
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }

@@ -199,37 +199,23 @@ func (c *caster) fromDecimal(toks []string) (convert.Pattern, error) {
 		out, _, err := convert.Scalar(c.dst, c.src, convert.Pattern{Re: x}, c.p)
 		return out, err
 	}
-	if c.p.Quirks != 0 {
-		// The quirks depend on the source type: hold the value in SRC first.
-		var x convert.Pattern
-		for i := range toks {
-			v, _, err := convert.FromDecimal(c.srcPart, ds[i], convert.Default())
-			if err != nil {
-				return convert.Pattern{}, err
-			}
-			if i == 0 {
-				x.Re = v.Re
-			} else {
-				x.Im = v.Re
-			}
-		}
-		out, _, err := convert.Scalar(c.dst, c.src, x, c.p)
-		return out, err
-	}
-	var out convert.Pattern
-	re, _, err := convert.FromDecimal(c.dstPart, ds[0], c.p)
-	if err != nil {
-		return out, err
-	}
-	out.Re = re.Re
-	if c.dst.IsComplex() && len(toks) == 2 {
-		im, _, err := convert.FromDecimal(c.dstPart, ds[1], c.p)
+	// A decimal is read as a value of SRC, rounded to the nearest SRC value
+	// as a literal of that type would be (65520 as f16 is inf), and then
+	// converted under the policy: the same answer as for SRC's hex pattern.
+	var x convert.Pattern
+	for i := range toks {
+		v, _, err := convert.FromDecimal(c.srcPart, ds[i], convert.Default())
 		if err != nil {
-			return out, err
+			return convert.Pattern{}, err
 		}
-		out.Im = im.Re
+		if i == 0 {
+			x.Re = v.Re
+		} else {
+			x.Im = v.Re
+		}
 	}
-	return out, nil
+	out, _, err := convert.Scalar(c.dst, c.src, x, c.p)
+	return out, err
 }
 
 // intPattern is the pattern of the integer value d in integer or bool

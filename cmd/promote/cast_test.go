@@ -21,7 +21,7 @@ func TestCast(t *testing.T) {
 		{[]string{"-from", "f32", "-to", "f16"}, "0x3f800000\n1.5\n-inf\nnan\n1e-40\n65520\n",
 			"0x3c00\n0x3e00\n0xfc00\n0x7e00\n0x0000\n0x7c00\n"},
 		{[]string{"-from", "f32", "-to", "f16", "-text"}, "0x3f800000\n0.1\n-0\n0x7f800001\n",
-			"0x3c00 1\n0x2e66 0.1\n0x8000 -0\n0x7e00 nan\n"},
+			"0x3c00 1\n0x2e66 0.0999755859375\n0x8000 -0\n0x7e00 nan\n"},
 		{[]string{"-from", "f64", "-to", "u64"}, "1e-300\n", "0x0000000000000000\n"},
 		{[]string{"-from", "u8", "-to", "u1"}, "1\n0x03\n", "0x1\n0x1\n"},
 		{[]string{"-from", "i8", "-to", "i4", "-text"}, "-1\n8\n0xf8\n", "0xf -1\n0x8 -8\n0x8 -8\n"},

@@ -41,6 +41,14 @@ func setPure(dst, src dtype.DType, k Kernel) {
 	table[dst][src] = k
 }
 
+// ntMin is the output size in bytes from which a kernel call whose
+// assembly loop has a non-temporal twin uses it (memmove switches at
+// 1 MiB). Below it the output likely stays in cache for whoever reads it
+// next; above it writing around the caches saves the read-for-ownership
+// of each destination line and keeps the source cached. A variable so
+// that the tests can run the non-temporal loops on small buffers.
+var ntMin = 4 << 20
+
 // count returns how many whole elements both slices hold.
 func count(dst, src []byte, dsize, ssize int) int {
 	return min(len(dst)/dsize, len(src)/ssize)

@@ -43,7 +43,7 @@ func TestSpecialCases(t *testing.T) {
 			t.Errorf("line %d: %s %#x -> %s: the file says %#x, the reference %#x", line, s, in, d, want, r)
 		}
 		// Put the value in every lane of a few vector blocks and a tail.
-		const n = 67
+		const n = 211
 		src := make([]byte, n*size(s))
 		for i := range n {
 			put(src[i*size(s):], s, in)
@@ -51,9 +51,13 @@ func TestSpecialCases(t *testing.T) {
 		for _, impl := range []struct {
 			name string
 			k    Kernel
-		}{{"fast", table[d][s]}, {"pure", pure[d][s]}} {
+			nt   int
+		}{{"fast", table[d][s], ntMin}, {"fast non-temporal", table[d][s], 0}, {"pure", pure[d][s], ntMin}} {
 			dst := make([]byte, n*size(d))
+			old := ntMin
+			ntMin = impl.nt
 			impl.k(dst, src)
+			ntMin = old
 			for i := range n {
 				if got := get(dst[i*size(d):], d); got != want {
 					t.Errorf("line %d: %s %s %#x -> %s = %#x, want %#x (%s)", line, impl.name, s, in, d, got, want, fs[4])

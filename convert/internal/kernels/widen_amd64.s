@@ -1,0 +1,340 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The kernels whose output is at least as large as their input. Each is
+// built twice from one macro: NAME stores with ordinary unaligned stores,
+// NAME+NT with non-temporal stores (VMOVNTDQ) and an SFENCE at the end.
+// Non-temporal stores skip the read-for-ownership of every destination
+// line and keep a large output from evicting the source from the caches,
+// which is why memmove uses them for large copies; the Go side calls the
+// NT variant only for large outputs and with dst aligned to 64 bytes (the
+// stores below are all whole, aligned 64-byte vectors then, since every
+// iteration writes a multiple of 64 bytes). As in kernels_amd64.s, n is a
+// positive multiple of the block, AVX-512F/BW/DQ/VL are assumed, and
+// rounding follows MXCSR (round to nearest even, no FTZ, no DAZ).
+
+#define ARGS MOVQ dst+0(FP), DI; MOVQ src+8(FP), SI; MOVQ n+16(FP), CX
+
+// Ordinary and non-temporal stores of a whole vector, and what follows
+// the loop in each case.
+#define STU VMOVDQU64
+#define STNT VMOVNTDQ
+#define ENDU NOP
+#define ENDNT SFENCE
+
+// CVT1 converts with one instruction reading memory: two vectors of 64
+// output bytes per iteration, each from STEP input bytes; BLK elements.
+#define CVT1(NAME, OP, STEP, BLK, ST, END) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+loop: \
+	OP (SI), Z0; \
+	OP STEP(SI), Z1; \
+	ST Z0, (DI); \
+	ST Z1, 64(DI); \
+	ADDQ $(2*STEP), SI; \
+	ADDQ $128, DI; \
+	SUBQ $BLK, CX; \
+	JNZ  loop; \
+	END; \
+	VZEROUPPER; \
+	RET
+
+// CVT2 widens an integer exactly with LOAD, then converts with OP.
+#define CVT2(NAME, LOAD, OP, STEP, BLK, ST, END) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+loop: \
+	LOAD (SI), Z0; \
+	LOAD STEP(SI), Z1; \
+	OP Z0, Z0; \
+	OP Z1, Z1; \
+	ST Z0, (DI); \
+	ST Z1, 64(DI); \
+	ADDQ $(2*STEP), SI; \
+	ADDQ $128, DI; \
+	SUBQ $BLK, CX; \
+	JNZ  loop; \
+	END; \
+	VZEROUPPER; \
+	RET
+
+// func cvtF16F32(dst, src *byte, n int) — block 32; F16C.
+// VCVTPH2PS is exact; a signalling NaN comes out quiet, payload kept.
+CVT1(·cvtF16F32, VCVTPH2PS, 32, 32, STU, ENDU)
+CVT1(·cvtF16F32NT, VCVTPH2PS, 32, 32, STNT, ENDNT)
+
+// func cvtF32F64(dst, src *byte, n int) — block 16. Exact; NaNs quieted.
+CVT1(·cvtF32F64, VCVTPS2PD, 32, 16, STU, ENDU)
+CVT1(·cvtF32F64NT, VCVTPS2PD, 32, 16, STNT, ENDNT)
+
+// Integers to f32: widen the narrow ones exactly, then convert (rounding
+// to nearest even where the value needs more than 24 bits).
+
+// func cvtI8F32(dst, src *byte, n int) — block 32.
+CVT2(·cvtI8F32, VPMOVSXBD, VCVTDQ2PS, 16, 32, STU, ENDU)
+CVT2(·cvtI8F32NT, VPMOVSXBD, VCVTDQ2PS, 16, 32, STNT, ENDNT)
+
+// func cvtU8F32(dst, src *byte, n int) — block 32.
+CVT2(·cvtU8F32, VPMOVZXBD, VCVTDQ2PS, 16, 32, STU, ENDU)
+CVT2(·cvtU8F32NT, VPMOVZXBD, VCVTDQ2PS, 16, 32, STNT, ENDNT)
+
+// func cvtI16F32(dst, src *byte, n int) — block 32.
+CVT2(·cvtI16F32, VPMOVSXWD, VCVTDQ2PS, 32, 32, STU, ENDU)
+CVT2(·cvtI16F32NT, VPMOVSXWD, VCVTDQ2PS, 32, 32, STNT, ENDNT)
+
+// func cvtU16F32(dst, src *byte, n int) — block 32.
+CVT2(·cvtU16F32, VPMOVZXWD, VCVTDQ2PS, 32, 32, STU, ENDU)
+CVT2(·cvtU16F32NT, VPMOVZXWD, VCVTDQ2PS, 32, 32, STNT, ENDNT)
+
+// func cvtI32F32(dst, src *byte, n int) — block 32.
+CVT1(·cvtI32F32, VCVTDQ2PS, 64, 32, STU, ENDU)
+CVT1(·cvtI32F32NT, VCVTDQ2PS, 64, 32, STNT, ENDNT)
+
+// func cvtU32F32(dst, src *byte, n int) — block 32.
+CVT1(·cvtU32F32, VCVTUDQ2PS, 64, 32, STU, ENDU)
+CVT1(·cvtU32F32NT, VCVTUDQ2PS, 64, 32, STNT, ENDNT)
+
+// Integers to f64: every value of 32 bits or fewer is exact (the narrow
+// ones are widened to 64 bits exactly first); i64 and u64 round to
+// nearest even per MXCSR, as Go's conversion does.
+
+// func cvtI8F64(dst, src *byte, n int) — block 16.
+CVT2(·cvtI8F64, VPMOVSXBQ, VCVTQQ2PD, 8, 16, STU, ENDU)
+CVT2(·cvtI8F64NT, VPMOVSXBQ, VCVTQQ2PD, 8, 16, STNT, ENDNT)
+
+// func cvtU8F64(dst, src *byte, n int) — block 16.
+CVT2(·cvtU8F64, VPMOVZXBQ, VCVTQQ2PD, 8, 16, STU, ENDU)
+CVT2(·cvtU8F64NT, VPMOVZXBQ, VCVTQQ2PD, 8, 16, STNT, ENDNT)
+
+// func cvtI16F64(dst, src *byte, n int) — block 16.
+CVT2(·cvtI16F64, VPMOVSXWQ, VCVTQQ2PD, 16, 16, STU, ENDU)
+CVT2(·cvtI16F64NT, VPMOVSXWQ, VCVTQQ2PD, 16, 16, STNT, ENDNT)
+
+// func cvtU16F64(dst, src *byte, n int) — block 16.
+CVT2(·cvtU16F64, VPMOVZXWQ, VCVTQQ2PD, 16, 16, STU, ENDU)
+CVT2(·cvtU16F64NT, VPMOVZXWQ, VCVTQQ2PD, 16, 16, STNT, ENDNT)
+
+// func cvtI32F64(dst, src *byte, n int) — block 16.
+CVT1(·cvtI32F64, VCVTDQ2PD, 32, 16, STU, ENDU)
+CVT1(·cvtI32F64NT, VCVTDQ2PD, 32, 16, STNT, ENDNT)
+
+// func cvtU32F64(dst, src *byte, n int) — block 16.
+CVT1(·cvtU32F64, VCVTUDQ2PD, 32, 16, STU, ENDU)
+CVT1(·cvtU32F64NT, VCVTUDQ2PD, 32, 16, STNT, ENDNT)
+
+// func cvtI64F64(dst, src *byte, n int) — block 16.
+CVT1(·cvtI64F64, VCVTQQ2PD, 64, 16, STU, ENDU)
+CVT1(·cvtI64F64NT, VCVTQQ2PD, 64, 16, STNT, ENDNT)
+
+// func cvtU64F64(dst, src *byte, n int) — block 16.
+CVT1(·cvtU64F64, VCVTUQQ2PD, 64, 16, STU, ENDU)
+CVT1(·cvtU64F64NT, VCVTUQQ2PD, 64, 16, STNT, ENDNT)
+
+// BF16F32 widens bf16 to f32 by a shift; a NaN is made quiet.
+#define BF16F32(NAME, ST, END) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+	MOVL $0x7fffffff, AX; \
+	VPBROADCASTD AX, Z12; \
+	MOVL $0x7f800000, AX; \
+	VPBROADCASTD AX, Z13; \
+	MOVL $0x00400000, AX; \
+	VPBROADCASTD AX, Z14; \
+loop: \
+	VPMOVZXWD (SI), Z0; \
+	VPMOVZXWD 32(SI), Z1; \
+	VPSLLD $16, Z0, Z0; \
+	VPSLLD $16, Z1, Z1; \
+	VPANDD Z12, Z0, Z2; \
+	VPANDD Z12, Z1, Z3; \
+	VPCMPUD $6, Z13, Z2, K1; \
+	VPCMPUD $6, Z13, Z3, K2; \
+	VPORD Z14, Z0, K1, Z0; \
+	VPORD Z14, Z1, K2, Z1; \
+	ST Z0, (DI); \
+	ST Z1, 64(DI); \
+	ADDQ $64, SI; \
+	ADDQ $128, DI; \
+	SUBQ $32, CX; \
+	JNZ  loop; \
+	END; \
+	VZEROUPPER; \
+	RET
+
+// func cvtBF16F32(dst, src *byte, n int) — block 32.
+BF16F32(·cvtBF16F32, STU, ENDU)
+BF16F32(·cvtBF16F32NT, STNT, ENDNT)
+
+// TOI64 truncates f64 (or f32, with LOAD widening) to i64: truncation
+// gives 0x8000000000000000 for NaN and out of range; NaN lanes are zeroed
+// and lanes >= 2^63 set to the maximum; below -2^63 the result is already
+// the minimum. LIM is the f64 pattern of 2^63.
+#define TOI64(NAME, LOAD, CVT, LIM, STEP, ST, END) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+	MOVQ $LIM, AX; \
+	VPBROADCASTQ AX, Z10; \
+	MOVQ $0x7fffffffffffffff, AX; \
+	VPBROADCASTQ AX, Z11; \
+loop: \
+	LOAD (SI), Z0; \
+	LOAD STEP(SI), Z1; \
+	VCMPPD $7, Z0, Z0, K1; \
+	VCMPPD $7, Z1, Z1, K2; \
+	VCMPPD $29, Z10, Z0, K3; \
+	VCMPPD $29, Z10, Z1, K4; \
+	CVT.Z Z0, K1, Z2; \
+	CVT.Z Z1, K2, Z3; \
+	VMOVDQA64 Z11, K3, Z2; \
+	VMOVDQA64 Z11, K4, Z3; \
+	ST Z2, (DI); \
+	ST Z3, 64(DI); \
+	ADDQ $(2*STEP), SI; \
+	ADDQ $128, DI; \
+	SUBQ $16, CX; \
+	JNZ  loop; \
+	END; \
+	VZEROUPPER; \
+	RET
+
+// TOU64 truncates to u64: lanes are raised to 0 first (VMAXPD returns its
+// second operand, 0, for NaN too); at 2^64 and above the unsigned
+// truncation gives all ones, the saturated value.
+#define TOU64(NAME, LOAD, CVT, STEP, ST, END) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+	VPXORQ Z10, Z10, Z10; \
+loop: \
+	LOAD (SI), Z0; \
+	LOAD STEP(SI), Z1; \
+	VMAXPD Z10, Z0, Z0; \
+	VMAXPD Z10, Z1, Z1; \
+	CVT Z0, Z2; \
+	CVT Z1, Z3; \
+	ST Z2, (DI); \
+	ST Z3, 64(DI); \
+	ADDQ $(2*STEP), SI; \
+	ADDQ $128, DI; \
+	SUBQ $16, CX; \
+	JNZ  loop; \
+	END; \
+	VZEROUPPER; \
+	RET
+
+// func cvtF64I64(dst, src *byte, n int) — block 16.
+TOI64(·cvtF64I64, VMOVUPD, VCVTTPD2QQ, 0x43e0000000000000, 64, STU, ENDU)
+TOI64(·cvtF64I64NT, VMOVUPD, VCVTTPD2QQ, 0x43e0000000000000, 64, STNT, ENDNT)
+
+// func cvtF64U64(dst, src *byte, n int) — block 16.
+TOU64(·cvtF64U64, VMOVUPD, VCVTTPD2UQQ, 64, STU, ENDU)
+TOU64(·cvtF64U64NT, VMOVUPD, VCVTTPD2UQQ, 64, STNT, ENDNT)
+
+// f32 to i64 and u64 widen to f64 first (exactly; a NaN stays a NaN), then
+// go as from f64.
+
+// func cvtF32I64(dst, src *byte, n int) — block 16.
+TOI64(·cvtF32I64, VCVTPS2PD, VCVTTPD2QQ, 0x43e0000000000000, 32, STU, ENDU)
+TOI64(·cvtF32I64NT, VCVTPS2PD, VCVTTPD2QQ, 0x43e0000000000000, 32, STNT, ENDNT)
+
+// func cvtF32U64(dst, src *byte, n int) — block 16.
+TOU64(·cvtF32U64, VCVTPS2PD, VCVTTPD2UQQ, 32, STU, ENDU)
+TOU64(·cvtF32U64NT, VCVTPS2PD, VCVTTPD2UQQ, 32, STNT, ENDNT)
+
+// F8F32 widens an 8-bit float through its 256-entry f32 table with a
+// gather.
+#define F8F32(NAME, ST, END) \
+TEXT NAME(SB), NOSPLIT, $0-32; \
+	ARGS; \
+	MOVQ table+24(FP), AX; \
+loop: \
+	VPMOVZXBD (SI), Z0; \
+	VPMOVZXBD 16(SI), Z1; \
+	KXNORW K1, K1, K1; \
+	KXNORW K2, K2, K2; \
+	VPGATHERDD (AX)(Z0*4), K1, Z2; \
+	VPGATHERDD (AX)(Z1*4), K2, Z3; \
+	ST Z2, (DI); \
+	ST Z3, 64(DI); \
+	ADDQ $32, SI; \
+	ADDQ $128, DI; \
+	SUBQ $32, CX; \
+	JNZ  loop; \
+	END; \
+	VZEROUPPER; \
+	RET
+
+// func cvtF8F32(dst, src *byte, n int, table *[256]uint32) — block 32.
+F8F32(·cvtF8F32, STU, ENDU)
+F8F32(·cvtF8F32NT, STNT, ENDNT)
+
+// FROMBOOL writes the pattern one for each non-zero byte, 0 for a zero
+// byte: LOAD widens the bytes to the element size, TEST finds the
+// non-zero lanes, MOVZ writes one there and zeros elsewhere.
+#define FROMBOOL(NAME, BCAST, LOAD, TEST, MOVZ, STEP, BLK, ST, END) \
+TEXT NAME(SB), NOSPLIT, $0-32; \
+	ARGS; \
+	MOVQ one+24(FP), AX; \
+	BCAST AX, Z10; \
+loop: \
+	LOAD (SI), Z0; \
+	LOAD STEP(SI), Z1; \
+	TEST Z0, Z0, K1; \
+	TEST Z1, Z1, K2; \
+	MOVZ Z10, K1, Z2; \
+	MOVZ Z10, K2, Z3; \
+	ST Z2, (DI); \
+	ST Z3, 64(DI); \
+	ADDQ $(2*STEP), SI; \
+	ADDQ $128, DI; \
+	SUBQ $BLK, CX; \
+	JNZ  loop; \
+	END; \
+	VZEROUPPER; \
+	RET
+
+// func fromBool1(dst, src *byte, n int, one uint64) — block 128.
+FROMBOOL(·fromBool1, VPBROADCASTB, VMOVDQU8, VPTESTMB, VMOVDQU8.Z, 64, 128, STU, ENDU)
+FROMBOOL(·fromBool1NT, VPBROADCASTB, VMOVDQU8, VPTESTMB, VMOVDQU8.Z, 64, 128, STNT, ENDNT)
+
+// func fromBool2(dst, src *byte, n int, one uint64) — block 64.
+FROMBOOL(·fromBool2, VPBROADCASTW, VPMOVZXBW, VPTESTMW, VMOVDQU16.Z, 32, 64, STU, ENDU)
+FROMBOOL(·fromBool2NT, VPBROADCASTW, VPMOVZXBW, VPTESTMW, VMOVDQU16.Z, 32, 64, STNT, ENDNT)
+
+// func fromBool4(dst, src *byte, n int, one uint64) — block 32.
+FROMBOOL(·fromBool4, VPBROADCASTD, VPMOVZXBD, VPTESTMD, VMOVDQA32.Z, 16, 32, STU, ENDU)
+FROMBOOL(·fromBool4NT, VPBROADCASTD, VPMOVZXBD, VPTESTMD, VMOVDQA32.Z, 16, 32, STNT, ENDNT)
+
+// func fromBool8(dst, src *byte, n int, one uint64) — block 16.
+FROMBOOL(·fromBool8, VPBROADCASTQ, VPMOVZXBQ, VPTESTMQ, VMOVDQA64.Z, 8, 16, STU, ENDU)
+FROMBOOL(·fromBool8NT, VPBROADCASTQ, VPMOVZXBQ, VPTESTMQ, VMOVDQA64.Z, 8, 16, STNT, ENDNT)
+
+// TOBOOL1 writes 1 for each byte with a bit under mask set, else 0.
+#define TOBOOL1(NAME, ST, END) \
+TEXT NAME(SB), NOSPLIT, $0-32; \
+	ARGS; \
+	MOVQ mask+24(FP), AX; \
+	VPBROADCASTB AX, Z10; \
+	MOVL $1, AX; \
+	VPBROADCASTB AX, Z11; \
+loop: \
+	VMOVDQU8 (SI), Z0; \
+	VMOVDQU8 64(SI), Z1; \
+	VPTESTMB Z10, Z0, K1; \
+	VPTESTMB Z10, Z1, K2; \
+	VMOVDQU8.Z Z11, K1, Z2; \
+	VMOVDQU8.Z Z11, K2, Z3; \
+	ST Z2, (DI); \
+	ST Z3, 64(DI); \
+	ADDQ $128, SI; \
+	ADDQ $128, DI; \
+	SUBQ $128, CX; \
+	JNZ  loop; \
+	END; \
+	VZEROUPPER; \
+	RET
+
+// func toBool1(dst, src *byte, n int, mask uint64) — block 128.
+TOBOOL1(·toBool1, STU, ENDU)
+TOBOOL1(·toBool1NT, STNT, ENDNT)
