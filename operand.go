@@ -130,7 +130,8 @@ func Bool(v bool) Operand {
 
 // Complex returns a complex literal re+im·j.
 func Complex(re, im float64) Operand {
-	text := formatFloat(im) + "j"
+	// Python writes an imaginary literal without a forced ".0": 1j, 2.5j.
+	text := strconv.FormatFloat(im, 'g', -1, 64) + "j"
 	if re != 0 {
 		text = "(" + formatFloat(re) + "+" + text + ")"
 	}

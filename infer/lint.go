@@ -1,6 +1,8 @@
 package infer
 
 import (
+	"errors"
+
 	"github.com/promote-dev/promote"
 )
 
@@ -12,7 +14,12 @@ type Lint struct {
 	Rules []string  `json:"rules"`
 	Rows  []LintRow `json:"rows"`
 	// First is the index in Rows of the first disagreement, or -1.
-	First int `json:"first_disagreement"`
+	First int `json:"-"`
+	// FirstLine is the program line of the first disagreement, or 0.
+	FirstLine int `json:"first_disagreement"`
+	// Unreadable reports that no rule set could parse the program, so
+	// nothing was compared.
+	Unreadable bool `json:"unreadable,omitempty"`
 	// Errors holds, per rule set, the program's first error ("" if none).
 	Errors []string `json:"errors"`
 }
@@ -22,7 +29,9 @@ type LintRow struct {
 	Line int    `json:"line"`
 	Name string `json:"name,omitempty"`
 	// Cells are the types, DTYPE or DTYPE? (weak), "error" when the rule
-	// set could not type the statement.
+	// set could not type the statement, "-" when it could not parse the
+	// program and the statement comes before the syntax error (not
+	// compared).
 	Cells []string `json:"types"`
 	// Agree reports whether every rule set gives the same dtype
 	// (weakness is shown, not compared; an error agrees only with errors).
@@ -38,6 +47,9 @@ func Compare(name string, src []byte, rs []promote.Rules) *Lint {
 	type col struct {
 		cells map[int32]string
 		dts   map[int32]string
+		// badLine is the line of the syntax error when the program did
+		// not parse under this rule set's host syntax, else 0.
+		badLine int32
 	}
 	cols := make([]col, len(rs))
 	var base *Program
@@ -55,6 +67,10 @@ func Compare(name string, src []byte, rs []promote.Rules) *Lint {
 		l.Errors = append(l.Errors, msg)
 		cols[i] = col{cells: map[int32]string{}, dts: map[int32]string{}}
 		if p == nil {
+			var pe *Error
+			if errors.As(err, &pe) {
+				cols[i].badLine = pe.Pos.Line
+			}
 			continue
 		}
 		if base == nil {
@@ -78,23 +94,35 @@ func Compare(name string, src []byte, rs []promote.Rules) *Lint {
 		}
 	}
 	if base == nil {
+		l.Unreadable = true
 		return l
 	}
 	for _, s := range base.Stmts {
 		row := LintRow{Line: int(s.Line), Name: s.Name, Agree: true}
+		ref := ""
 		for i := range cols {
 			c, ok := cols[i].cells[s.Line]
-			if !ok {
+			switch {
+			case ok:
+			case cols[i].badLine > 0 && s.Line < cols[i].badLine:
+				c = "-" // parsed fine up to here; not typed, not compared
+			default:
 				c = "error"
 				cols[i].dts[s.Line] = "error"
 			}
 			row.Cells = append(row.Cells, c)
-			if cols[i].dts[s.Line] != cols[0].dts[s.Line] {
+			if c == "-" {
+				continue
+			}
+			if ref == "" {
+				ref = cols[i].dts[s.Line]
+			} else if cols[i].dts[s.Line] != ref {
 				row.Agree = false
 			}
 		}
 		if !row.Agree && l.First < 0 {
 			l.First = len(l.Rows)
+			l.FirstLine = row.Line
 		}
 		l.Rows = append(l.Rows, row)
 	}

@@ -95,6 +95,10 @@ func runCompare(e *env, args []string) int {
 // most common one. The operands are read once, in the neutral spelling, so
 // that every row answers the same question.
 func compare(e *env, operands []string, asJSON bool) int {
+	if len(operands) == 0 {
+		fmt.Fprintln(e.stderr, "promote compare: no operands (for example: promote compare f16 i64)")
+		return 2
+	}
 	ops, err := promote.ParseOperands(dtype.Neutral, strings.Join(operands, " "))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "promote: %v\n", err)

@@ -113,7 +113,7 @@ func lint(e *env, label string, src []byte, names string, asJSON bool) int {
 	}
 	l := infer.Compare(label, src, rs)
 	status := 0
-	if l.First >= 0 {
+	if l.First >= 0 || l.Unreadable {
 		status = 1
 	}
 	if asJSON {
@@ -152,10 +152,12 @@ func lint(e *env, label string, src []byte, names string, asJSON bool) int {
 			fmt.Fprintf(e.stdout, "%s: error: %s\n", l.Rules[i], msg)
 		}
 	}
-	if l.First >= 0 {
-		row := l.Rows[l.First]
-		fmt.Fprintf(e.stdout, "first disagreement: line %d\n", row.Line)
-	} else {
+	switch {
+	case l.Unreadable:
+		fmt.Fprintln(e.stdout, "no rule set could read the program")
+	case l.First >= 0:
+		fmt.Fprintf(e.stdout, "first disagreement: line %d\n", l.FirstLine)
+	default:
 		fmt.Fprintln(e.stdout, "all rule sets agree")
 	}
 	return status

@@ -78,8 +78,30 @@ func TestInferLint(t *testing.T) {
 		Rules []string `json:"rules"`
 		First int      `json:"first_disagreement"`
 	}
-	if err := json.Unmarshal([]byte(out), &l); err != nil || code != 1 || l.First != 2 || len(l.Rules) != 2 {
+	// first_disagreement is the program line, not a row index.
+	if err := json.Unmarshal([]byte(out), &l); err != nil || code != 1 || l.First != 3 || len(l.Rules) != 2 {
 		t.Errorf("json lint: exit %d, %+v, %v:\n%s", code, l, err, out)
+	}
+}
+
+// TestInferLintUnreadable: a program no rule set can parse is not
+// "agreement": the lint says so and exits 1.
+func TestInferLintUnreadable(t *testing.T) {
+	for _, prog := range []string{"x: f32\ny = x +\n", "x: f32\ny = x + z\n"} {
+		out, _, code := runPromote(t, prog, "infer", "-")
+		if code != 1 || lastLine(out) != "no rule set could read the program" {
+			t.Errorf("%q: exit %d:\n%s", prog, code, out)
+		}
+	}
+}
+
+// TestInferLintSyntaxInOneHost: a literal only one host can read puts the
+// first disagreement on its line, not on the inputs above it.
+func TestInferLintSyntaxInOneHost(t *testing.T) {
+	prog := "x: bool[]\ny: i16[]\nz = x + 1L\nz * y\n"
+	out, _, code := runPromote(t, prog, "infer", "-compare", "anvil,pytorch", "-")
+	if code != 1 || lastLine(out) != "first disagreement: line 3" || !strings.Contains(out, "1     x     bool   -") {
+		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
 

@@ -187,6 +187,12 @@ func (r *recaster) run() error {
 		if _, _, err := convert.Scalar(r.to, t.DType, convert.Pattern{}, r.policy); err != nil {
 			return fmt.Errorf("%s: tensor %q: %v to %v: %v", r.in, t.Name, t.DType, r.to, err)
 		}
+		// The format stores sub-byte types in whole bytes (F4: two a byte,
+		// F6: four in three bytes): an element count that leaves a partial
+		// byte cannot be written in the target type.
+		if n, err := t.NumElements(); err == nil && r.to.Bits() < 8 && (n*int64(r.to.Bits()))%8 != 0 {
+			return fmt.Errorf("%s: tensor %q: %d elements of %v do not fill whole bytes, which the safetensors format requires; choose another -to or leave the tensor out with -only", r.in, t.Name, n, r.to)
+		}
 		specs[i].DType = r.to
 		converted[t.Name] = true
 	}
