@@ -14,7 +14,7 @@ def ns(stmt, setup, n=200000):
 try:
     import numpy as np
     print("numpy.promote_types(int32, float32)\t%.1f" % ns("p(a, b)", "import numpy as np; p=np.promote_types; a=np.dtype('int32'); b=np.dtype('float32')"))
-    print("numpy.result_type(4 dtypes)\t%.1f" % ns("r(a, b, a, b)", "import numpy as np; r=np.result_type; a=np.dtype('int32'); b=np.dtype('float32')"))
+    print("numpy.result_type(4 arrays)\t%.1f" % ns("r(a, b, a, b)", "import numpy as np; r=np.result_type; a=np.zeros(2, np.int32); b=np.zeros(2, np.float32)"))
 except ImportError:
     pass
 try:
