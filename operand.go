@@ -78,6 +78,7 @@ const (
 
 var valueKindNames = [...]string{"", "bool", "int", "float", "complex"}
 
+// String returns the kind's Python name (bool, int, float, complex).
 func (k ValueKind) String() string {
 	if int(k) < len(valueKindNames) && k > 0 {
 		return valueKindNames[k]

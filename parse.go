@@ -18,6 +18,7 @@ type SyntaxError struct {
 	Msg   string
 }
 
+// Error implements error, naming the token.
 func (e *SyntaxError) Error() string { return fmt.Sprintf("bad operand %q: %s", e.Token, e.Msg) }
 
 // grammar summarises the operand grammar for error messages.

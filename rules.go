@@ -21,6 +21,7 @@ type Rule struct {
 	Source string `json:"source"`
 }
 
+// String returns "ID: Text".
 func (r *Rule) String() string {
 	if r == nil {
 		return "<no rule>"
@@ -56,6 +57,7 @@ type Error struct {
 	Msg string
 }
 
+// Error implements error: "RULES: MSG [rule ID; operands ...]".
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Rules)
@@ -116,6 +118,7 @@ const (
 	Two
 )
 
+// String describes the N-operand semantics in words.
 func (n NAry) String() string {
 	switch n {
 	case Fold:

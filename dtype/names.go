@@ -37,6 +37,7 @@ type Dialect struct {
 // Name returns the dialect's name.
 func (d *Dialect) Name() string { return d.name }
 
+// String returns the dialect's name.
 func (d *Dialect) String() string { return d.name }
 
 // Error is returned by Parse for a name that does not resolve. It names the
@@ -47,6 +48,7 @@ type Error struct {
 	Reason  string
 }
 
+// Error implements error: the token, the dialect and what is valid.
 func (e *Error) Error() string {
 	return fmt.Sprintf("unknown dtype %q (%s): %s", e.Token, e.Dialect, e.Reason)
 }

@@ -18,6 +18,7 @@ type Error struct {
 	Err  error // often a *promote.Error from the rule set
 }
 
+// Error implements error, prefixed with FILE:LINE:COL where known.
 func (e *Error) Error() string {
 	if e.Pos.Line > 0 {
 		name := e.File
@@ -29,6 +30,7 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("node %d: %v", e.Node, e.Err)
 }
 
+// Unwrap returns the underlying error (often a *promote.Error).
 func (e *Error) Unwrap() error { return e.Err }
 
 // tval is a node's inferred type, kept small: the node slice of a large

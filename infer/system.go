@@ -23,6 +23,7 @@ const (
 	CPP
 )
 
+// String returns the host language's name.
 func (h Host) String() string {
 	switch h {
 	case Python:

@@ -130,6 +130,7 @@ type JoinError struct {
 	Ambiguous bool
 }
 
+// Error implements error, naming the nodes.
 func (e *JoinError) Error() string {
 	if e.Ambiguous {
 		return fmt.Sprintf("lattice: %s have more than one least upper bound", strings.Join(e.Nodes, ", "))

@@ -47,6 +47,7 @@ type FormatError struct {
 	Detail string
 }
 
+// Error implements error: the file, the tensor if any, and the fault.
 func (e *FormatError) Error() string {
 	s := "safetensors: "
 	if e.File != "" {

@@ -30,6 +30,7 @@ const (
 
 var layoutNames = [...]string{"dense", "one-per-byte", "openvino"}
 
+// String returns the layout's name.
 func (l Layout) String() string {
 	if int(l) < len(layoutNames) {
 		return layoutNames[l]

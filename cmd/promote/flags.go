@@ -12,8 +12,10 @@ import (
 // setFlags collects repeated -set KEY=VALUE options.
 type setFlags []string
 
+// String implements flag.Value.
 func (s *setFlags) String() string { return strings.Join(*s, " ") }
 
+// Set implements flag.Value: one KEY=VALUE.
 func (s *setFlags) Set(v string) error {
 	if !strings.Contains(v, "=") {
 		return fmt.Errorf("want KEY=VALUE, got %q", v)

@@ -123,6 +123,7 @@ const (
 
 var slotNames = [numSlots]string{"dim", "zero-dim", "wrapped"}
 
+// String returns the slot's name.
 func (s Slot) String() string {
 	if s < numSlots {
 		return slotNames[s]
