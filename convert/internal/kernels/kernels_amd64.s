@@ -16,25 +16,6 @@
 // (prefetches never fault, so reading ahead past the end is harmless).
 #define PF 2048
 
-// func cvtF32F16(dst, src *byte, n int) — block 32; F16C + AVX-512.
-// VCVTPS2PH with imm 0 rounds to nearest even, keeps subnormals, and makes
-// a NaN quiet keeping its top payload bits.
-TEXT ·cvtF32F16(SB), NOSPLIT, $0-24
-	ARGS
-loop:
-	PREFETCHT0 PF(SI)
-	PREFETCHT0 (PF+64)(SI)
-	VMOVUPS (SI), Z0
-	VMOVUPS 64(SI), Z1
-	VCVTPS2PH $0, Z0, (DI)
-	VCVTPS2PH $0, Z1, 32(DI)
-	ADDQ $128, SI
-	ADDQ $64, DI
-	SUBQ $32, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
-
 // func cvtF32F16AVX2(dst, src *byte, n int) — block 16; F16C + AVX.
 TEXT ·cvtF32F16AVX2(SB), NOSPLIT, $0-24
 	ARGS
@@ -65,40 +46,6 @@ loop:
 	VZEROUPPER
 	RET
 
-// func cvtF32BF16(dst, src *byte, n int) — block 16; AVX-512F.
-// Integer rounding (VCVTNEPS2BF16 would flush subnormals): the result is
-// (x + 0x7fff + bit16(x)) >> 16, or for a NaN (x | quiet) >> 16.
-TEXT ·cvtF32BF16(SB), NOSPLIT, $0-24
-	ARGS
-	MOVL $0x7fff, AX
-	VPBROADCASTD AX, Z10
-	MOVL $1, AX
-	VPBROADCASTD AX, Z11
-	MOVL $0x7fffffff, AX
-	VPBROADCASTD AX, Z12
-	MOVL $0x7f800000, AX
-	VPBROADCASTD AX, Z13
-	MOVL $0x00400000, AX
-	VPBROADCASTD AX, Z14
-loop:
-	PREFETCHT0 PF(SI)
-	VMOVDQU32 (SI), Z0
-	VPSRLD $16, Z0, Z1
-	VPANDD Z11, Z1, Z1
-	VPADDD Z10, Z0, Z2
-	VPADDD Z1, Z2, Z2
-	VPANDD Z12, Z0, Z3
-	VPCMPUD $6, Z13, Z3, K1
-	VPORD Z14, Z0, K1, Z2
-	VPSRLD $16, Z2, Z2
-	VPMOVDW Z2, (DI)
-	ADDQ $64, SI
-	ADDQ $32, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
-
 // func cvtF64F32(dst, src *byte, n int) — block 16; AVX-512F.
 TEXT ·cvtF64F32(SB), NOSPLIT, $0-24
 	ARGS
@@ -113,98 +60,6 @@ loop:
 	VMOVUPS Y1, 32(DI)
 	ADDQ $128, SI
 	ADDQ $64, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
-
-// func cvtF32I32(dst, src *byte, n int) — block 16; AVX-512F.
-// Truncation gives 0x80000000 for NaN and out of range: NaN lanes are
-// zeroed, lanes >= 2^31 set to the maximum; below -2^31 the result is
-// already the minimum.
-TEXT ·cvtF32I32(SB), NOSPLIT, $0-24
-	ARGS
-	MOVL $0x4f000000, AX // 2^31
-	VPBROADCASTD AX, Z10
-	MOVL $0x7fffffff, AX
-	VPBROADCASTD AX, Z11
-loop:
-	PREFETCHT0 PF(SI)
-	VMOVUPS (SI), Z0
-	VCMPPS $7, Z0, Z0, K1
-	VCMPPS $29, Z10, Z0, K2
-	VCVTTPS2DQ.Z Z0, K1, Z1
-	VMOVDQA32 Z11, K2, Z1
-	VMOVDQU32 Z1, (DI)
-	ADDQ $64, SI
-	ADDQ $64, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
-
-// func cvtF32U32(dst, src *byte, n int) — block 16; AVX-512F.
-// Negative lanes are raised to 0 first; at 2^32 and above the unsigned
-// truncation gives 0xffffffff, the saturated value; NaN lanes are zeroed.
-TEXT ·cvtF32U32(SB), NOSPLIT, $0-24
-	ARGS
-	VPXORD Z10, Z10, Z10
-loop:
-	PREFETCHT0 PF(SI)
-	VMOVUPS (SI), Z0
-	VCMPPS $7, Z0, Z0, K1
-	VMAXPS Z10, Z0, Z0
-	VCVTTPS2UDQ.Z Z0, K1, Z1
-	VMOVDQU32 Z1, (DI)
-	ADDQ $64, SI
-	ADDQ $64, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
-
-// func cvtF32Narrow8(dst, src *byte, n int, lo, hi uint32) — block 16;
-// AVX-512F. For i8 and u8: clamp to [lo, hi] (f32 patterns), truncate,
-// zero NaN lanes, store the low bytes.
-TEXT ·cvtF32Narrow8(SB), NOSPLIT, $0-32
-	ARGS
-	MOVL lo+24(FP), AX
-	VPBROADCASTD AX, Z10
-	MOVL hi+28(FP), AX
-	VPBROADCASTD AX, Z11
-loop:
-	PREFETCHT0 PF(SI)
-	VMOVUPS (SI), Z0
-	VCMPPS $7, Z0, Z0, K1
-	VMAXPS Z10, Z0, Z0
-	VMINPS Z11, Z0, Z0
-	VCVTTPS2DQ.Z Z0, K1, Z1
-	VPMOVDB Z1, (DI)
-	ADDQ $64, SI
-	ADDQ $16, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
-
-// func cvtF32Narrow16(dst, src *byte, n int, lo, hi uint32) — block 16;
-// AVX-512F. For i16 and u16, as cvtF32Narrow8.
-TEXT ·cvtF32Narrow16(SB), NOSPLIT, $0-32
-	ARGS
-	MOVL lo+24(FP), AX
-	VPBROADCASTD AX, Z10
-	MOVL hi+28(FP), AX
-	VPBROADCASTD AX, Z11
-loop:
-	PREFETCHT0 PF(SI)
-	VMOVUPS (SI), Z0
-	VCMPPS $7, Z0, Z0, K1
-	VMAXPS Z10, Z0, Z0
-	VMINPS Z11, Z0, Z0
-	VCVTTPS2DQ.Z Z0, K1, Z1
-	VPMOVDW Z1, (DI)
-	ADDQ $64, SI
-	ADDQ $32, DI
 	SUBQ $16, CX
 	JNZ  loop
 	VZEROUPPER

@@ -314,4 +314,3 @@ func TestNoAllocs(t *testing.T) {
 		}
 	}
 }
-

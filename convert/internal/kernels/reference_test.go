@@ -201,6 +201,16 @@ func refFloatToInt(x refValue, t dtype.DType) uint64 {
 	return q.Uint64()
 }
 
+// refWrap reduces an integer value modulo 2^bits of t (integer to
+// integer under the default policy wraps).
+func refWrap(x refValue, t dtype.DType) uint64 {
+	v := new(big.Int).Set(x.v.Num())
+	if x.neg {
+		v.Neg(v)
+	}
+	return v.Mod(v, new(big.Int).Lsh(big.NewInt(1), uint(t.Bits()))).Uint64()
+}
+
 // refIntValue decodes an integer pattern of type t exactly.
 func refIntValue(t dtype.DType, p uint64) refValue {
 	bits := t.Bits()
@@ -232,6 +242,8 @@ func ref(dst, src dtype.DType, p uint64) uint64 {
 			return 1
 		}
 		return 0
+	case dst.IsInteger() && src.IsInteger():
+		return refWrap(x, dst)
 	case dst.IsInteger():
 		return refFloatToInt(x, dst)
 	}

@@ -30,6 +30,9 @@ func registerPure() {
 	f8[dtype.F8E8M0FNU] = e8m0
 	setPure(dtype.F32, dtype.F8E8M0FNU, e8m0.goToF32)
 
+	registerIntInt()
+	registerPureChains()
+
 	floats := []struct {
 		t        dtype.DType
 		size     int

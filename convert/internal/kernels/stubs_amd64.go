@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"math"
+	"math/bits"
 	"unsafe"
 
 	"github.com/promote-dev/promote/dtype"
@@ -11,12 +12,17 @@ import (
 )
 
 // The assembly kernels. Each converts n elements, n a positive multiple
-// of its block; bulk below adds the head and the tail. The kernels in
-// widen_amd64.s come in pairs: NAME with ordinary stores and NAME+NT with
-// non-temporal ones, which need dst aligned to 64 bytes.
+// of its block; fast.run below adds the head and the tail. The kernels in
+// widen_amd64.s, narrow_amd64.s and half_amd64.s, and the widening ones
+// in chain_amd64.s, come in pairs: NAME with ordinary stores and NAME+NT
+// with non-temporal ones, which need dst aligned to 64 bytes and an
+// sfence after the last of them.
 
 //go:noescape
 func cvtF32F16(dst, src *byte, n int)
+
+//go:noescape
+func cvtF32F16NT(dst, src *byte, n int)
 
 //go:noescape
 func cvtF32F16AVX2(dst, src *byte, n int)
@@ -28,13 +34,22 @@ func cvtF16F32AVX2(dst, src *byte, n int)
 func cvtF32BF16(dst, src *byte, n int)
 
 //go:noescape
+func cvtF32BF16NT(dst, src *byte, n int)
+
+//go:noescape
 func cvtF64F32(dst, src *byte, n int)
 
 //go:noescape
 func cvtF32I32(dst, src *byte, n int)
 
 //go:noescape
+func cvtF32I32NT(dst, src *byte, n int)
+
+//go:noescape
 func cvtF32U32(dst, src *byte, n int)
+
+//go:noescape
+func cvtF32U32NT(dst, src *byte, n int)
 
 //go:noescape
 func cvtI64F32(dst, src *byte, n int)
@@ -52,7 +67,13 @@ func cvtF64U32(dst, src *byte, n int)
 func cvtF32Narrow8(dst, src *byte, n int, lo, hi uint32)
 
 //go:noescape
+func cvtF32Narrow8NT(dst, src *byte, n int, lo, hi uint32)
+
+//go:noescape
 func cvtF32Narrow16(dst, src *byte, n int, lo, hi uint32)
+
+//go:noescape
+func cvtF32Narrow16NT(dst, src *byte, n int, lo, hi uint32)
 
 //go:noescape
 func cvtF64Narrow8(dst, src *byte, n int, lo, hi uint64)
@@ -234,6 +255,204 @@ func toBool1(dst, src *byte, n int, mask uint64)
 //go:noescape
 func toBool1NT(dst, src *byte, n int, mask uint64)
 
+// sfence makes the non-temporal stores before it visible (widen_amd64.s).
+//
+//go:noescape
+func sfence()
+
+// The kernels of chain_amd64.s.
+
+//go:noescape
+func sxBW(dst, src *byte, n int)
+
+//go:noescape
+func sxBWNT(dst, src *byte, n int)
+
+//go:noescape
+func zxBW(dst, src *byte, n int)
+
+//go:noescape
+func zxBWNT(dst, src *byte, n int)
+
+//go:noescape
+func sxBD(dst, src *byte, n int)
+
+//go:noescape
+func sxBDNT(dst, src *byte, n int)
+
+//go:noescape
+func zxBD(dst, src *byte, n int)
+
+//go:noescape
+func zxBDNT(dst, src *byte, n int)
+
+//go:noescape
+func sxBQ(dst, src *byte, n int)
+
+//go:noescape
+func sxBQNT(dst, src *byte, n int)
+
+//go:noescape
+func zxBQ(dst, src *byte, n int)
+
+//go:noescape
+func zxBQNT(dst, src *byte, n int)
+
+//go:noescape
+func sxWD(dst, src *byte, n int)
+
+//go:noescape
+func sxWDNT(dst, src *byte, n int)
+
+//go:noescape
+func zxWD(dst, src *byte, n int)
+
+//go:noescape
+func zxWDNT(dst, src *byte, n int)
+
+//go:noescape
+func sxWQ(dst, src *byte, n int)
+
+//go:noescape
+func sxWQNT(dst, src *byte, n int)
+
+//go:noescape
+func zxWQ(dst, src *byte, n int)
+
+//go:noescape
+func zxWQNT(dst, src *byte, n int)
+
+//go:noescape
+func sxDQ(dst, src *byte, n int)
+
+//go:noescape
+func sxDQNT(dst, src *byte, n int)
+
+//go:noescape
+func zxDQ(dst, src *byte, n int)
+
+//go:noescape
+func zxDQNT(dst, src *byte, n int)
+
+//go:noescape
+func truncWB(dst, src *byte, n int)
+
+//go:noescape
+func truncDB(dst, src *byte, n int)
+
+//go:noescape
+func truncDW(dst, src *byte, n int)
+
+//go:noescape
+func truncQB(dst, src *byte, n int)
+
+//go:noescape
+func truncQW(dst, src *byte, n int)
+
+//go:noescape
+func truncQD(dst, src *byte, n int)
+
+//go:noescape
+func rtoF64F32(dst, src *byte, n int)
+
+//go:noescape
+func rtoI64F32(dst, src *byte, n int)
+
+//go:noescape
+func rtoU64F32(dst, src *byte, n int)
+
+//go:noescape
+func rtoI32F32(dst, src *byte, n int)
+
+//go:noescape
+func rtoU32F32(dst, src *byte, n int)
+
+// The kernels of half_amd64.s.
+
+//go:noescape
+func f16Narrow8(dst, src *byte, n int, lo, hi uint32)
+
+//go:noescape
+func f16Narrow8NT(dst, src *byte, n int, lo, hi uint32)
+
+//go:noescape
+func f16Narrow16(dst, src *byte, n int, lo, hi uint32)
+
+//go:noescape
+func f16Narrow16NT(dst, src *byte, n int, lo, hi uint32)
+
+//go:noescape
+func bf16Narrow8(dst, src *byte, n int, lo, hi uint32)
+
+//go:noescape
+func bf16Narrow8NT(dst, src *byte, n int, lo, hi uint32)
+
+//go:noescape
+func bf16Narrow16(dst, src *byte, n int, lo, hi uint32)
+
+//go:noescape
+func bf16Narrow16NT(dst, src *byte, n int, lo, hi uint32)
+
+//go:noescape
+func bf16F16(dst, src *byte, n int)
+
+//go:noescape
+func bf16F16NT(dst, src *byte, n int)
+
+//go:noescape
+func i8F16(dst, src *byte, n int)
+
+//go:noescape
+func i8F16NT(dst, src *byte, n int)
+
+//go:noescape
+func u8F16(dst, src *byte, n int)
+
+//go:noescape
+func u8F16NT(dst, src *byte, n int)
+
+//go:noescape
+func i16F16(dst, src *byte, n int)
+
+//go:noescape
+func i16F16NT(dst, src *byte, n int)
+
+//go:noescape
+func u16F16(dst, src *byte, n int)
+
+//go:noescape
+func u16F16NT(dst, src *byte, n int)
+
+//go:noescape
+func f16BF16(dst, src *byte, n int)
+
+//go:noescape
+func f16BF16NT(dst, src *byte, n int)
+
+//go:noescape
+func i8BF16(dst, src *byte, n int)
+
+//go:noescape
+func i8BF16NT(dst, src *byte, n int)
+
+//go:noescape
+func u8BF16(dst, src *byte, n int)
+
+//go:noescape
+func u8BF16NT(dst, src *byte, n int)
+
+//go:noescape
+func i16BF16(dst, src *byte, n int)
+
+//go:noescape
+func i16BF16NT(dst, src *byte, n int)
+
+//go:noescape
+func u16BF16(dst, src *byte, n int)
+
+//go:noescape
+func u16BF16NT(dst, src *byte, n int)
+
 // loop is an assembly loop: n elements, n a positive multiple of its
 // block.
 type loop = func(dst, src *byte, n int)
@@ -265,31 +484,56 @@ func registerBool(t dtype.DType, lg int, mask, one uint64) {
 		func(d, s *byte, n int) { fromNT(d, s, n, one) }, fromBoolBlocks[lg])
 }
 
-// bulk makes a kernel from an assembly loop over whole blocks of block
-// elements (a power of two), its non-temporal twin nt (or nil) and the
-// pure-Go twin for the head and the tail. From ntMin bytes of output the
-// non-temporal loop runs, after a head that aligns dst to 64 bytes (when
-// dst is aligned to its element size; else the ordinary loop runs).
-func bulk(lp, nt loop, block, dsize, ssize int, tail Kernel) Kernel {
-	return func(dst, src []byte) {
-		n := count(dst, src, dsize, ssize)
-		i := 0
-		if nt != nil && n*dsize >= ntMin {
-			if p := uintptr(unsafe.Pointer(unsafe.SliceData(dst))); p%uintptr(dsize) == 0 {
-				h := int(-p&63) / dsize
-				if m := (n - h) &^ (block - 1); m > 0 {
-					tail(dst[:h*dsize], src[:h*ssize])
-					nt(&dst[h*dsize], &src[h*ssize], m)
-					i = h + m
+// fast is an assembly kernel: a loop over whole blocks of block elements
+// (a power of two), its non-temporal twin nt (or nil), and the pure-Go
+// twin for the head and the tail.
+type fast struct {
+	lp, nt       loop
+	block        int
+	dsize, ssize int
+	tail         Kernel
+}
+
+// fasts holds the assembly kernels by [dst][src], for the chains.
+var fasts [dtype.Count][dtype.Count]*fast
+
+// run converts, with non-temporal stores if nt is set and the loop has
+// them, after a head that aligns dst to 64 bytes (when dst is aligned to
+// its element size; else the ordinary loop runs). It reports whether it
+// made non-temporal stores: the caller must then call sfence before it
+// returns.
+func (f *fast) run(dst, src []byte, nt bool) (fence bool) {
+	ds, ss := f.dsize, f.ssize
+	n := count(dst, src, ds, ss)
+	i := 0
+	if nt && f.nt != nil {
+		if p := uintptr(unsafe.Pointer(unsafe.SliceData(dst))); p%uintptr(ds) == 0 {
+			h := min(int(-p&63)/ds, n)
+			if m := (n - h) &^ (f.block - 1); m > 0 {
+				if h > 0 {
+					f.tail(dst[:h*ds], src[:h*ss])
 				}
+				f.nt(&dst[h*ds], &src[h*ss], m)
+				i, fence = h+m, true
 			}
 		}
-		if m := (n - i) &^ (block - 1); m > 0 {
-			lp(&dst[i*dsize], &src[i*ssize], m)
-			i += m
-		}
-		if i < n {
-			tail(dst[i*dsize:n*dsize], src[i*ssize:n*ssize])
+	}
+	if m := (n - i) &^ (f.block - 1); m > 0 {
+		f.lp(&dst[i*ds], &src[i*ss], m)
+		i += m
+	}
+	if i < n {
+		f.tail(dst[i*ds:n*ds], src[i*ss:n*ss])
+	}
+	return fence
+}
+
+// kernel makes a Kernel of f, using non-temporal stores from ntMin bytes
+// of output.
+func (f *fast) kernel() Kernel {
+	return func(dst, src []byte) {
+		if f.run(dst, src, count(dst, src, f.dsize, f.ssize)*f.dsize >= ntMin) {
+			sfence()
 		}
 	}
 }
@@ -302,7 +546,116 @@ func set(dst, src dtype.DType, lp loop, block int) {
 // setNT installs an assembly kernel for dst <- src with a non-temporal
 // twin of its loop.
 func setNT(dst, src dtype.DType, lp, nt loop, block int) {
-	table[dst][src] = bulk(lp, nt, block, dst.Bits()/8, src.Bits()/8, pure[dst][src])
+	f := &fast{lp: lp, nt: nt, block: block, dsize: dst.Bits() / 8, ssize: src.Bits() / 8, tail: pure[dst][src]}
+	fasts[dst][src] = f
+	table[dst][src] = f.kernel()
+}
+
+// second returns the runner converting f32 to d for a chain.
+func second(d dtype.DType) runner {
+	if f := fasts[d][dtype.F32]; f != nil {
+		return f.run
+	}
+	return plain(table[d][dtype.F32])
+}
+
+// registerFastChains replaces the pure-Go chained kernels by chains of
+// assembly kernels, with the round-to-odd loops as first steps where
+// needed.
+func registerFastChains() {
+	odd := [dtype.Count]*fast{
+		dtype.F64: {lp: rtoF64F32, block: 16, dsize: 4, ssize: 8, tail: goF64ToF32Odd},
+		dtype.I32: {lp: rtoI32F32, block: 16, dsize: 4, ssize: 4, tail: goIntToF32Odd[int32]},
+		dtype.I64: {lp: rtoI64F32, block: 16, dsize: 4, ssize: 8, tail: goIntToF32Odd[int64]},
+		dtype.U32: {lp: rtoU32F32, block: 16, dsize: 4, ssize: 4, tail: goIntToF32Odd[uint32]},
+		dtype.U64: {lp: rtoU64F32, block: 16, dsize: 4, ssize: 8, tail: goIntToF32Odd[uint64]},
+	}
+	for _, c := range chainPairs() {
+		first := table[dtype.F32][c.src]
+		if c.odd {
+			first = odd[c.src].kernel()
+		}
+		table[c.dst][c.src] = chain(first, second(c.dst), c.dst.Bits()/8, c.src.Bits()/8)
+	}
+}
+
+// registerFastHalves installs the direct kernels of half_amd64.s in place
+// of the chains for the pairs of f16 and bf16 with each other and with the
+// 8- and 16-bit integers.
+func registerFastHalves() {
+	type narrowLoop = func(dst, src *byte, n int, lo, hi uint32)
+	narrow := func(d, s dtype.DType, lp, nt narrowLoop, lo, hi float32) {
+		a, b := f32bits(lo), f32bits(hi)
+		setNT(d, s, func(dp, sp *byte, n int) { lp(dp, sp, n, a, b) }, func(dp, sp *byte, n int) { nt(dp, sp, n, a, b) }, 64)
+	}
+	for _, h := range []struct {
+		t                    dtype.DType
+		n8, n8NT, n16, n16NT narrowLoop
+	}{
+		{dtype.F16, f16Narrow8, f16Narrow8NT, f16Narrow16, f16Narrow16NT},
+		{dtype.BF16, bf16Narrow8, bf16Narrow8NT, bf16Narrow16, bf16Narrow16NT},
+	} {
+		narrow(dtype.I8, h.t, h.n8, h.n8NT, -128, 127)
+		narrow(dtype.U8, h.t, h.n8, h.n8NT, 0, 255)
+		narrow(dtype.I16, h.t, h.n16, h.n16NT, -32768, 32767)
+		narrow(dtype.U16, h.t, h.n16, h.n16NT, 0, 65535)
+	}
+	setNT(dtype.F16, dtype.BF16, bf16F16, bf16F16NT, 64)
+	setNT(dtype.BF16, dtype.F16, f16BF16, f16BF16NT, 64)
+	setNT(dtype.F16, dtype.I8, i8F16, i8F16NT, 64)
+	setNT(dtype.F16, dtype.U8, u8F16, u8F16NT, 64)
+	setNT(dtype.F16, dtype.I16, i16F16, i16F16NT, 64)
+	setNT(dtype.F16, dtype.U16, u16F16, u16F16NT, 64)
+	setNT(dtype.BF16, dtype.I8, i8BF16, i8BF16NT, 64)
+	setNT(dtype.BF16, dtype.U8, u8BF16, u8BF16NT, 64)
+	setNT(dtype.BF16, dtype.I16, i16BF16, i16BF16NT, 64)
+	setNT(dtype.BF16, dtype.U16, u16BF16, u16BF16NT, 64)
+}
+
+// registerFastIntInt installs the integer to integer kernels: a copy
+// between types of one size, extension or truncation otherwise.
+func registerFastIntInt() {
+	type widen struct {
+		lp, nt loop
+		block  int
+	}
+	// By log2 of the source and destination sizes in bytes, for signed
+	// and unsigned sources.
+	var sx, zx [4][4]widen
+	sx[0][1], zx[0][1] = widen{sxBW, sxBWNT, 64}, widen{zxBW, zxBWNT, 64}
+	sx[0][2], zx[0][2] = widen{sxBD, sxBDNT, 32}, widen{zxBD, zxBDNT, 32}
+	sx[0][3], zx[0][3] = widen{sxBQ, sxBQNT, 16}, widen{zxBQ, zxBQNT, 16}
+	sx[1][2], zx[1][2] = widen{sxWD, sxWDNT, 32}, widen{zxWD, zxWDNT, 32}
+	sx[1][3], zx[1][3] = widen{sxWQ, sxWQNT, 16}, widen{zxWQ, zxWQNT, 16}
+	sx[2][3], zx[2][3] = widen{sxDQ, sxDQNT, 16}, widen{zxDQ, zxDQNT, 16}
+	var trunc [4][4]widen
+	trunc[1][0] = widen{lp: truncWB, block: 64}
+	trunc[2][0] = widen{lp: truncDB, block: 32}
+	trunc[2][1] = widen{lp: truncDW, block: 32}
+	trunc[3][0] = widen{lp: truncQB, block: 16}
+	trunc[3][1] = widen{lp: truncQW, block: 16}
+	trunc[3][2] = widen{lp: truncQD, block: 16}
+	lg := func(t dtype.DType) int { return bits.TrailingZeros(uint(t.Bits() / 8)) }
+	for _, s := range intTypes {
+		for _, d := range intTypes {
+			ls, ld := lg(s), lg(d)
+			switch {
+			case d == s:
+			case ls == ld:
+				size := 1 << ls
+				table[d][s] = func(dst, src []byte) {
+					n := count(dst, src, size, size)
+					copy(dst[:n*size], src[:n*size])
+				}
+			case ls < ld && s.IsSigned():
+				setNT(d, s, sx[ls][ld].lp, sx[ls][ld].nt, sx[ls][ld].block)
+			case ls < ld:
+				setNT(d, s, zx[ls][ld].lp, zx[ls][ld].nt, zx[ls][ld].block)
+			default:
+				set(d, s, trunc[ls][ld].lp, trunc[ls][ld].block)
+			}
+		}
+	}
 }
 
 // avx512 reports the AVX-512 subsets every AVX-512 kernel here may use.
@@ -318,21 +671,25 @@ func registerFast() {
 	if !avx512 {
 		return
 	}
-	set(dtype.F16, dtype.F32, cvtF32F16, 32)
+	setNT(dtype.F16, dtype.F32, cvtF32F16, cvtF32F16NT, 32)
 	setNT(dtype.F32, dtype.F16, cvtF16F32, cvtF16F32NT, 32)
-	set(dtype.BF16, dtype.F32, cvtF32BF16, 16)
+	setNT(dtype.BF16, dtype.F32, cvtF32BF16, cvtF32BF16NT, 32)
 	setNT(dtype.F32, dtype.BF16, cvtBF16F32, cvtBF16F32NT, 32)
 	setNT(dtype.F64, dtype.F32, cvtF32F64, cvtF32F64NT, 16)
 	set(dtype.F32, dtype.F64, cvtF64F32, 16)
 
-	set(dtype.I32, dtype.F32, cvtF32I32, 16)
-	set(dtype.U32, dtype.F32, cvtF32U32, 16)
+	setNT(dtype.I32, dtype.F32, cvtF32I32, cvtF32I32NT, 32)
+	setNT(dtype.U32, dtype.F32, cvtF32U32, cvtF32U32NT, 32)
 	setNT(dtype.I64, dtype.F32, cvtF32I64, cvtF32I64NT, 16)
 	setNT(dtype.U64, dtype.F32, cvtF32U64, cvtF32U64NT, 16)
-	set(dtype.I8, dtype.F32, func(d, s *byte, n int) { cvtF32Narrow8(d, s, n, f32bits(-128), f32bits(127)) }, 16)
-	set(dtype.U8, dtype.F32, func(d, s *byte, n int) { cvtF32Narrow8(d, s, n, f32bits(0), f32bits(255)) }, 16)
-	set(dtype.I16, dtype.F32, func(d, s *byte, n int) { cvtF32Narrow16(d, s, n, f32bits(-32768), f32bits(32767)) }, 16)
-	set(dtype.U16, dtype.F32, func(d, s *byte, n int) { cvtF32Narrow16(d, s, n, f32bits(0), f32bits(65535)) }, 16)
+	narrow := func(t dtype.DType, lp, nt func(dst, src *byte, n int, lo, hi uint32), lo, hi float32) {
+		a, b := f32bits(lo), f32bits(hi)
+		setNT(t, dtype.F32, func(d, s *byte, n int) { lp(d, s, n, a, b) }, func(d, s *byte, n int) { nt(d, s, n, a, b) }, 64)
+	}
+	narrow(dtype.I8, cvtF32Narrow8, cvtF32Narrow8NT, -128, 127)
+	narrow(dtype.U8, cvtF32Narrow8, cvtF32Narrow8NT, 0, 255)
+	narrow(dtype.I16, cvtF32Narrow16, cvtF32Narrow16NT, -32768, 32767)
+	narrow(dtype.U16, cvtF32Narrow16, cvtF32Narrow16NT, 0, 65535)
 
 	setNT(dtype.F32, dtype.I8, cvtI8F32, cvtI8F32NT, 32)
 	setNT(dtype.F32, dtype.U8, cvtU8F32, cvtU8F32NT, 32)
@@ -381,6 +738,10 @@ func registerFast() {
 				func(d, s *byte, n int) { cvtF8F32NT(d, s, n, &p.toF32) }, 32)
 		}
 	}
+
+	registerFastIntInt()
+	registerFastChains() // the chains are made of the kernels above
+	registerFastHalves() // and some give way to direct kernels
 }
 
 func f32bits(f float32) uint32 { return math.Float32bits(f) }

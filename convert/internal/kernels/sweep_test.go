@@ -10,8 +10,10 @@ import (
 	"github.com/x448/float16"
 )
 
-// TestSweepF32 converts all 2^32 f32 patterns to f16, bf16 and each f8
-// format with the kernel in use and with the pure-Go twin, and compares
+// TestSweepF32 converts all 2^32 f32 patterns to f16, bf16, each f8
+// format and the 8- and 16-bit integers (whose kernels zero NaN lanes by
+// letting the NaN through the clamps) with the kernel in use and with the
+// pure-Go twin, and compares
 // them chunk by chunk and by a checksum of the whole output. The pure-Go
 // twins are held to the math/big reference by TestAgainstReference and
 // TestTies; f16 also meets a second oracle, x448/float16, on every
@@ -22,7 +24,8 @@ func TestSweepF32(t *testing.T) {
 	}
 	const chunk = 1 << 20
 	src := make([]byte, 4*chunk)
-	for _, d := range append([]dtype.DType{dtype.F16, dtype.BF16}, f8Types...) {
+	narrowInts := []dtype.DType{dtype.I8, dtype.U8, dtype.I16, dtype.U16}
+	for _, d := range append(append([]dtype.DType{dtype.F16, dtype.BF16}, f8Types...), narrowInts...) {
 		t.Run(d.String(), func(t *testing.T) {
 			ds := size(d)
 			fast, slow := make([]byte, ds*chunk), make([]byte, ds*chunk)

@@ -4,7 +4,10 @@
 
 // The kernels whose output is at least as large as their input. Each is
 // built twice from one macro: NAME stores with ordinary unaligned stores,
-// NAME+NT with non-temporal stores (VMOVNTDQ) and an SFENCE at the end.
+// NAME+NT with non-temporal stores (VMOVNTDQ). The NT loops do not fence:
+// the Go side calls sfence once after the last of them in a kernel call
+// (a chain runs one per chunk; a fence each time would wait for the
+// write-combining buffers to drain every chunk).
 // Non-temporal stores skip the read-for-ownership of every destination
 // line and keep a large output from evicting the source from the caches,
 // which is why memmove uses them for large copies; the Go side calls the
@@ -16,19 +19,29 @@
 
 #define ARGS MOVQ dst+0(FP), DI; MOVQ src+8(FP), SI; MOVQ n+16(FP), CX
 
-// Ordinary and non-temporal stores of a whole vector, and what follows
-// the loop in each case.
+// func sfence() orders the non-temporal stores before it before every
+// store after it, making them visible as ordinary stores would be.
+TEXT ·sfence(SB), NOSPLIT, $0-0
+	SFENCE
+	RET
+
+// Ordinary and non-temporal stores of a whole vector.
 #define STU VMOVDQU64
 #define STNT VMOVNTDQ
-#define ENDU NOP
-#define ENDNT SFENCE
+
+// PF: see kernels_amd64.s. The loops here read at most 128 bytes per
+// iteration and prefetch one line; with the hardware prefetchers that
+// keeps the reads streaming when a chain (chain.go) alternates them with
+// the f32 loops a chunk at a time.
+#define PF 2048
 
 // CVT1 converts with one instruction reading memory: two vectors of 64
 // output bytes per iteration, each from STEP input bytes; BLK elements.
-#define CVT1(NAME, OP, STEP, BLK, ST, END) \
+#define CVT1(NAME, OP, STEP, BLK, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 loop: \
+	PREFETCHT0 PF(SI); \
 	OP (SI), Z0; \
 	OP STEP(SI), Z1; \
 	ST Z0, (DI); \
@@ -37,15 +50,15 @@ loop: \
 	ADDQ $128, DI; \
 	SUBQ $BLK, CX; \
 	JNZ  loop; \
-	END; \
 	VZEROUPPER; \
 	RET
 
 // CVT2 widens an integer exactly with LOAD, then converts with OP.
-#define CVT2(NAME, LOAD, OP, STEP, BLK, ST, END) \
+#define CVT2(NAME, LOAD, OP, STEP, BLK, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 loop: \
+	PREFETCHT0 PF(SI); \
 	LOAD (SI), Z0; \
 	LOAD STEP(SI), Z1; \
 	OP Z0, Z0; \
@@ -56,84 +69,83 @@ loop: \
 	ADDQ $128, DI; \
 	SUBQ $BLK, CX; \
 	JNZ  loop; \
-	END; \
 	VZEROUPPER; \
 	RET
 
 // func cvtF16F32(dst, src *byte, n int) — block 32; F16C.
 // VCVTPH2PS is exact; a signalling NaN comes out quiet, payload kept.
-CVT1(·cvtF16F32, VCVTPH2PS, 32, 32, STU, ENDU)
-CVT1(·cvtF16F32NT, VCVTPH2PS, 32, 32, STNT, ENDNT)
+CVT1(·cvtF16F32, VCVTPH2PS, 32, 32, STU)
+CVT1(·cvtF16F32NT, VCVTPH2PS, 32, 32, STNT)
 
 // func cvtF32F64(dst, src *byte, n int) — block 16. Exact; NaNs quieted.
-CVT1(·cvtF32F64, VCVTPS2PD, 32, 16, STU, ENDU)
-CVT1(·cvtF32F64NT, VCVTPS2PD, 32, 16, STNT, ENDNT)
+CVT1(·cvtF32F64, VCVTPS2PD, 32, 16, STU)
+CVT1(·cvtF32F64NT, VCVTPS2PD, 32, 16, STNT)
 
 // Integers to f32: widen the narrow ones exactly, then convert (rounding
 // to nearest even where the value needs more than 24 bits).
 
 // func cvtI8F32(dst, src *byte, n int) — block 32.
-CVT2(·cvtI8F32, VPMOVSXBD, VCVTDQ2PS, 16, 32, STU, ENDU)
-CVT2(·cvtI8F32NT, VPMOVSXBD, VCVTDQ2PS, 16, 32, STNT, ENDNT)
+CVT2(·cvtI8F32, VPMOVSXBD, VCVTDQ2PS, 16, 32, STU)
+CVT2(·cvtI8F32NT, VPMOVSXBD, VCVTDQ2PS, 16, 32, STNT)
 
 // func cvtU8F32(dst, src *byte, n int) — block 32.
-CVT2(·cvtU8F32, VPMOVZXBD, VCVTDQ2PS, 16, 32, STU, ENDU)
-CVT2(·cvtU8F32NT, VPMOVZXBD, VCVTDQ2PS, 16, 32, STNT, ENDNT)
+CVT2(·cvtU8F32, VPMOVZXBD, VCVTDQ2PS, 16, 32, STU)
+CVT2(·cvtU8F32NT, VPMOVZXBD, VCVTDQ2PS, 16, 32, STNT)
 
 // func cvtI16F32(dst, src *byte, n int) — block 32.
-CVT2(·cvtI16F32, VPMOVSXWD, VCVTDQ2PS, 32, 32, STU, ENDU)
-CVT2(·cvtI16F32NT, VPMOVSXWD, VCVTDQ2PS, 32, 32, STNT, ENDNT)
+CVT2(·cvtI16F32, VPMOVSXWD, VCVTDQ2PS, 32, 32, STU)
+CVT2(·cvtI16F32NT, VPMOVSXWD, VCVTDQ2PS, 32, 32, STNT)
 
 // func cvtU16F32(dst, src *byte, n int) — block 32.
-CVT2(·cvtU16F32, VPMOVZXWD, VCVTDQ2PS, 32, 32, STU, ENDU)
-CVT2(·cvtU16F32NT, VPMOVZXWD, VCVTDQ2PS, 32, 32, STNT, ENDNT)
+CVT2(·cvtU16F32, VPMOVZXWD, VCVTDQ2PS, 32, 32, STU)
+CVT2(·cvtU16F32NT, VPMOVZXWD, VCVTDQ2PS, 32, 32, STNT)
 
 // func cvtI32F32(dst, src *byte, n int) — block 32.
-CVT1(·cvtI32F32, VCVTDQ2PS, 64, 32, STU, ENDU)
-CVT1(·cvtI32F32NT, VCVTDQ2PS, 64, 32, STNT, ENDNT)
+CVT1(·cvtI32F32, VCVTDQ2PS, 64, 32, STU)
+CVT1(·cvtI32F32NT, VCVTDQ2PS, 64, 32, STNT)
 
 // func cvtU32F32(dst, src *byte, n int) — block 32.
-CVT1(·cvtU32F32, VCVTUDQ2PS, 64, 32, STU, ENDU)
-CVT1(·cvtU32F32NT, VCVTUDQ2PS, 64, 32, STNT, ENDNT)
+CVT1(·cvtU32F32, VCVTUDQ2PS, 64, 32, STU)
+CVT1(·cvtU32F32NT, VCVTUDQ2PS, 64, 32, STNT)
 
 // Integers to f64: every value of 32 bits or fewer is exact (the narrow
 // ones are widened to 64 bits exactly first); i64 and u64 round to
 // nearest even per MXCSR, as Go's conversion does.
 
 // func cvtI8F64(dst, src *byte, n int) — block 16.
-CVT2(·cvtI8F64, VPMOVSXBQ, VCVTQQ2PD, 8, 16, STU, ENDU)
-CVT2(·cvtI8F64NT, VPMOVSXBQ, VCVTQQ2PD, 8, 16, STNT, ENDNT)
+CVT2(·cvtI8F64, VPMOVSXBQ, VCVTQQ2PD, 8, 16, STU)
+CVT2(·cvtI8F64NT, VPMOVSXBQ, VCVTQQ2PD, 8, 16, STNT)
 
 // func cvtU8F64(dst, src *byte, n int) — block 16.
-CVT2(·cvtU8F64, VPMOVZXBQ, VCVTQQ2PD, 8, 16, STU, ENDU)
-CVT2(·cvtU8F64NT, VPMOVZXBQ, VCVTQQ2PD, 8, 16, STNT, ENDNT)
+CVT2(·cvtU8F64, VPMOVZXBQ, VCVTQQ2PD, 8, 16, STU)
+CVT2(·cvtU8F64NT, VPMOVZXBQ, VCVTQQ2PD, 8, 16, STNT)
 
 // func cvtI16F64(dst, src *byte, n int) — block 16.
-CVT2(·cvtI16F64, VPMOVSXWQ, VCVTQQ2PD, 16, 16, STU, ENDU)
-CVT2(·cvtI16F64NT, VPMOVSXWQ, VCVTQQ2PD, 16, 16, STNT, ENDNT)
+CVT2(·cvtI16F64, VPMOVSXWQ, VCVTQQ2PD, 16, 16, STU)
+CVT2(·cvtI16F64NT, VPMOVSXWQ, VCVTQQ2PD, 16, 16, STNT)
 
 // func cvtU16F64(dst, src *byte, n int) — block 16.
-CVT2(·cvtU16F64, VPMOVZXWQ, VCVTQQ2PD, 16, 16, STU, ENDU)
-CVT2(·cvtU16F64NT, VPMOVZXWQ, VCVTQQ2PD, 16, 16, STNT, ENDNT)
+CVT2(·cvtU16F64, VPMOVZXWQ, VCVTQQ2PD, 16, 16, STU)
+CVT2(·cvtU16F64NT, VPMOVZXWQ, VCVTQQ2PD, 16, 16, STNT)
 
 // func cvtI32F64(dst, src *byte, n int) — block 16.
-CVT1(·cvtI32F64, VCVTDQ2PD, 32, 16, STU, ENDU)
-CVT1(·cvtI32F64NT, VCVTDQ2PD, 32, 16, STNT, ENDNT)
+CVT1(·cvtI32F64, VCVTDQ2PD, 32, 16, STU)
+CVT1(·cvtI32F64NT, VCVTDQ2PD, 32, 16, STNT)
 
 // func cvtU32F64(dst, src *byte, n int) — block 16.
-CVT1(·cvtU32F64, VCVTUDQ2PD, 32, 16, STU, ENDU)
-CVT1(·cvtU32F64NT, VCVTUDQ2PD, 32, 16, STNT, ENDNT)
+CVT1(·cvtU32F64, VCVTUDQ2PD, 32, 16, STU)
+CVT1(·cvtU32F64NT, VCVTUDQ2PD, 32, 16, STNT)
 
 // func cvtI64F64(dst, src *byte, n int) — block 16.
-CVT1(·cvtI64F64, VCVTQQ2PD, 64, 16, STU, ENDU)
-CVT1(·cvtI64F64NT, VCVTQQ2PD, 64, 16, STNT, ENDNT)
+CVT1(·cvtI64F64, VCVTQQ2PD, 64, 16, STU)
+CVT1(·cvtI64F64NT, VCVTQQ2PD, 64, 16, STNT)
 
 // func cvtU64F64(dst, src *byte, n int) — block 16.
-CVT1(·cvtU64F64, VCVTUQQ2PD, 64, 16, STU, ENDU)
-CVT1(·cvtU64F64NT, VCVTUQQ2PD, 64, 16, STNT, ENDNT)
+CVT1(·cvtU64F64, VCVTUQQ2PD, 64, 16, STU)
+CVT1(·cvtU64F64NT, VCVTUQQ2PD, 64, 16, STNT)
 
 // BF16F32 widens bf16 to f32 by a shift; a NaN is made quiet.
-#define BF16F32(NAME, ST, END) \
+#define BF16F32(NAME, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 	MOVL $0x7fffffff, AX; \
@@ -143,6 +155,7 @@ TEXT NAME(SB), NOSPLIT, $0-24; \
 	MOVL $0x00400000, AX; \
 	VPBROADCASTD AX, Z14; \
 loop: \
+	PREFETCHT0 PF(SI); \
 	VPMOVZXWD (SI), Z0; \
 	VPMOVZXWD 32(SI), Z1; \
 	VPSLLD $16, Z0, Z0; \
@@ -159,19 +172,18 @@ loop: \
 	ADDQ $128, DI; \
 	SUBQ $32, CX; \
 	JNZ  loop; \
-	END; \
 	VZEROUPPER; \
 	RET
 
 // func cvtBF16F32(dst, src *byte, n int) — block 32.
-BF16F32(·cvtBF16F32, STU, ENDU)
-BF16F32(·cvtBF16F32NT, STNT, ENDNT)
+BF16F32(·cvtBF16F32, STU)
+BF16F32(·cvtBF16F32NT, STNT)
 
 // TOI64 truncates f64 (or f32, with LOAD widening) to i64: truncation
 // gives 0x8000000000000000 for NaN and out of range; NaN lanes are zeroed
 // and lanes >= 2^63 set to the maximum; below -2^63 the result is already
 // the minimum. LIM is the f64 pattern of 2^63.
-#define TOI64(NAME, LOAD, CVT, LIM, STEP, ST, END) \
+#define TOI64(NAME, LOAD, CVT, LIM, STEP, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 	MOVQ $LIM, AX; \
@@ -195,14 +207,13 @@ loop: \
 	ADDQ $128, DI; \
 	SUBQ $16, CX; \
 	JNZ  loop; \
-	END; \
 	VZEROUPPER; \
 	RET
 
 // TOU64 truncates to u64: lanes are raised to 0 first (VMAXPD returns its
 // second operand, 0, for NaN too); at 2^64 and above the unsigned
 // truncation gives all ones, the saturated value.
-#define TOU64(NAME, LOAD, CVT, STEP, ST, END) \
+#define TOU64(NAME, LOAD, CVT, STEP, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 	VPXORQ Z10, Z10, Z10; \
@@ -219,32 +230,31 @@ loop: \
 	ADDQ $128, DI; \
 	SUBQ $16, CX; \
 	JNZ  loop; \
-	END; \
 	VZEROUPPER; \
 	RET
 
 // func cvtF64I64(dst, src *byte, n int) — block 16.
-TOI64(·cvtF64I64, VMOVUPD, VCVTTPD2QQ, 0x43e0000000000000, 64, STU, ENDU)
-TOI64(·cvtF64I64NT, VMOVUPD, VCVTTPD2QQ, 0x43e0000000000000, 64, STNT, ENDNT)
+TOI64(·cvtF64I64, VMOVUPD, VCVTTPD2QQ, 0x43e0000000000000, 64, STU)
+TOI64(·cvtF64I64NT, VMOVUPD, VCVTTPD2QQ, 0x43e0000000000000, 64, STNT)
 
 // func cvtF64U64(dst, src *byte, n int) — block 16.
-TOU64(·cvtF64U64, VMOVUPD, VCVTTPD2UQQ, 64, STU, ENDU)
-TOU64(·cvtF64U64NT, VMOVUPD, VCVTTPD2UQQ, 64, STNT, ENDNT)
+TOU64(·cvtF64U64, VMOVUPD, VCVTTPD2UQQ, 64, STU)
+TOU64(·cvtF64U64NT, VMOVUPD, VCVTTPD2UQQ, 64, STNT)
 
 // f32 to i64 and u64 widen to f64 first (exactly; a NaN stays a NaN), then
 // go as from f64.
 
 // func cvtF32I64(dst, src *byte, n int) — block 16.
-TOI64(·cvtF32I64, VCVTPS2PD, VCVTTPD2QQ, 0x43e0000000000000, 32, STU, ENDU)
-TOI64(·cvtF32I64NT, VCVTPS2PD, VCVTTPD2QQ, 0x43e0000000000000, 32, STNT, ENDNT)
+TOI64(·cvtF32I64, VCVTPS2PD, VCVTTPD2QQ, 0x43e0000000000000, 32, STU)
+TOI64(·cvtF32I64NT, VCVTPS2PD, VCVTTPD2QQ, 0x43e0000000000000, 32, STNT)
 
 // func cvtF32U64(dst, src *byte, n int) — block 16.
-TOU64(·cvtF32U64, VCVTPS2PD, VCVTTPD2UQQ, 32, STU, ENDU)
-TOU64(·cvtF32U64NT, VCVTPS2PD, VCVTTPD2UQQ, 32, STNT, ENDNT)
+TOU64(·cvtF32U64, VCVTPS2PD, VCVTTPD2UQQ, 32, STU)
+TOU64(·cvtF32U64NT, VCVTPS2PD, VCVTTPD2UQQ, 32, STNT)
 
 // F8F32 widens an 8-bit float through its 256-entry f32 table with a
 // gather.
-#define F8F32(NAME, ST, END) \
+#define F8F32(NAME, ST) \
 TEXT NAME(SB), NOSPLIT, $0-32; \
 	ARGS; \
 	MOVQ table+24(FP), AX; \
@@ -261,18 +271,17 @@ loop: \
 	ADDQ $128, DI; \
 	SUBQ $32, CX; \
 	JNZ  loop; \
-	END; \
 	VZEROUPPER; \
 	RET
 
 // func cvtF8F32(dst, src *byte, n int, table *[256]uint32) — block 32.
-F8F32(·cvtF8F32, STU, ENDU)
-F8F32(·cvtF8F32NT, STNT, ENDNT)
+F8F32(·cvtF8F32, STU)
+F8F32(·cvtF8F32NT, STNT)
 
 // FROMBOOL writes the pattern one for each non-zero byte, 0 for a zero
 // byte: LOAD widens the bytes to the element size, TEST finds the
 // non-zero lanes, MOVZ writes one there and zeros elsewhere.
-#define FROMBOOL(NAME, BCAST, LOAD, TEST, MOVZ, STEP, BLK, ST, END) \
+#define FROMBOOL(NAME, BCAST, LOAD, TEST, MOVZ, STEP, BLK, ST) \
 TEXT NAME(SB), NOSPLIT, $0-32; \
 	ARGS; \
 	MOVQ one+24(FP), AX; \
@@ -290,28 +299,27 @@ loop: \
 	ADDQ $128, DI; \
 	SUBQ $BLK, CX; \
 	JNZ  loop; \
-	END; \
 	VZEROUPPER; \
 	RET
 
 // func fromBool1(dst, src *byte, n int, one uint64) — block 128.
-FROMBOOL(·fromBool1, VPBROADCASTB, VMOVDQU8, VPTESTMB, VMOVDQU8.Z, 64, 128, STU, ENDU)
-FROMBOOL(·fromBool1NT, VPBROADCASTB, VMOVDQU8, VPTESTMB, VMOVDQU8.Z, 64, 128, STNT, ENDNT)
+FROMBOOL(·fromBool1, VPBROADCASTB, VMOVDQU8, VPTESTMB, VMOVDQU8.Z, 64, 128, STU)
+FROMBOOL(·fromBool1NT, VPBROADCASTB, VMOVDQU8, VPTESTMB, VMOVDQU8.Z, 64, 128, STNT)
 
 // func fromBool2(dst, src *byte, n int, one uint64) — block 64.
-FROMBOOL(·fromBool2, VPBROADCASTW, VPMOVZXBW, VPTESTMW, VMOVDQU16.Z, 32, 64, STU, ENDU)
-FROMBOOL(·fromBool2NT, VPBROADCASTW, VPMOVZXBW, VPTESTMW, VMOVDQU16.Z, 32, 64, STNT, ENDNT)
+FROMBOOL(·fromBool2, VPBROADCASTW, VPMOVZXBW, VPTESTMW, VMOVDQU16.Z, 32, 64, STU)
+FROMBOOL(·fromBool2NT, VPBROADCASTW, VPMOVZXBW, VPTESTMW, VMOVDQU16.Z, 32, 64, STNT)
 
 // func fromBool4(dst, src *byte, n int, one uint64) — block 32.
-FROMBOOL(·fromBool4, VPBROADCASTD, VPMOVZXBD, VPTESTMD, VMOVDQA32.Z, 16, 32, STU, ENDU)
-FROMBOOL(·fromBool4NT, VPBROADCASTD, VPMOVZXBD, VPTESTMD, VMOVDQA32.Z, 16, 32, STNT, ENDNT)
+FROMBOOL(·fromBool4, VPBROADCASTD, VPMOVZXBD, VPTESTMD, VMOVDQA32.Z, 16, 32, STU)
+FROMBOOL(·fromBool4NT, VPBROADCASTD, VPMOVZXBD, VPTESTMD, VMOVDQA32.Z, 16, 32, STNT)
 
 // func fromBool8(dst, src *byte, n int, one uint64) — block 16.
-FROMBOOL(·fromBool8, VPBROADCASTQ, VPMOVZXBQ, VPTESTMQ, VMOVDQA64.Z, 8, 16, STU, ENDU)
-FROMBOOL(·fromBool8NT, VPBROADCASTQ, VPMOVZXBQ, VPTESTMQ, VMOVDQA64.Z, 8, 16, STNT, ENDNT)
+FROMBOOL(·fromBool8, VPBROADCASTQ, VPMOVZXBQ, VPTESTMQ, VMOVDQA64.Z, 8, 16, STU)
+FROMBOOL(·fromBool8NT, VPBROADCASTQ, VPMOVZXBQ, VPTESTMQ, VMOVDQA64.Z, 8, 16, STNT)
 
 // TOBOOL1 writes 1 for each byte with a bit under mask set, else 0.
-#define TOBOOL1(NAME, ST, END) \
+#define TOBOOL1(NAME, ST) \
 TEXT NAME(SB), NOSPLIT, $0-32; \
 	ARGS; \
 	MOVQ mask+24(FP), AX; \
@@ -331,10 +339,9 @@ loop: \
 	ADDQ $128, DI; \
 	SUBQ $128, CX; \
 	JNZ  loop; \
-	END; \
 	VZEROUPPER; \
 	RET
 
 // func toBool1(dst, src *byte, n int, mask uint64) — block 128.
-TOBOOL1(·toBool1, STU, ENDU)
-TOBOOL1(·toBool1NT, STNT, ENDNT)
+TOBOOL1(·toBool1, STU)
+TOBOOL1(·toBool1NT, STNT)

@@ -1,0 +1,145 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// Integer to integer kernels (the default policy wraps: narrowing keeps
+// the low bits, widening extends by the source's signedness) and the
+// round-to-odd kernels that feed the chained kernels (chain.go). As in
+// widen_amd64.s, the widening loops come with non-temporal twins.
+
+#define ARGS MOVQ dst+0(FP), DI; MOVQ src+8(FP), SI; MOVQ n+16(FP), CX
+
+#define STU VMOVDQU64
+#define STNT VMOVNTDQ
+
+// PF: see kernels_amd64.s.
+#define PF 2048
+
+// WIDEN extends integers with one instruction reading memory: two vectors
+// of 64 output bytes per iteration, each from STEP input bytes.
+#define WIDEN(NAME, OP, STEP, BLK, ST) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+loop: \
+	OP (SI), Z0; \
+	OP STEP(SI), Z1; \
+	ST Z0, (DI); \
+	ST Z1, 64(DI); \
+	ADDQ $(2*STEP), SI; \
+	ADDQ $128, DI; \
+	SUBQ $BLK, CX; \
+	JNZ  loop; \
+	VZEROUPPER; \
+	RET
+
+// func sxBW(dst, src *byte, n int) and the like: sign (sx) or zero (zx)
+// extension from bytes (B), words (W) or doublewords (D) to words,
+// doublewords or quadwords (Q).
+WIDEN(·sxBW, VPMOVSXBW, 32, 64, STU)
+WIDEN(·sxBWNT, VPMOVSXBW, 32, 64, STNT)
+WIDEN(·zxBW, VPMOVZXBW, 32, 64, STU)
+WIDEN(·zxBWNT, VPMOVZXBW, 32, 64, STNT)
+WIDEN(·sxBD, VPMOVSXBD, 16, 32, STU)
+WIDEN(·sxBDNT, VPMOVSXBD, 16, 32, STNT)
+WIDEN(·zxBD, VPMOVZXBD, 16, 32, STU)
+WIDEN(·zxBDNT, VPMOVZXBD, 16, 32, STNT)
+WIDEN(·sxBQ, VPMOVSXBQ, 8, 16, STU)
+WIDEN(·sxBQNT, VPMOVSXBQ, 8, 16, STNT)
+WIDEN(·zxBQ, VPMOVZXBQ, 8, 16, STU)
+WIDEN(·zxBQNT, VPMOVZXBQ, 8, 16, STNT)
+WIDEN(·sxWD, VPMOVSXWD, 32, 32, STU)
+WIDEN(·sxWDNT, VPMOVSXWD, 32, 32, STNT)
+WIDEN(·zxWD, VPMOVZXWD, 32, 32, STU)
+WIDEN(·zxWDNT, VPMOVZXWD, 32, 32, STNT)
+WIDEN(·sxWQ, VPMOVSXWQ, 16, 16, STU)
+WIDEN(·sxWQNT, VPMOVSXWQ, 16, 16, STNT)
+WIDEN(·zxWQ, VPMOVZXWQ, 16, 16, STU)
+WIDEN(·zxWQNT, VPMOVZXWQ, 16, 16, STNT)
+WIDEN(·sxDQ, VPMOVSXDQ, 32, 16, STU)
+WIDEN(·sxDQNT, VPMOVSXDQ, 32, 16, STNT)
+WIDEN(·zxDQ, VPMOVZXDQ, 32, 16, STU)
+WIDEN(·zxDQNT, VPMOVZXDQ, 32, 16, STNT)
+
+// NARROW keeps the low bits of two vectors of 64 input bytes per
+// iteration, each giving OUT output bytes.
+#define NARROW(NAME, OP, OUT, BLK) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+loop: \
+	PREFETCHT0 PF(SI); \
+	PREFETCHT0 (PF+64)(SI); \
+	VMOVDQU64 (SI), Z0; \
+	VMOVDQU64 64(SI), Z1; \
+	OP Z0, (DI); \
+	OP Z1, OUT(DI); \
+	ADDQ $128, SI; \
+	ADDQ $(2*OUT), DI; \
+	SUBQ $BLK, CX; \
+	JNZ  loop; \
+	VZEROUPPER; \
+	RET
+
+// func truncWB(dst, src *byte, n int) and the like: words, doublewords or
+// quadwords to their low bytes, words or doublewords.
+NARROW(·truncWB, VPMOVWB, 32, 64)
+NARROW(·truncDB, VPMOVDB, 16, 32)
+NARROW(·truncDW, VPMOVDW, 32, 32)
+NARROW(·truncQB, VPMOVQB, 8, 16)
+NARROW(·truncQW, VPMOVQW, 16, 16)
+NARROW(·truncQD, VPMOVQD, 32, 16)
+
+// Round to odd: convert toward zero, then set the lowest bit of each
+// inexact result. A value rounded to odd at 24 bits and then to nearest
+// even at 13 or fewer is rounded once, correctly (the odd bit stands for
+// the dropped rest), so f64 and the wide integers reach f16 and bf16
+// through these and the f32 kernels. Per iteration RTO loads two vectors
+// of 8 elements (STEP input bytes each) as f64 or i64/u64 lanes, CVT
+// converts them toward zero, BACK converts the results back and CMP
+// finds the lanes that changed (NaN lanes too, which only touches
+// payload bits that f16 and bf16 drop).
+#define RTO(NAME, LOAD, CVT, BACK, CMP, STEP) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+	MOVL $1, AX; \
+	VPBROADCASTD AX, Y10; \
+loop: \
+	PREFETCHT0 PF(SI); \
+	PREFETCHT0 (PF+64)(SI); \
+	LOAD (SI), Z0; \
+	LOAD STEP(SI), Z1; \
+	CVT Z0, Y2; \
+	CVT Z1, Y3; \
+	BACK Y2, Z4; \
+	BACK Y3, Z5; \
+	CMP Z0, Z4, K1; \
+	CMP Z1, Z5, K2; \
+	VPORD Y10, Y2, K1, Y2; \
+	VPORD Y10, Y3, K2, Y3; \
+	VMOVDQU32 Y2, (DI); \
+	VMOVDQU32 Y3, 32(DI); \
+	ADDQ $(2*STEP), SI; \
+	ADDQ $64, DI; \
+	SUBQ $16, CX; \
+	JNZ  loop; \
+	VZEROUPPER; \
+	RET
+
+#define CMPNEPD VCMPPD $4,
+#define CMPNEQ VPCMPQ $4,
+
+// func rtoF64F32(dst, src *byte, n int) — block 16.
+RTO(·rtoF64F32, VMOVUPD, VCVTPD2PS.RZ_SAE, VCVTPS2PD, CMPNEPD, 64)
+
+// func rtoI64F32(dst, src *byte, n int) — block 16.
+RTO(·rtoI64F32, VMOVDQU64, VCVTQQ2PS.RZ_SAE, VCVTTPS2QQ, CMPNEQ, 64)
+
+// func rtoU64F32(dst, src *byte, n int) — block 16.
+RTO(·rtoU64F32, VMOVDQU64, VCVTUQQ2PS.RZ_SAE, VCVTTPS2UQQ, CMPNEQ, 64)
+
+// func rtoI32F32(dst, src *byte, n int) — block 16. The i32 lanes are
+// widened to i64 first so that one macro serves; the f32 result of a
+// 32-bit integer converted back fits in 64 bits.
+RTO(·rtoI32F32, VPMOVSXDQ, VCVTQQ2PS.RZ_SAE, VCVTTPS2QQ, CMPNEQ, 32)
+
+// func rtoU32F32(dst, src *byte, n int) — block 16.
+RTO(·rtoU32F32, VPMOVZXDQ, VCVTUQQ2PS.RZ_SAE, VCVTTPS2UQQ, CMPNEQ, 32)
