@@ -63,3 +63,43 @@ func Answer(r promote.Rules, line string) (string, *promote.Rule) {
 	}
 	return res.String(), res.Rule
 }
+
+// Check answers line under r as Answer does, and fails the test when the
+// query does not parse (a broken test, not an answer), when a refusal spans
+// more than one line, or when a result carries no rule with a source.
+func Check(t testing.TB, r promote.Rules, line string) string {
+	t.Helper()
+	if _, err := promote.ParseOperands(r.Def().Dialect, line); err != nil {
+		t.Fatalf("query %q: %v", line, err)
+	}
+	got, rule := Answer(r, line)
+	if msg, isErr := strings.CutPrefix(got, "error: "); isErr {
+		if strings.ContainsAny(msg, "\r\n") {
+			t.Errorf("query %q: multi-line error %q", line, msg)
+		}
+		return got
+	}
+	if rule == nil || rule.Source == "" {
+		t.Errorf("query %q: result %s carries no rule with a source", line, got)
+	}
+	return got
+}
+
+// CheckVectors runs rows of (VALUE, query, want) under def built with the
+// option key=VALUE, through Check; a want starting with "error:" matches
+// an error containing the rest.
+func CheckVectors(t testing.TB, def *promote.Def, key string, rows [][3]string) {
+	t.Helper()
+	for _, v := range rows {
+		got := Check(t, def.MustBuild(key+"="+v[0]), v[1])
+		if want, isErr := strings.CutPrefix(v[2], "error:"); isErr {
+			if !strings.HasPrefix(got, "error: ") || !strings.Contains(got, strings.TrimSpace(want)) {
+				t.Errorf("%s=%s %q = %q, want an error containing %q", key, v[0], v[1], got, strings.TrimSpace(want))
+			}
+			continue
+		}
+		if got != v[2] {
+			t.Errorf("%s=%s %q = %q, want %q", key, v[0], v[1], got, v[2])
+		}
+	}
+}
