@@ -449,16 +449,8 @@ func (in *Inferer) unary(g *Graph, ts *Types, id NodeID, n *node, a *tval) {
 	ts.vals[id] = v
 }
 
-// realOf is the real type of a complex type's parts.
-func realOf(d dtype.DType) dtype.DType {
-	switch d {
-	case dtype.C32:
-		return dtype.F16
-	case dtype.C64:
-		return dtype.F32
-	}
-	return dtype.F64
-}
+// realOf is the real type of a complex type's parts, from its Format.
+func realOf(d dtype.DType) dtype.DType { return d.Format().Elem }
 
 func (in *Inferer) where(g *Graph, ts *Types, id NodeID, n *node) {
 	c := in.arg(g, ts, id, n.a)
