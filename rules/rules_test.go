@@ -100,6 +100,44 @@ func TestSuccessDoesNotAllocate(t *testing.T) {
 	}
 }
 
+// TestEveryAnswerNamesASourcedRule extends TestPromoteTypesAgreesWithResult
+// beyond plain pairs: every dtype with every shape class, weak flag,
+// literal kind (in every host's syntax) and typed scalar, in both orders
+// and alone, under every rule set and preset. Each answer must carry a
+// rule with a source, and each refusal must be a *promote.Error with one.
+func TestEveryAnswerNamesASourcedRule(t *testing.T) {
+	lits := []string{"true", "1", "-7", "1.5", "nan", "1j", "1L", "1.0f", "1u", "9223372036854775808", ""}
+	n := 0
+	for _, r := range every(t) {
+		for _, d := range dtype.All() {
+			for _, shape := range []string{"", "[]", "[...]", "?", "[]?"} {
+				for _, l := range append(lits, d.String()+"(1)") {
+					for _, line := range []string{d.String() + shape + " " + l, l + " " + d.String() + shape, l} {
+						ops, err := promote.ParseOperands(r.Def().Dialect, line)
+						if err != nil {
+							continue
+						}
+						n++
+						res, err := r.Result(ops...)
+						var pe *promote.Error
+						switch {
+						case err == nil && (res.Rule == nil || res.Rule.Source == ""):
+							t.Errorf("%s %q: %v has no sourced rule", label(r), line, res)
+						case err != nil && !errors.As(err, &pe):
+							t.Errorf("%s %q: refusal %T is not a *promote.Error", label(r), line, err)
+						case err != nil && (pe.Rule == nil || pe.Rule.Source == ""):
+							t.Errorf("%s %q: refusal %v has no sourced rule", label(r), line, err)
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("only %d queries checked", n)
+	}
+}
+
 // FuzzResult: no operand list makes any rule set panic or answer without
 // a rule.
 func FuzzResult(f *testing.F) {
