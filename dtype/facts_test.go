@@ -36,7 +36,7 @@ func enumerate(d DType) valueSet {
 func holdsByEnumeration(a, b DType) bool {
 	va := enumerate(a)
 	fb := b.Format()
-	in := func(v float64) bool { return false }
+	var in func(v float64) bool
 	var vb valueSet
 	switch {
 	case fb.Bits <= 16 && b.Kind() != KindComplex:

@@ -261,6 +261,11 @@ func (in *Inferer) literalAt(g *Graph, ts *Types, id NodeID, li int32) {
 		return
 	}
 	v.dt, v.rule = res.DType, res.Rule
+	if in.sys.id == sysOpenVINO {
+		// OpenVINO typed the rank-0 Constant promote made of the literal;
+		// the dtype of that Constant is promote's choice, so name it.
+		v.rule = ruleOVLit
+	}
 	if res.Weak {
 		v.flags |= flagWeak
 	}

@@ -44,8 +44,6 @@ var (
 	ruleArgmax  = rule("argmax", "argmax gives the system's index dtype, never weak, rank 0", srcChoice)
 	ruleHostLit = rule("host-literal", "an operation on host literals only is evaluated by the host language and stays a host scalar (Python: bool+bool is int, int/int is float, comparisons give bool)", "Python language reference, 6. Expressions (arithmetic conversions)")
 	ruleCallLit = rule("literal-as-array", "a host literal passed to a function becomes an array of the type the rule set gives it alone", srcChoice)
-	ruleWhereC  = rule("where", "where(c, a, b) promotes a and b; the condition does not take part", "np.where, torch.where, jnp.where, prim_ifelse (anvil)")
-	ruleConcat  = rule("concat", "concat promotes all its operands at once, with the rule set's N-operand semantics", "np.concatenate, torch.cat, jnp.concatenate (result_type of all inputs)")
 )
 
 // System-specific rules.
