@@ -1,19 +1,12 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "kernels_amd64.h"
 
 // Integer to integer kernels (the default policy wraps: narrowing keeps
 // the low bits, widening extends by the source's signedness) and the
 // round-to-odd kernels that feed the chained kernels (chain.go). As in
 // widen_amd64.s, the widening loops come with non-temporal twins.
-
-#define ARGS MOVQ dst+0(FP), DI; MOVQ src+8(FP), SI; MOVQ n+16(FP), CX
-
-#define STU VMOVDQU64
-#define STNT VMOVNTDQ
-
-// PF: see kernels_amd64.s.
-#define PF 2048
 
 // WIDEN extends integers with one instruction reading memory: two vectors
 // of 64 output bytes per iteration, each from STEP input bytes.
@@ -21,16 +14,9 @@
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 loop: \
-	OP (SI), Z0; \
-	OP STEP(SI), Z1; \
-	ST Z0, (DI); \
-	ST Z1, 64(DI); \
-	ADDQ $(2*STEP), SI; \
-	ADDQ $128, DI; \
-	SUBQ $BLK, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	LD2(OP, STEP, Z0, Z1); \
+	ST2(ST, Z0, Z1, 64); \
+	NEXT(2*STEP, 128, BLK)
 
 // func sxBW(dst, src *byte, n int) and the like: sign (sx) or zero (zx)
 // extension from bytes (B), words (W) or doublewords (D) to words,
@@ -66,18 +52,10 @@ WIDEN(·zxDQNT, VPMOVZXDQ, 32, 16, STNT)
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 loop: \
-	PREFETCHT0 PF(SI); \
-	PREFETCHT0 (PF+64)(SI); \
-	VMOVDQU64 (SI), Z0; \
-	VMOVDQU64 64(SI), Z1; \
-	OP Z0, (DI); \
-	OP Z1, OUT(DI); \
-	ADDQ $128, SI; \
-	ADDQ $(2*OUT), DI; \
-	SUBQ $BLK, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	PF128; \
+	LD2(VMOVDQU64, 64, Z0, Z1); \
+	ST2(OP, Z0, Z1, OUT); \
+	NEXT(128, 2*OUT, BLK)
 
 // func truncWB(dst, src *byte, n int) and the like: words, doublewords or
 // quadwords to their low bytes, words or doublewords.
@@ -100,13 +78,10 @@ NARROW(·truncQD, VPMOVQD, 32, 16)
 #define RTO(NAME, LOAD, CVT, BACK, CMP, STEP) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
-	MOVL $1, AX; \
-	VPBROADCASTD AX, Y10; \
+	BCASTD(1, Y10); \
 loop: \
-	PREFETCHT0 PF(SI); \
-	PREFETCHT0 (PF+64)(SI); \
-	LOAD (SI), Z0; \
-	LOAD STEP(SI), Z1; \
+	PF128; \
+	LD2(LOAD, STEP, Z0, Z1); \
 	CVT Z0, Y2; \
 	CVT Z1, Y3; \
 	BACK Y2, Z4; \
@@ -115,14 +90,8 @@ loop: \
 	CMP Z1, Z5, K2; \
 	VPORD Y10, Y2, K1, Y2; \
 	VPORD Y10, Y3, K2, Y3; \
-	VMOVDQU32 Y2, (DI); \
-	VMOVDQU32 Y3, 32(DI); \
-	ADDQ $(2*STEP), SI; \
-	ADDQ $64, DI; \
-	SUBQ $16, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	ST2(VMOVDQU32, Y2, Y3, 32); \
+	NEXT(2*STEP, 64, 16)
 
 #define CMPNEPD VCMPPD $4,
 #define CMPNEQ VPCMPQ $4,

@@ -1,99 +1,57 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "kernels_amd64.h"
 
 // Every kernel takes (dst, src *byte, n int[, params]) with n a positive
 // multiple of its block (the Go side converts the tail) and uses unaligned
 // loads and stores. Rounding follows MXCSR, which Go leaves at round to
 // nearest even with no flush-to-zero and no denormals-are-zero.
 
-#define ARGS MOVQ dst+0(FP), DI; MOVQ src+8(FP), SI; MOVQ n+16(FP), CX
-
-// PF is how far ahead of the loads, in bytes, the kernels that read more
-// than they write prefetch the source, a line per 64 bytes read. The
-// hardware prefetchers alone leave a single core well short of the read
-// bandwidth a copy gets; 2 to 4 KiB ahead measured best on this machine
-// (prefetches never fault, so reading ahead past the end is harmless).
-#define PF 2048
-
 // func cvtF32F16AVX2(dst, src *byte, n int) — block 16; F16C + AVX.
 TEXT ·cvtF32F16AVX2(SB), NOSPLIT, $0-24
 	ARGS
 loop:
-	VMOVUPS (SI), Y0
-	VMOVUPS 32(SI), Y1
+	LD2(VMOVUPS, 32, Y0, Y1)
 	VCVTPS2PH $0, Y0, (DI)
 	VCVTPS2PH $0, Y1, 16(DI)
-	ADDQ $64, SI
-	ADDQ $32, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+	NEXT(64, 32, 16)
 
 // func cvtF16F32AVX2(dst, src *byte, n int) — block 16; F16C + AVX.
 TEXT ·cvtF16F32AVX2(SB), NOSPLIT, $0-24
 	ARGS
 loop:
-	VCVTPH2PS (SI), Y0
-	VCVTPH2PS 16(SI), Y1
-	VMOVUPS Y0, (DI)
-	VMOVUPS Y1, 32(DI)
-	ADDQ $32, SI
-	ADDQ $64, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+	LD2(VCVTPH2PS, 16, Y0, Y1)
+	ST2(VMOVUPS, Y0, Y1, 32)
+	NEXT(32, 64, 16)
 
 // func cvtF64F32(dst, src *byte, n int) — block 16; AVX-512F.
 TEXT ·cvtF64F32(SB), NOSPLIT, $0-24
 	ARGS
 loop:
-	PREFETCHT0 PF(SI)
-	PREFETCHT0 (PF+64)(SI)
-	VMOVUPD (SI), Z0
-	VMOVUPD 64(SI), Z1
+	PF128
+	LD2(VMOVUPD, 64, Z0, Z1)
 	VCVTPD2PS Z0, Y0
 	VCVTPD2PS Z1, Y1
-	VMOVUPS Y0, (DI)
-	VMOVUPS Y1, 32(DI)
-	ADDQ $128, SI
-	ADDQ $64, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+	ST2(VMOVUPS, Y0, Y1, 32)
+	NEXT(128, 64, 16)
+
+// Q2PS converts 64-bit integers to f32 with OP. AVX-512DQ, block 8.
+#define Q2PS(NAME, OP) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+loop: \
+	PF64; \
+	VMOVDQU64 (SI), Z0; \
+	OP Z0, Y0; \
+	VMOVUPS Y0, (DI); \
+	NEXT(64, 32, 8)
 
 // func cvtI64F32(dst, src *byte, n int) — block 8; AVX-512DQ.
-TEXT ·cvtI64F32(SB), NOSPLIT, $0-24
-	ARGS
-loop:
-	PREFETCHT0 PF(SI)
-	VMOVDQU64 (SI), Z0
-	VCVTQQ2PS Z0, Y0
-	VMOVUPS Y0, (DI)
-	ADDQ $64, SI
-	ADDQ $32, DI
-	SUBQ $8, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+Q2PS(·cvtI64F32, VCVTQQ2PS)
 
 // func cvtU64F32(dst, src *byte, n int) — block 8; AVX-512DQ.
-TEXT ·cvtU64F32(SB), NOSPLIT, $0-24
-	ARGS
-loop:
-	PREFETCHT0 PF(SI)
-	VMOVDQU64 (SI), Z0
-	VCVTUQQ2PS Z0, Y0
-	VMOVUPS Y0, (DI)
-	ADDQ $64, SI
-	ADDQ $32, DI
-	SUBQ $8, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+Q2PS(·cvtU64F32, VCVTUQQ2PS)
 
 // func cvtF32F8(dst, src *byte, n int, p *f8Params) — block 16; AVX-512F.
 // The lane-by-lane form of f8Params.fromF32.
@@ -119,7 +77,7 @@ TEXT ·cvtF32F8(SB), NOSPLIT, $0-32
 	MOVL $0x80, BX
 	VPBROADCASTD BX, Z19
 loop:
-	PREFETCHT0 PF(SI)
+	PF64
 	VMOVDQU32 (SI), Z0
 	VPANDD Z29, Z0, Z1      // a = |x|
 	VPSRLD $24, Z0, Z2
@@ -149,76 +107,39 @@ loop:
 	KORW K5, K4, K4
 	VPORD Z2, Z3, K4, Z3
 	VPMOVDB Z3, (DI)
-	ADDQ $64, SI
-	ADDQ $16, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+	NEXT(64, 16, 16)
 
 // Bool kernels, AVX-512F/BW. To bool: a lane is true when its bits under
 // mask (a float's without the sign) are not all zero. (From bool and the
 // one-byte toBool1 are in widen_amd64.s.)
 
+// TOBOOL: BCAST broadcasts mask and the lane value 1 at the element
+// size, LOAD reads 64 bytes, TEST finds the lanes with a bit under mask
+// set, MOVZ puts 1 there and 0 elsewhere, and PMOV stores the low bytes,
+// OUT of them per iteration (BLK elements).
+#define TOBOOL(NAME, BCAST, LOAD, TEST, MOVZ, PMOV, OUT, BLK) \
+TEXT NAME(SB), NOSPLIT, $0-32; \
+	ARGS; \
+	MOVQ mask+24(FP), AX; \
+	BCAST AX, Z10; \
+	MOVL $1, AX; \
+	BCAST AX, Z11; \
+loop: \
+	PF64; \
+	LOAD (SI), Z0; \
+	TEST Z10, Z0, K1; \
+	MOVZ Z11, K1, Z1; \
+	PMOV Z1, (DI); \
+	NEXT(64, OUT, BLK)
+
 // func toBool2(dst, src *byte, n int, mask uint64) — block 32.
-TEXT ·toBool2(SB), NOSPLIT, $0-32
-	ARGS
-	MOVQ mask+24(FP), AX
-	VPBROADCASTW AX, Z10
-	MOVL $1, AX
-	VPBROADCASTW AX, Z11
-loop:
-	PREFETCHT0 PF(SI)
-	VMOVDQU16 (SI), Z0
-	VPTESTMW Z10, Z0, K1
-	VMOVDQU16.Z Z11, K1, Z1
-	VPMOVWB Z1, (DI)
-	ADDQ $64, SI
-	ADDQ $32, DI
-	SUBQ $32, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+TOBOOL(·toBool2, VPBROADCASTW, VMOVDQU16, VPTESTMW, VMOVDQU16.Z, VPMOVWB, 32, 32)
 
 // func toBool4(dst, src *byte, n int, mask uint64) — block 16.
-TEXT ·toBool4(SB), NOSPLIT, $0-32
-	ARGS
-	MOVQ mask+24(FP), AX
-	VPBROADCASTD AX, Z10
-	MOVL $1, AX
-	VPBROADCASTD AX, Z11
-loop:
-	PREFETCHT0 PF(SI)
-	VMOVDQU32 (SI), Z0
-	VPTESTMD Z10, Z0, K1
-	VMOVDQA32.Z Z11, K1, Z1
-	VPMOVDB Z1, (DI)
-	ADDQ $64, SI
-	ADDQ $16, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+TOBOOL(·toBool4, VPBROADCASTD, VMOVDQU32, VPTESTMD, VMOVDQA32.Z, VPMOVDB, 16, 16)
 
 // func toBool8(dst, src *byte, n int, mask uint64) — block 8.
-TEXT ·toBool8(SB), NOSPLIT, $0-32
-	ARGS
-	MOVQ mask+24(FP), AX
-	VPBROADCASTQ AX, Z10
-	MOVL $1, AX
-	VPBROADCASTQ AX, Z11
-loop:
-	PREFETCHT0 PF(SI)
-	VMOVDQU64 (SI), Z0
-	VPTESTMQ Z10, Z0, K1
-	VMOVDQA64.Z Z11, K1, Z1
-	VPMOVQB Z1, (DI)
-	ADDQ $64, SI
-	ADDQ $8, DI
-	SUBQ $8, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+TOBOOL(·toBool8, VPBROADCASTQ, VMOVDQU64, VPTESTMQ, VMOVDQA64.Z, VPMOVQB, 8, 8)
 
 // f64 to the integers of 32 bits or fewer (f64 to i64 and u64 are in
 // widen_amd64.s). Block 16: two vectors of 8 lanes per iteration.
@@ -234,10 +155,8 @@ TEXT ·cvtF64I32(SB), NOSPLIT, $0-24
 	MOVL $0x7fffffff, AX
 	VPBROADCASTD AX, Y11
 loop:
-	PREFETCHT0 PF(SI)
-	PREFETCHT0 (PF+64)(SI)
-	VMOVUPD (SI), Z0
-	VMOVUPD 64(SI), Z1
+	PF128
+	LD2(VMOVUPD, 64, Z0, Z1)
 	VCMPPD $7, Z0, Z0, K1
 	VCMPPD $7, Z1, Z1, K2
 	VCMPPD $29, Z10, Z0, K3
@@ -246,14 +165,8 @@ loop:
 	VCVTTPD2DQ.Z Z1, K2, Y3
 	VMOVDQA32 Y11, K3, Y2
 	VMOVDQA32 Y11, K4, Y3
-	VMOVDQU32 Y2, (DI)
-	VMOVDQU32 Y3, 32(DI)
-	ADDQ $128, SI
-	ADDQ $64, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+	ST2(VMOVDQU32, Y2, Y3, 32)
+	NEXT(128, 64, 16)
 
 // func cvtF64U32(dst, src *byte, n int) — block 16.
 // Lanes are raised to 0 first (VMAXPD gives its second operand, 0, for a
@@ -262,80 +175,41 @@ TEXT ·cvtF64U32(SB), NOSPLIT, $0-24
 	ARGS
 	VPXORQ Z10, Z10, Z10
 loop:
-	PREFETCHT0 PF(SI)
-	PREFETCHT0 (PF+64)(SI)
-	VMOVUPD (SI), Z0
-	VMOVUPD 64(SI), Z1
+	PF128
+	LD2(VMOVUPD, 64, Z0, Z1)
 	VMAXPD Z10, Z0, Z0
 	VMAXPD Z10, Z1, Z1
 	VCVTTPD2UDQ Z0, Y2
 	VCVTTPD2UDQ Z1, Y3
-	VMOVDQU32 Y2, (DI)
-	VMOVDQU32 Y3, 32(DI)
-	ADDQ $128, SI
-	ADDQ $64, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+	ST2(VMOVDQU32, Y2, Y3, 32)
+	NEXT(128, 64, 16)
+
+// F64NARROW is f64 to i8, u8 (PMOV VPMOVDB, OUT 8) or i16, u16 (VPMOVDW,
+// 16): clamp to [lo, hi] (f64 patterns; VMAXPD turns a NaN into lo, so
+// NaN lanes are zeroed by mask), truncate, store the low bytes or words.
+#define F64NARROW(NAME, PMOV, OUT) \
+TEXT NAME(SB), NOSPLIT, $0-40; \
+	ARGS; \
+	MOVQ lo+24(FP), AX; \
+	VPBROADCASTQ AX, Z10; \
+	MOVQ hi+32(FP), AX; \
+	VPBROADCASTQ AX, Z11; \
+loop: \
+	PF128; \
+	LD2(VMOVUPD, 64, Z0, Z1); \
+	VCMPPD $7, Z0, Z0, K1; \
+	VCMPPD $7, Z1, Z1, K2; \
+	VMAXPD Z10, Z0, Z0; \
+	VMAXPD Z10, Z1, Z1; \
+	VMINPD Z11, Z0, Z0; \
+	VMINPD Z11, Z1, Z1; \
+	VCVTTPD2DQ.Z Z0, K1, Y2; \
+	VCVTTPD2DQ.Z Z1, K2, Y3; \
+	ST2(PMOV, Y2, Y3, OUT); \
+	NEXT(128, 2*OUT, 16)
 
 // func cvtF64Narrow8(dst, src *byte, n int, lo, hi uint64) — block 16.
-// For i8 and u8: clamp to [lo, hi] (f64 patterns; VMAXPD turns a NaN into
-// lo, so NaN lanes are zeroed by mask), truncate, store the low bytes.
-TEXT ·cvtF64Narrow8(SB), NOSPLIT, $0-40
-	ARGS
-	MOVQ lo+24(FP), AX
-	VPBROADCASTQ AX, Z10
-	MOVQ hi+32(FP), AX
-	VPBROADCASTQ AX, Z11
-loop:
-	PREFETCHT0 PF(SI)
-	PREFETCHT0 (PF+64)(SI)
-	VMOVUPD (SI), Z0
-	VMOVUPD 64(SI), Z1
-	VCMPPD $7, Z0, Z0, K1
-	VCMPPD $7, Z1, Z1, K2
-	VMAXPD Z10, Z0, Z0
-	VMAXPD Z10, Z1, Z1
-	VMINPD Z11, Z0, Z0
-	VMINPD Z11, Z1, Z1
-	VCVTTPD2DQ.Z Z0, K1, Y2
-	VCVTTPD2DQ.Z Z1, K2, Y3
-	VPMOVDB Y2, (DI)
-	VPMOVDB Y3, 8(DI)
-	ADDQ $128, SI
-	ADDQ $16, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+F64NARROW(·cvtF64Narrow8, VPMOVDB, 8)
 
 // func cvtF64Narrow16(dst, src *byte, n int, lo, hi uint64) — block 16.
-// For i16 and u16, as cvtF64Narrow8.
-TEXT ·cvtF64Narrow16(SB), NOSPLIT, $0-40
-	ARGS
-	MOVQ lo+24(FP), AX
-	VPBROADCASTQ AX, Z10
-	MOVQ hi+32(FP), AX
-	VPBROADCASTQ AX, Z11
-loop:
-	PREFETCHT0 PF(SI)
-	PREFETCHT0 (PF+64)(SI)
-	VMOVUPD (SI), Z0
-	VMOVUPD 64(SI), Z1
-	VCMPPD $7, Z0, Z0, K1
-	VCMPPD $7, Z1, Z1, K2
-	VMAXPD Z10, Z0, Z0
-	VMAXPD Z10, Z1, Z1
-	VMINPD Z11, Z0, Z0
-	VMINPD Z11, Z1, Z1
-	VCVTTPD2DQ.Z Z0, K1, Y2
-	VCVTTPD2DQ.Z Z1, K2, Y3
-	VPMOVDW Y2, (DI)
-	VPMOVDW Y3, 16(DI)
-	ADDQ $128, SI
-	ADDQ $32, DI
-	SUBQ $16, CX
-	JNZ  loop
-	VZEROUPPER
-	RET
+F64NARROW(·cvtF64Narrow16, VPMOVDW, 16)

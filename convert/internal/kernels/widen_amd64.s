@@ -1,6 +1,7 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "kernels_amd64.h"
 
 // The kernels whose output is at least as large as their input. Each is
 // built twice from one macro: NAME stores with ordinary unaligned stores,
@@ -17,23 +18,16 @@
 // positive multiple of the block, AVX-512F/BW/DQ/VL are assumed, and
 // rounding follows MXCSR (round to nearest even, no FTZ, no DAZ).
 
-#define ARGS MOVQ dst+0(FP), DI; MOVQ src+8(FP), SI; MOVQ n+16(FP), CX
-
 // func sfence() orders the non-temporal stores before it before every
 // store after it, making them visible as ordinary stores would be.
 TEXT ·sfence(SB), NOSPLIT, $0-0
 	SFENCE
 	RET
 
-// Ordinary and non-temporal stores of a whole vector.
-#define STU VMOVDQU64
-#define STNT VMOVNTDQ
-
-// PF: see kernels_amd64.s. The loops here read at most 128 bytes per
+// PF (kernels_amd64.h): the loops here read at most 128 bytes per
 // iteration and prefetch one line; with the hardware prefetchers that
 // keeps the reads streaming when a chain (chain.go) alternates them with
 // the f32 loops a chunk at a time.
-#define PF 2048
 
 // CVT1 converts with one instruction reading memory: two vectors of 64
 // output bytes per iteration, each from STEP input bytes; BLK elements.
@@ -41,36 +35,22 @@ TEXT ·sfence(SB), NOSPLIT, $0-0
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 loop: \
-	PREFETCHT0 PF(SI); \
-	OP (SI), Z0; \
-	OP STEP(SI), Z1; \
-	ST Z0, (DI); \
-	ST Z1, 64(DI); \
-	ADDQ $(2*STEP), SI; \
-	ADDQ $128, DI; \
-	SUBQ $BLK, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	PF64; \
+	LD2(OP, STEP, Z0, Z1); \
+	ST2(ST, Z0, Z1, 64); \
+	NEXT(2*STEP, 128, BLK)
 
 // CVT2 widens an integer exactly with LOAD, then converts with OP.
 #define CVT2(NAME, LOAD, OP, STEP, BLK, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 loop: \
-	PREFETCHT0 PF(SI); \
-	LOAD (SI), Z0; \
-	LOAD STEP(SI), Z1; \
+	PF64; \
+	LD2(LOAD, STEP, Z0, Z1); \
 	OP Z0, Z0; \
 	OP Z1, Z1; \
-	ST Z0, (DI); \
-	ST Z1, 64(DI); \
-	ADDQ $(2*STEP), SI; \
-	ADDQ $128, DI; \
-	SUBQ $BLK, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	ST2(ST, Z0, Z1, 64); \
+	NEXT(2*STEP, 128, BLK)
 
 // func cvtF16F32(dst, src *byte, n int) — block 32; F16C.
 // VCVTPH2PS is exact; a signalling NaN comes out quiet, payload kept.
@@ -148,16 +128,10 @@ CVT1(·cvtU64F64NT, VCVTUQQ2PD, 64, 16, STNT)
 #define BF16F32(NAME, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
-	MOVL $0x7fffffff, AX; \
-	VPBROADCASTD AX, Z12; \
-	MOVL $0x7f800000, AX; \
-	VPBROADCASTD AX, Z13; \
-	MOVL $0x00400000, AX; \
-	VPBROADCASTD AX, Z14; \
+	NANCONST; \
 loop: \
-	PREFETCHT0 PF(SI); \
-	VPMOVZXWD (SI), Z0; \
-	VPMOVZXWD 32(SI), Z1; \
+	PF64; \
+	LD2(VPMOVZXWD, 32, Z0, Z1); \
 	VPSLLD $16, Z0, Z0; \
 	VPSLLD $16, Z1, Z1; \
 	VPANDD Z12, Z0, Z2; \
@@ -166,14 +140,8 @@ loop: \
 	VPCMPUD $6, Z13, Z3, K2; \
 	VPORD Z14, Z0, K1, Z0; \
 	VPORD Z14, Z1, K2, Z1; \
-	ST Z0, (DI); \
-	ST Z1, 64(DI); \
-	ADDQ $64, SI; \
-	ADDQ $128, DI; \
-	SUBQ $32, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	ST2(ST, Z0, Z1, 64); \
+	NEXT(64, 128, 32)
 
 // func cvtBF16F32(dst, src *byte, n int) — block 32.
 BF16F32(·cvtBF16F32, STU)
@@ -191,8 +159,7 @@ TEXT NAME(SB), NOSPLIT, $0-24; \
 	MOVQ $0x7fffffffffffffff, AX; \
 	VPBROADCASTQ AX, Z11; \
 loop: \
-	LOAD (SI), Z0; \
-	LOAD STEP(SI), Z1; \
+	LD2(LOAD, STEP, Z0, Z1); \
 	VCMPPD $7, Z0, Z0, K1; \
 	VCMPPD $7, Z1, Z1, K2; \
 	VCMPPD $29, Z10, Z0, K3; \
@@ -201,14 +168,8 @@ loop: \
 	CVT.Z Z1, K2, Z3; \
 	VMOVDQA64 Z11, K3, Z2; \
 	VMOVDQA64 Z11, K4, Z3; \
-	ST Z2, (DI); \
-	ST Z3, 64(DI); \
-	ADDQ $(2*STEP), SI; \
-	ADDQ $128, DI; \
-	SUBQ $16, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	ST2(ST, Z2, Z3, 64); \
+	NEXT(2*STEP, 128, 16)
 
 // TOU64 truncates to u64: lanes are raised to 0 first (VMAXPD returns its
 // second operand, 0, for NaN too); at 2^64 and above the unsigned
@@ -218,20 +179,13 @@ TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 	VPXORQ Z10, Z10, Z10; \
 loop: \
-	LOAD (SI), Z0; \
-	LOAD STEP(SI), Z1; \
+	LD2(LOAD, STEP, Z0, Z1); \
 	VMAXPD Z10, Z0, Z0; \
 	VMAXPD Z10, Z1, Z1; \
 	CVT Z0, Z2; \
 	CVT Z1, Z3; \
-	ST Z2, (DI); \
-	ST Z3, 64(DI); \
-	ADDQ $(2*STEP), SI; \
-	ADDQ $128, DI; \
-	SUBQ $16, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	ST2(ST, Z2, Z3, 64); \
+	NEXT(2*STEP, 128, 16)
 
 // func cvtF64I64(dst, src *byte, n int) — block 16.
 TOI64(·cvtF64I64, VMOVUPD, VCVTTPD2QQ, 0x43e0000000000000, 64, STU)
@@ -259,20 +213,13 @@ TEXT NAME(SB), NOSPLIT, $0-32; \
 	ARGS; \
 	MOVQ table+24(FP), AX; \
 loop: \
-	VPMOVZXBD (SI), Z0; \
-	VPMOVZXBD 16(SI), Z1; \
+	LD2(VPMOVZXBD, 16, Z0, Z1); \
 	KXNORW K1, K1, K1; \
 	KXNORW K2, K2, K2; \
 	VPGATHERDD (AX)(Z0*4), K1, Z2; \
 	VPGATHERDD (AX)(Z1*4), K2, Z3; \
-	ST Z2, (DI); \
-	ST Z3, 64(DI); \
-	ADDQ $32, SI; \
-	ADDQ $128, DI; \
-	SUBQ $32, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	ST2(ST, Z2, Z3, 64); \
+	NEXT(32, 128, 32)
 
 // func cvtF8F32(dst, src *byte, n int, table *[256]uint32) — block 32.
 F8F32(·cvtF8F32, STU)
@@ -287,20 +234,13 @@ TEXT NAME(SB), NOSPLIT, $0-32; \
 	MOVQ one+24(FP), AX; \
 	BCAST AX, Z10; \
 loop: \
-	LOAD (SI), Z0; \
-	LOAD STEP(SI), Z1; \
+	LD2(LOAD, STEP, Z0, Z1); \
 	TEST Z0, Z0, K1; \
 	TEST Z1, Z1, K2; \
 	MOVZ Z10, K1, Z2; \
 	MOVZ Z10, K2, Z3; \
-	ST Z2, (DI); \
-	ST Z3, 64(DI); \
-	ADDQ $(2*STEP), SI; \
-	ADDQ $128, DI; \
-	SUBQ $BLK, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	ST2(ST, Z2, Z3, 64); \
+	NEXT(2*STEP, 128, BLK)
 
 // func fromBool1(dst, src *byte, n int, one uint64) — block 128.
 FROMBOOL(·fromBool1, VPBROADCASTB, VMOVDQU8, VPTESTMB, VMOVDQU8.Z, 64, 128, STU)
@@ -327,20 +267,13 @@ TEXT NAME(SB), NOSPLIT, $0-32; \
 	MOVL $1, AX; \
 	VPBROADCASTB AX, Z11; \
 loop: \
-	VMOVDQU8 (SI), Z0; \
-	VMOVDQU8 64(SI), Z1; \
+	LD2(VMOVDQU8, 64, Z0, Z1); \
 	VPTESTMB Z10, Z0, K1; \
 	VPTESTMB Z10, Z1, K2; \
 	VMOVDQU8.Z Z11, K1, Z2; \
 	VMOVDQU8.Z Z11, K2, Z3; \
-	ST Z2, (DI); \
-	ST Z3, 64(DI); \
-	ADDQ $128, SI; \
-	ADDQ $128, DI; \
-	SUBQ $128, CX; \
-	JNZ  loop; \
-	VZEROUPPER; \
-	RET
+	ST2(ST, Z2, Z3, 64); \
+	NEXT(128, 128, 128)
 
 // func toBool1(dst, src *byte, n int, mask uint64) — block 128.
 TOBOOL1(·toBool1, STU)
