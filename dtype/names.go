@@ -29,9 +29,35 @@ import (
 type Dialect struct {
 	name string
 	own  map[string]DType
+	// prefixes are this dialect's own system prefixes ("tl.", "mx."),
+	// stripped before its spellings are read. The built-in systems'
+	// prefixes are in the package-level prefixes table instead, so that
+	// every dialect knows them.
+	prefixes []string
 	// unsupported spellings of this system that name a type outside the
 	// catalogue, with what the type is, so errors can say so.
 	unsupported map[string]string
+}
+
+// NewDialect returns a dialect named name whose own spellings are own
+// (keys are matched case-insensitively) and whose spellings of types
+// outside the catalogue are unsupported, each with what the type is, so
+// that errors can say so. prefixes are the system's own name prefixes
+// ("tl.", "mx."), stripped before a name is read in this dialect. It is
+// for rule-set packages: call it once, at package initialisation, and never
+// modify the maps afterwards.
+func NewDialect(name string, prefixes []string, own map[string]DType, unsupported map[string]string) *Dialect {
+	d := &Dialect{name: name, own: map[string]DType{}, unsupported: map[string]string{}}
+	for k, v := range own {
+		d.own[strings.ToLower(k)] = v
+	}
+	for k, v := range unsupported {
+		d.unsupported[strings.ToLower(k)] = v
+	}
+	for _, p := range prefixes {
+		d.prefixes = append(d.prefixes, strings.ToLower(p))
+	}
+	return d
 }
 
 // Name returns the dialect's name.
@@ -66,6 +92,12 @@ func (d *Dialect) Parse(s string) (DType, error) {
 	for _, p := range prefixes {
 		if strings.HasPrefix(key, p.prefix) && len(key) > len(p.prefix) {
 			dial, rest = p.dialect, key[len(p.prefix):]
+			break
+		}
+	}
+	for _, p := range d.prefixes {
+		if dial == d && strings.HasPrefix(key, p) && len(key) > len(p) {
+			rest = key[len(p):]
 			break
 		}
 	}

@@ -93,3 +93,21 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestNewDialect(t *testing.T) {
+	d := NewDialect("toy", []string{"toy."}, map[string]DType{"Real": F32, "f8e4m3": F8E4M3FN}, map[string]string{"Quad": "a 128-bit float"})
+	for _, c := range []struct {
+		in   string
+		want DType
+	}{
+		{"real", F32}, {"TOY.Real", F32}, {"toy.f16", F16}, {"f8e4m3", F8E4M3FN}, {"torch.float", F32}, {"float32", F32},
+	} {
+		got, err := d.Parse(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("Parse(%q) = %v, %v; want %v", c.in, got, err, c.want)
+		}
+	}
+	if _, err := d.Parse("quad"); err == nil || !strings.Contains(err.Error(), "a 128-bit float") {
+		t.Errorf("Parse(quad) error = %v; want it to say what quad is", err)
+	}
+}

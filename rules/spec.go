@@ -1,0 +1,79 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/promote-dev/promote"
+)
+
+// A spec names a rule set with its options in one token, wherever a list of
+// rule sets is taken (infer -compare, diff -against, the explorer's URLs):
+//
+//	NAME                  the rule set with its defaults      numpy
+//	NAME:KEY=VALUE...     with options, each after a colon    numpy:promotion=legacy
+//	                                                          jax:x64=true:mode=strict
+//
+// A list is specs separated by commas: "numpy:promotion=legacy,numpy".
+
+// maxSpecs bounds the rule sets one list may name, so a hostile list cannot
+// build without bound.
+const maxSpecs = 256
+
+// Parse builds the rule set a spec names.
+func Parse(spec string) (promote.Rules, error) {
+	s := strings.TrimSpace(spec)
+	if s == "" {
+		return nil, fmt.Errorf("empty rule set name (valid: %s)", strings.Join(Names(), ", "))
+	}
+	name, opts, _ := strings.Cut(s, ":")
+	d, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	var kv []string
+	if opts != "" {
+		kv = strings.Split(opts, ":")
+		for _, item := range kv {
+			if !strings.Contains(item, "=") {
+				return nil, fmt.Errorf("rule set %q: option %q is not KEY=VALUE (write %s:KEY=VALUE:KEY=VALUE)", s, item, d.Name)
+			}
+		}
+	}
+	return d.Build(kv...)
+}
+
+// ParseList builds every rule set of a comma-separated list of specs. A
+// spec that names the same rule set with the same settings as an earlier
+// one is an error, since it would only repeat a column.
+func ParseList(list string) ([]promote.Rules, error) {
+	parts := strings.Split(list, ",")
+	if len(parts) > maxSpecs {
+		return nil, fmt.Errorf("%d rule sets named; at most %d", len(parts), maxSpecs)
+	}
+	out := make([]promote.Rules, 0, len(parts))
+	seen := map[string]string{}
+	for _, p := range parts {
+		r, err := Parse(p)
+		if err != nil {
+			return nil, err
+		}
+		l := Label(r)
+		if prev, dup := seen[l]; dup {
+			return nil, fmt.Errorf("rule set %q names the same rule set and settings as %q", strings.TrimSpace(p), prev)
+		}
+		seen[l] = strings.TrimSpace(p)
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// Label is the spec that names r: its name, then each setting that differs
+// from the default (numpy:promotion=legacy). Parse(Label(r)) builds r again.
+func Label(r promote.Rules) string {
+	l := r.Def().Name
+	for _, kv := range r.Settings().Changed() {
+		l += ":" + kv
+	}
+	return l
+}

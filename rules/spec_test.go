@@ -1,0 +1,76 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseSpec(t *testing.T) {
+	for _, c := range []struct{ spec, label string }{
+		{"numpy", "numpy"},
+		{" JAX:x64=true:mode=strict ", "jax:mode=strict:x64=true"},
+		{"jax:x64=false", "jax"},
+		{"array_api:version=2023.12", "array-api:version=2023.12"},
+	} {
+		r, err := Parse(c.spec)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", c.spec, err)
+		}
+		if got := Label(r); got != c.label {
+			t.Errorf("Label(Parse(%q)) = %q; want %q", c.spec, got, c.label)
+		}
+		again, err := Parse(Label(r))
+		if err != nil || Label(again) != c.label {
+			t.Errorf("Parse(Label) of %q = %v, %v", c.spec, again, err)
+		}
+	}
+}
+
+func TestParseSpecErrors(t *testing.T) {
+	for _, c := range []struct{ spec, want string }{
+		{"", "empty rule set name"},
+		{"nosuch", `unknown rule set "nosuch"`},
+		{"jax:x64", `option "x64" is not KEY=VALUE`},
+		{"jax:x64=maybe", "valid values are true|false"},
+		{"jax:nosuch=1", `unknown option "nosuch"`},
+	} {
+		_, err := Parse(c.spec)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Parse(%q) error = %v; want it to contain %q", c.spec, err, c.want)
+		}
+	}
+}
+
+func TestParseList(t *testing.T) {
+	rs, err := ParseList("jax:x64=true,jax,numpy")
+	if err != nil || len(rs) != 3 {
+		t.Fatalf("ParseList = %v, %v", rs, err)
+	}
+	for _, list := range []string{"jax,jax", "jax,jax:x64=false", "numpy, numpy"} {
+		if _, err := ParseList(list); err == nil || !strings.Contains(err.Error(), "same rule set") {
+			t.Errorf("ParseList(%q) error = %v; want a repeated rule set refused", list, err)
+		}
+	}
+	if _, err := ParseList(strings.Repeat("jax,", 300) + "jax"); err == nil {
+		t.Error("ParseList of 301 specs: want an error")
+	}
+}
+
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{"numpy", "jax:x64=true:mode=strict", "a:b", ":", "jax:", "pytorch:default_float=f64"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := Parse(s)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error")
+			}
+			return
+		}
+		again, err := Parse(Label(r))
+		if err != nil || Label(again) != Label(r) {
+			t.Fatalf("Label %q does not round-trip: %v", Label(r), err)
+		}
+	})
+}
