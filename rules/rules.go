@@ -11,6 +11,7 @@ import (
 	"github.com/promote-dev/promote/rules/arrayapi"
 	"github.com/promote-dev/promote/rules/cann"
 	"github.com/promote-dev/promote/rules/jax"
+	"github.com/promote-dev/promote/rules/julia"
 	"github.com/promote-dev/promote/rules/kernelfloat"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
@@ -29,6 +30,7 @@ var defs = []*promote.Def{
 	jax.Def,
 	tensorflow.Def,
 	arrayapi.Def,
+	julia.Def,
 }
 
 // All returns every rule set definition, in display order.
