@@ -11,7 +11,9 @@ import (
 	"github.com/promote-dev/promote/rules/arrayapi"
 	"github.com/promote-dev/promote/rules/cann"
 	"github.com/promote-dev/promote/rules/jax"
+	"github.com/promote-dev/promote/rules/keras"
 	"github.com/promote-dev/promote/rules/kernelfloat"
+	"github.com/promote-dev/promote/rules/mlx"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
 	"github.com/promote-dev/promote/rules/pytorch"
@@ -29,6 +31,8 @@ var defs = []*promote.Def{
 	jax.Def,
 	tensorflow.Def,
 	arrayapi.Def,
+	keras.Def,
+	mlx.Def,
 }
 
 // All returns every rule set definition, in display order.
