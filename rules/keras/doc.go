@@ -34,8 +34,9 @@
 //
 // # Options
 //
-// backend=tensorflow|jax|torch|numpy|openvino (default tensorflow, Keras's
-// own default in keras/src/backend/config.py) and floatx=f32|f16|bf16|f64
+// backend=jax|tensorflow|torch|numpy|openvino (default jax, the backend
+// Keras's dtypes tests compare with; Keras falls back to tensorflow when
+// KERAS_BACKEND is unset, keras/src/backend/config.py) and floatx=f32|f16|bf16|f64
 // (default f32). For result_type the jax, torch, numpy and openvino
 // backends are identical; they differ in op typing (spec.md §9).
 package keras

@@ -8,8 +8,8 @@ import (
 )
 
 func Example() {
-	tf := keras.Def.MustBuild() // Keras's defaults: backend=tensorflow, floatx=f32
-	jax := keras.Def.MustBuild("backend=jax")
+	tf := keras.Def.MustBuild("backend=tensorflow")
+	jax := keras.Def.MustBuild() // the defaults: backend=jax, floatx=f32
 	bf16 := keras.Def.MustBuild("floatx=bf16")
 	show := func(r promote.Rules, line string) string {
 		ops, err := promote.ParseOperands(keras.Dialect, line)
@@ -28,8 +28,8 @@ func Example() {
 	}
 	// Output:
 	// query      tf     jax    floatx=bf16
-	// i64 i32    i64    i32    i64
-	// u32 i8     i64    i32    i64
+	// i64 i32    i64    i32    i32
+	// u32 i8     i64    i32    i32
 	// u64 i8     f32    f32    f16
 	// i8 1.5     f32    f32    f16
 	// bool 1     i32    i32    i16

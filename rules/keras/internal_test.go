@@ -116,7 +116,7 @@ func TestNeverWeak(t *testing.T) {
 // TestOptionErrors: an unknown option value lists the valid ones.
 func TestOptionErrors(t *testing.T) {
 	for kv, want := range map[string]string{
-		"backend=cntk": "tensorflow|jax|torch|numpy|openvino",
+		"backend=cntk": "jax|tensorflow|torch|numpy|openvino",
 		"floatx=f8":    "f32|f16|bf16|f64",
 		"x64=true":     "valid: backend=",
 	} {

@@ -18,8 +18,10 @@ var Dialect = dtype.NewDialect(Name, nil, nil, map[string]string{
 	"string": "Keras's string dtype (a tensor of strings, which promotes with nothing)",
 })
 
-// Def is the keras rule set. Options: backend (default tensorflow, as
-// keras/src/backend/config.py sets _BACKEND) and floatx (default f32).
+// Def is the keras rule set. Options: backend (default jax, the backend
+// Keras's dtypes tests compare result_type with; Keras itself falls back to
+// tensorflow when KERAS_BACKEND is unset, keras/src/backend/config.py:16,
+// which the backend=tensorflow preset shows) and floatx (default f32).
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "Keras 3 (keras.backend.result_type)",
@@ -27,14 +29,14 @@ var Def = &promote.Def{
 	NAry:    promote.Set,
 	Dialect: Dialect,
 	Options: []promote.Option{
-		{Name: "backend", Kind: promote.EnumOption, Default: "tensorflow",
-			Values: []string{"tensorflow", "jax", "torch", "numpy", "openvino"},
+		{Name: "backend", Kind: promote.EnumOption, Default: "jax",
+			Values: []string{"jax", "tensorflow", "torch", "numpy", "openvino"},
 			Doc:    "KERAS_BACKEND: tensorflow keeps int64 and float64 results; the others cut them to 32 bits (uint64 and complex128 are cut on every backend)"},
 		{Name: "floatx", Kind: promote.EnumOption, Default: "f32",
 			Values: []string{"f32", "f16", "bf16", "f64"},
 			Doc:    "keras.config.set_floatx: the answer for no operands, and the precision of a weak result (bf16 gives 16, so a Python float resolves to float16)"},
 	},
-	Presets: [][]string{{"backend=jax"}, {"floatx=bf16"}},
+	Presets: [][]string{{"backend=tensorflow"}, {"floatx=bf16"}},
 	New:     build,
 }
 
