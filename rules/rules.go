@@ -18,6 +18,8 @@ import (
 	"github.com/promote-dev/promote/rules/openvino"
 	"github.com/promote-dev/promote/rules/pytorch"
 	"github.com/promote-dev/promote/rules/tensorflow"
+	"github.com/promote-dev/promote/rules/triton"
+	"github.com/promote-dev/promote/rules/tvm"
 )
 
 // defs is the registry. It is fixed at build time and never modified.
@@ -33,6 +35,8 @@ var defs = []*promote.Def{
 	arrayapi.Def,
 	keras.Def,
 	mlx.Def,
+	triton.Def,
+	tvm.Def,
 }
 
 // All returns every rule set definition, in display order.
