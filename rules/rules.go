@@ -12,11 +12,15 @@ import (
 	"github.com/promote-dev/promote/rules/cann"
 	"github.com/promote-dev/promote/rules/jax"
 	"github.com/promote-dev/promote/rules/julia"
+	"github.com/promote-dev/promote/rules/keras"
 	"github.com/promote-dev/promote/rules/kernelfloat"
+	"github.com/promote-dev/promote/rules/mlx"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
 	"github.com/promote-dev/promote/rules/pytorch"
 	"github.com/promote-dev/promote/rules/tensorflow"
+	"github.com/promote-dev/promote/rules/triton"
+	"github.com/promote-dev/promote/rules/tvm"
 )
 
 // defs is the registry. It is fixed at build time and never modified.
@@ -30,6 +34,10 @@ var defs = []*promote.Def{
 	jax.Def,
 	tensorflow.Def,
 	arrayapi.Def,
+	keras.Def,
+	mlx.Def,
+	triton.Def,
+	tvm.Def,
 	julia.Def,
 }
 

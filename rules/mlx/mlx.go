@@ -1,0 +1,140 @@
+package mlx
+
+import (
+	"errors"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Name is the rule set's name.
+const Name = "mlx"
+
+// Dialect reads dtype names as MLX spells them (mx.float32, mlx.core.bool_).
+var Dialect = dtype.NewDialect(Name, []string{"mx.", "mlx.core."}, map[string]dtype.DType{
+	"bool_": dtype.Bool, "uint8": dtype.U8, "uint16": dtype.U16, "uint32": dtype.U32, "uint64": dtype.U64,
+	"int8": dtype.I8, "int16": dtype.I16, "int32": dtype.I32, "int64": dtype.I64,
+	"float16": dtype.F16, "float32": dtype.F32, "float64": dtype.F64, "bfloat16": dtype.BF16, "complex64": dtype.C64,
+}, nil)
+
+// Def is the mlx rule set. It has no options.
+var Def = &promote.Def{
+	Name:    Name,
+	Title:   "Apple MLX (promote_types, mx.result_type, Python scalars)",
+	Source:  "rules/mlx/spec.md; " + srcDtype + " (type_rules, promote_types); " + srcUtils + " (to_array, to_arrays); " + srcPyOps + " (result_type)",
+	NAry:    promote.Fold,
+	Dialect: Dialect,
+	New: func(s promote.Settings) (promote.Rules, error) {
+		return &rules{promote.Base{D: s.Def(), S: s, Table: table}}, nil
+	},
+}
+
+// rules is the mlx rule set.
+type rules struct{ promote.Base }
+
+// table is promote_types compiled over the catalogue; a dtype MLX does not
+// have is refused.
+var table = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision {
+	for _, d := range [2]dtype.DType{a, b} {
+		if !Has(d) {
+			return promote.Decision{Rule: ruleNotMLX, Msg: notMLXMsg(d)}
+		}
+	}
+	out, _ := PromoteTypes(a, b)
+	return promote.Decision{Out: out, Rule: ruleTable}
+})
+
+// Result folds the operands left to right as a chain of binary operations
+// (for arrays alone, mx.result_type). Refusals name every operand.
+func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if len(ops) == 0 {
+		return promote.Result{}, r.Refuse(ruleNoOperands, "ValueError: [result_type] At least one array or dtype is required.")
+	}
+	res, err := promote.FoldLeft(ops, r)
+	if err != nil {
+		var e *promote.Error
+		if errors.As(err, &e) {
+			e.Operands = append([]promote.Operand(nil), ops...)
+		}
+		return promote.Result{}, err
+	}
+	return res, nil
+}
+
+// FoldOne is the type of one operand alone: an array keeps its dtype; a
+// Python scalar is to_array with no dtype.
+func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
+	if o.Kind == promote.Literal {
+		d, rule, msg := toArray(o.Value, dtype.Invalid)
+		if d == dtype.Invalid {
+			return promote.Result{}, r.Refuse(rule, msg, o)
+		}
+		return promote.Result{DType: d, Rule: rule}, nil
+	}
+	if err := r.checkArray(o); err != nil {
+		return promote.Result{}, err
+	}
+	return promote.Result{DType: o.DType, Rule: ruleOneArray}, nil
+}
+
+// FoldTwo is one binary operation, as to_arrays (utils.cpp:54) prepares
+// it: two arrays keep their dtypes; a scalar meeting an array becomes an
+// array of that array's dtype where it can; two scalars each take their
+// own default. Then promote_types.
+func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
+	aLit, bLit := a.Kind == promote.Literal, b.Kind == promote.Literal
+	for _, o := range [2]promote.Operand{a, b} {
+		if o.Kind != promote.Literal {
+			if err := r.checkArray(o); err != nil {
+				return promote.Result{}, err
+			}
+		}
+	}
+	da, db := a.DType, b.DType
+	rule := ruleTable
+	var err error
+	switch {
+	case aLit && bLit:
+		if da, rule, err = r.scalar(a, dtype.Invalid); err != nil {
+			return promote.Result{}, err
+		}
+		var rb *promote.Rule
+		if db, rb, err = r.scalar(b, dtype.Invalid); err != nil {
+			return promote.Result{}, err
+		}
+		if a.Value.Kind < b.Value.Kind {
+			rule = rb // cite the wider Python kind
+		}
+	case aLit:
+		if da, rule, err = r.scalar(a, db); err != nil {
+			return promote.Result{}, err
+		}
+	case bLit:
+		if db, rule, err = r.scalar(b, da); err != nil {
+			return promote.Result{}, err
+		}
+	}
+	out, _ := PromoteTypes(da, db)
+	return promote.Result{DType: out, Rule: rule}, nil
+}
+
+// scalar converts a Python scalar with to_array against an array of other
+// (dtype.Invalid: no array).
+func (r *rules) scalar(o promote.Operand, other dtype.DType) (dtype.DType, *promote.Rule, error) {
+	d, rule, msg := toArray(o.Value, other)
+	if d == dtype.Invalid {
+		return d, rule, r.Refuse(rule, msg, o)
+	}
+	return d, rule, nil
+}
+
+// checkArray refuses a tensor or typed scalar MLX cannot have.
+func (r *rules) checkArray(o promote.Operand) error {
+	switch {
+	case !Has(o.DType):
+		return r.Refuse(ruleNotMLX, notMLXMsg(o.DType), o)
+	case o.Weak:
+		return r.Refuse(ruleNoWeak, "MLX has no weak arrays; write a Python scalar (2, 1.5) for an operand that takes the other's dtype", o)
+	}
+	return nil
+}

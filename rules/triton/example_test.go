@@ -1,0 +1,30 @@
+package triton_test
+
+import (
+	"fmt"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/rules/triton"
+)
+
+func Example() {
+	r := triton.Def.MustBuild()
+	// fp16 with bf16 is fp16 in Triton (fp32 in PyTorch and JAX).
+	res, _ := r.PromoteTypes(dtype.F16, dtype.BF16)
+	fmt.Println(res, "by", res.Rule.ID)
+	// A Python int of the tensor's kind does not take part...
+	res, _ = r.Result(promote.T(dtype.U8), promote.Int(3))
+	fmt.Println(res, "by", res.Rule.ID)
+	// ...but a 0-d tensor does.
+	res, _ = r.Result(promote.T(dtype.U8), promote.T0(dtype.I32))
+	fmt.Println(res, "by", res.Rule.ID)
+	// Division of fp16 computes in fp32.
+	res, _ = triton.ComputationType(r, promote.T(dtype.F16), promote.T(dtype.F16), true)
+	fmt.Println(res, "by", res.Rule.ID)
+	// Output:
+	// f16 by fp16
+	// u8 by scalar-ignored
+	// i32 by integer-promote
+	// f32 by div-mod-fp32
+}

@@ -1,0 +1,142 @@
+package triton
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Name is the rule set's name.
+const Name = "triton"
+
+// Def is the triton rule set: computation_type_impl for every binary
+// operator of triton.language, with Python scalars typed by value, and N
+// operands read as a left-to-right chain of binary operators. Its option
+// version selects the source it follows.
+var Def = &promote.Def{
+	Name:    Name,
+	Title:   "Triton (triton.language computation_type_impl)",
+	Source:  "rules/triton/spec.md; " + srcMain + "; " + src32 + "; " + srcDocs,
+	NAry:    promote.Fold,
+	Dialect: Dialect,
+	Options: []promote.Option{{
+		Name:    "version",
+		Kind:    promote.EnumOption,
+		Default: VersionMain,
+		Values:  []string{VersionMain, Version32},
+		Doc:     "main: semantic.py@0c2e95d (bf16 with fp8 is bf16; float / and % compute in fp32); 3.2: semantic.py@00526b7b, from PR #4613 (Triton 3.2) until PR #10883 (bf16 with fp8 is fp32)",
+	}},
+	Presets: [][]string{{"version=" + Version32}},
+	New:     build,
+}
+
+type rules struct {
+	promote.Base
+	version string
+}
+
+func build(s promote.Settings) (promote.Rules, error) {
+	v := s.Enum("version")
+	t, ok := tables[v]
+	if !ok {
+		return nil, fmt.Errorf("%s: unknown version %q (valid: %s, %s)", Name, v, VersionMain, Version32)
+	}
+	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, version: v}, nil
+}
+
+// Result reads the operands as a chain of binary operators applied left to
+// right, ((a ∘ b) ∘ c) ∘ ..., each typed by computation_type_impl as + is.
+// The result of each step is a tensor, so it never counts as a Python
+// scalar in the next. One operand alone is its own type (a Python scalar:
+// the type to_tensor gives it).
+func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if len(ops) == 0 {
+		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+	}
+	return promote.FoldLeft(ops, r)
+}
+
+// FoldOne is one operand's own type.
+func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
+	t, _, why, err := r.operand(o)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	return promote.Result{DType: t, Rule: why}, nil
+}
+
+// FoldTwo types one binary operator (+, -, *, comparisons, where) on the
+// running result and the next operand.
+func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
+	return r.binary(a, b, false)
+}
+
+// operand gives an operand's dtype as binary_op_type_checking_impl sees
+// it, and whether it is a Python scalar.
+func (r *rules) operand(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
+	switch o.Kind {
+	case promote.Tensor, promote.Scalar:
+		if !Has(o.DType) {
+			return dtype.Invalid, false, ruleNoDType, r.Refuse(ruleNoDType, noDTypeMsg(o.DType), o)
+		}
+		if o.Weak {
+			return dtype.Invalid, false, ruleNoWeak, r.Refuse(ruleNoWeak, "Triton has no weak tensors; write a Python scalar (1, 1.5, True) for an operand that may not take part", o)
+		}
+		if o.Kind == promote.Scalar {
+			return o.DType, false, ruleTypedScalar, nil
+		}
+		return o.DType, false, ruleTensor, nil
+	case promote.Literal:
+		t, why, msg := literalType(o.Value)
+		if msg != "" {
+			return dtype.Invalid, true, why, r.Refuse(why, msg, o)
+		}
+		return t, true, why, nil
+	}
+	return dtype.Invalid, false, ruleNoDType, r.Refuse(ruleNoDType, "invalid operand", o)
+}
+
+// binary is binary_op_type_checking_impl's typing of two operands: the
+// common type, then the checks of each Python scalar against it.
+func (r *rules) binary(a, b promote.Operand, divMod bool) (promote.Result, error) {
+	ta, sa, _, err := r.operand(a)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	tb, sb, _, err := r.operand(b)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	d := compute(r.version, ta, sa, tb, sb, divMod)
+	if d.out == dtype.Invalid {
+		return promote.Result{}, r.Refuse(d.rule, d.msg, a, b)
+	}
+	for _, s := range [2]struct {
+		op     promote.Operand
+		scalar bool
+	}{{a, sa}, {b, sb}} {
+		if !s.scalar {
+			continue
+		}
+		if why, msg := checkScalar(s.op.Value, d.out); why != nil {
+			return promote.Result{}, r.Refuse(why, msg, a, b)
+		}
+	}
+	return promote.Result{DType: d.out, Rule: d.rule}, nil
+}
+
+// ComputationType types one binary operator of triton.language on two
+// operands, as binary_op_type_checking_impl does before the operator's own
+// casts: divOrMod selects the path of /, // and % (computation_type_impl's
+// div_or_mod). r must be built from Def. The result is the common type the
+// operands are cast to; spec.md section 7 says what each operator makes
+// of it (/ of two integers is fp32, comparisons give int1).
+func ComputationType(r promote.Rules, a, b promote.Operand, divOrMod bool) (promote.Result, error) {
+	tr, ok := r.(*rules)
+	if !ok {
+		return promote.Result{}, errors.New("triton.ComputationType: the rule set is not built from triton.Def")
+	}
+	return tr.binary(a, b, divOrMod)
+}

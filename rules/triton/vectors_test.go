@@ -1,0 +1,161 @@
+package triton_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
+	"github.com/promote-dev/promote/rules/triton"
+)
+
+// TestVectors runs vectors.tsv: one or more vectors for every rule, in
+// both versions, with the deciding rule and the refusals' words.
+func TestVectors(t *testing.T) {
+	rows := tsvtest.Read(t, "testdata/vectors.tsv")
+	rules := map[string]bool{}
+	for _, row := range rows {
+		f := row.Fields
+		if len(f) < 6 || len(f) > 7 {
+			t.Fatalf("vectors.tsv:%d: want 6 or 7 fields, got %d", row.Line, len(f))
+		}
+		msg := ""
+		if len(f) == 7 {
+			msg = f[6]
+		}
+		got, rule := answer(t, options(f[1]), f[2], f[3])
+		if !matches(got, f[4], msg) {
+			t.Errorf("vectors.tsv:%d %s: %s %q = %q, want %s %q", row.Line, f[0], f[2], f[3], got, f[4], msg)
+		}
+		if rule != f[5] {
+			t.Errorf("vectors.tsv:%d %s: decided by %q, want %q", row.Line, f[0], rule, f[5])
+		}
+		rules[f[1]+" "+f[5]] = true
+	}
+	// Every rule of the cascade is exercised in each version.
+	for _, id := range []string{"scalar-ignored", "fp64", "div-mod-fp32", "fp32", "fp16", "bf16-float", "bf16-int", "fp8", "not-integer",
+		"div-mod-signedness", "integer-promote", "tensor", "typed-scalar", "no-weak", "python-bool", "python-int", "python-float",
+		"python-int-range", "python-literal", "negative-scalar-unsigned", "scalar-range", "dtype"} {
+		if !rules["- "+id] {
+			t.Errorf("no vector for rule %s in version main", id)
+		}
+	}
+	for _, id := range []string{"scalar-ignored", "scalar-ignored-div-mod", "fp64", "fp32", "fp16", "bf16-pair", "bf16-mixed", "fp8", "not-integer", "integer-promote", "div-mod-signedness"} {
+		if !rules["version=3.2 "+id] {
+			t.Errorf("no vector for rule %s in version 3.2", id)
+		}
+	}
+}
+
+// TestUpstreamTestCore checks the dtypes Triton's test_core.py states
+// (test_bin_op's overrides and division rules, test_scalar_overflow), in
+// both versions: none of its dtypes is an fp8 type, where they differ.
+func TestUpstreamTestCore(t *testing.T) {
+	rows := tsvtest.Read(t, "testdata/test_core.tsv")
+	if len(rows) < 100 {
+		t.Fatalf("only %d rows", len(rows))
+	}
+	for _, version := range []string{triton.VersionMain, triton.Version32} {
+		for _, row := range rows {
+			f := row.Fields
+			msg := ""
+			if len(f) == 5 {
+				msg = f[4]
+			}
+			got, _ := answer(t, []string{"version=" + version}, f[1], f[2])
+			if !matches(got, f[3], msg) {
+				t.Errorf("test_core.tsv:%d %s (version %s): %s %q = %q, want %s %q", row.Line, f[0], version, f[1], f[2], got, f[3], msg)
+			}
+		}
+	}
+}
+
+// TestDocs checks the examples of the Triton Semantics page under the
+// version whose code it describes.
+func TestDocs(t *testing.T) {
+	for _, row := range tsvtest.Read(t, "testdata/docs.tsv") {
+		f := row.Fields
+		if got, _ := answer(t, nil, f[1], f[2]); got != f[3] {
+			t.Errorf("docs.tsv:%d %q: %s %q = %q, want %s", row.Line, f[0], f[1], f[2], got, f[3])
+		}
+	}
+}
+
+// TestPairs compares every ordered pair of Triton's dtypes, with and
+// without div_or_mod, in both versions, against pairs.tsv, an independent
+// transcription of spec.md (gen_pairs.py).
+func TestPairs(t *testing.T) {
+	rows := tsvtest.Read(t, "testdata/pairs.tsv")
+	if len(rows) != 17*17 {
+		t.Fatalf("%d pairs, want 17x17", len(rows))
+	}
+	cols := []struct {
+		version, op string
+	}{{triton.VersionMain, "+"}, {triton.VersionMain, "/"}, {triton.Version32, "+"}, {triton.Version32, "/"}}
+	for _, row := range rows {
+		f := row.Fields
+		for i, c := range cols {
+			want := f[2+i]
+			got, rule := answer(t, []string{"version=" + c.version}, c.op, f[0]+" "+f[1])
+			if id, isErr := strings.CutPrefix(want, "error:"); isErr {
+				if !strings.HasPrefix(got, "error:") || rule != id {
+					t.Errorf("pairs.tsv:%d %s %s (%s, %s) = %q by %s, want %s", row.Line, f[0], f[1], c.version, c.op, got, rule, want)
+				}
+				continue
+			}
+			if got != want {
+				t.Errorf("pairs.tsv:%d %s %s (%s, %s) = %q, want %s", row.Line, f[0], f[1], c.version, c.op, got, want)
+			}
+		}
+	}
+}
+
+// TestVersionsDifferOnBF16WithFP8 pins section 2.2: for + the versions
+// disagree on exactly the eight pairs of bf16 with an fp8 type.
+func TestVersionsDifferOnBF16WithFP8(t *testing.T) {
+	mainR, oldR := triton.Def.MustBuild(), triton.Def.MustBuild("version=3.2")
+	n := 0
+	for _, a := range dtype.All() {
+		for _, b := range dtype.All() {
+			m, em := mainR.PromoteTypes(a, b)
+			o, eo := oldR.PromoteTypes(a, b)
+			if (em == nil) == (eo == nil) && m.DType == o.DType {
+				continue
+			}
+			n++
+			if (a != dtype.BF16 && b != dtype.BF16) || em != nil || eo != nil || m.DType != dtype.BF16 || o.DType != dtype.F32 {
+				t.Errorf("(%s, %s): main %v %v, 3.2 %v %v; only bf16 with fp8 should differ", a, b, m, em, o, eo)
+			}
+		}
+	}
+	if n != 8 {
+		t.Errorf("%d pairs differ, want 8", n)
+	}
+}
+
+// TestDialect reads Triton's spellings and refuses float8e4b15 with what it
+// is.
+func TestDialect(t *testing.T) {
+	for name, want := range map[string]dtype.DType{
+		"tl.float8e4nv": dtype.F8E4M3FN, "triton.language.float8e5": dtype.F8E5M2, "fp8e4b8": dtype.F8E4M3FNUZ,
+		"tl.float8e5b16": dtype.F8E5M2FNUZ, "tl.int1": dtype.Bool, "tl.bfloat16": dtype.BF16, "fp16": dtype.F16,
+		"tl.uint32": dtype.U32, "float8_e4m3fn": dtype.F8E4M3FN,
+	} {
+		if got, err := triton.Dialect.Parse(name); err != nil || got != want {
+			t.Errorf("Parse(%q) = %v, %v; want %v", name, got, err, want)
+		}
+	}
+	for _, name := range []string{"tl.float8e4b15", "fp8e4b15"} {
+		if _, err := triton.Dialect.Parse(name); err == nil || !strings.Contains(err.Error(), "bias 15") {
+			t.Errorf("Parse(%q) error = %v; want it to say the bias", name, err)
+		}
+	}
+}
+
+// TestComputationTypeNeedsTriton refuses a rule set of another system.
+func TestComputationTypeNeedsTriton(t *testing.T) {
+	if _, err := triton.ComputationType(nil, promote.T(dtype.F16), promote.T(dtype.F16), true); err == nil {
+		t.Error("ComputationType(nil, ...) succeeded")
+	}
+}

@@ -1,0 +1,121 @@
+package tvm
+
+import (
+	"fmt"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Name is the rule set's name.
+const Name = "tvm"
+
+// cascades holds every version's rules and compiled table.
+var cascades = func() map[string]*cascade {
+	m := make(map[string]*cascade, len(versions))
+	for _, v := range versions {
+		m[v.name] = newCascade(v)
+	}
+	return m
+}()
+
+// Def is the tvm rule set: TIR's BinaryOpMatchTypes (PromoteBinaryOpType
+// from v0.26) on two PrimExprs, with Python literals converted as TVM's
+// Python API converts them, and N operands read as a left-to-right chain
+// of binary operators. Its option version selects the release line.
+var Def = &promote.Def{
+	Name:    Name,
+	Title:   "Apache TVM TIR (BinaryOpMatchTypes, PromoteBinaryOpType)",
+	Source:  "rules/tvm/spec.md; " + versions[0].src,
+	NAry:    promote.Fold,
+	Dialect: Dialect,
+	Options: []promote.Option{{
+		Name:    "version",
+		Kind:    promote.EnumOption,
+		Default: versions[0].name,
+		Values:  versionNames(),
+		Doc:     "0.26: v0.23-v0.26 and main (bool is its own type); 0.22: v0.21-v0.22 (bool is uint1); 0.20: float4 but not float6 or the newer float8 types; 0.19: float8_e4m3fn and float8_e5m2 only",
+	}},
+	New: build,
+}
+
+type rules struct {
+	promote.Base
+	c *cascade
+}
+
+func build(s promote.Settings) (promote.Rules, error) {
+	c, ok := cascades[s.Enum("version")]
+	if !ok {
+		return nil, fmt.Errorf("%s: unknown version %q", Name, s.Enum("version"))
+	}
+	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: c.table}, c: c}, nil
+}
+
+// Result reads the operands as a chain of binary operators applied left to
+// right (a + b + c in Python), each typed by BinaryOpMatchTypes. One
+// operand alone is its own dtype (a Python literal: tvm.tirx.const's).
+func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if len(ops) == 0 {
+		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+	}
+	return promote.FoldLeft(ops, r)
+}
+
+// FoldOne is one operand's own dtype.
+func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
+	t, why, err := r.operand(o, true)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	return promote.Result{DType: t, Rule: why}, nil
+}
+
+// FoldTwo is one binary operator on the running result and the next
+// operand.
+func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
+	ta, _, err := r.operand(a, false)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	tb, _, err := r.operand(b, false)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	out, why := r.c.promote(ta, tb)
+	if out == dtype.Invalid {
+		return promote.Result{}, r.Refuse(why, "Cannot match type "+r.c.v.typeName(r.c.v.canon(ta))+" vs "+r.c.v.typeName(r.c.v.canon(tb)), a, b)
+	}
+	return promote.Result{DType: out, Rule: why}, nil
+}
+
+// operand converts one operand to the dtype of its PrimExpr. alone selects
+// tvm.tirx.const's typing of a literal over the FFI's.
+func (r *rules) operand(o promote.Operand, alone bool) (dtype.DType, *promote.Rule, error) {
+	c := r.c
+	switch o.Kind {
+	case promote.Tensor, promote.Scalar:
+		if !c.v.has(o.DType) {
+			return dtype.Invalid, c.noDType, r.Refuse(c.noDType, c.noDTypeMsg(o.DType), o)
+		}
+		if o.Weak {
+			return dtype.Invalid, ruleNoWeak, r.Refuse(ruleNoWeak, "TVM has no weak types; write the literal itself (1, 1.5, True) or a typed scalar such as f16(1.5)", o)
+		}
+		if o.Kind == promote.Tensor {
+			return c.v.canon(o.DType), ruleTensor, nil
+		}
+		if x, ok := scalarValue(o.Value); ok && o.DType.IsFloat() {
+			if msg := c.immCheck(o.DType, x); msg != "" {
+				return dtype.Invalid, ruleImmRange, r.Refuse(ruleImmRange, msg, o)
+			}
+		}
+		return c.v.canon(o.DType), ruleTyped, nil
+	case promote.Literal:
+		t, why, msg := c.literal(o.Value, alone)
+		if msg != "" {
+			return dtype.Invalid, why, r.Refuse(why, msg, o)
+		}
+		return t, why, nil
+	}
+	return dtype.Invalid, c.noDType, r.Refuse(c.noDType, "invalid operand", o)
+}
