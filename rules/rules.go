@@ -9,7 +9,9 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/rules/anvil"
 	"github.com/promote-dev/promote/rules/arrayapi"
+	"github.com/promote-dev/promote/rules/c"
 	"github.com/promote-dev/promote/rules/cann"
+	"github.com/promote-dev/promote/rules/cpp"
 	"github.com/promote-dev/promote/rules/jax"
 	"github.com/promote-dev/promote/rules/julia"
 	"github.com/promote-dev/promote/rules/keras"
@@ -39,6 +41,8 @@ var defs = []*promote.Def{
 	triton.Def,
 	tvm.Def,
 	julia.Def,
+	c.Def,
+	cpp.Def,
 }
 
 // All returns every rule set definition, in display order.
