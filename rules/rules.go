@@ -16,6 +16,7 @@ import (
 	"github.com/promote-dev/promote/rules/openvino"
 	"github.com/promote-dev/promote/rules/pytorch"
 	"github.com/promote-dev/promote/rules/tensorflow"
+	"github.com/promote-dev/promote/rules/tinygrad"
 )
 
 // defs is the registry. It is fixed at build time and never modified.
@@ -29,6 +30,7 @@ var defs = []*promote.Def{
 	jax.Def,
 	tensorflow.Def,
 	arrayapi.Def,
+	tinygrad.Def,
 }
 
 // All returns every rule set definition, in display order.
