@@ -14,6 +14,7 @@ import (
 	"github.com/promote-dev/promote/rules/kernelfloat"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
+	"github.com/promote-dev/promote/rules/paddle"
 	"github.com/promote-dev/promote/rules/pytorch"
 	"github.com/promote-dev/promote/rules/tensorflow"
 	"github.com/promote-dev/promote/rules/tinygrad"
@@ -30,6 +31,7 @@ var defs = []*promote.Def{
 	jax.Def,
 	tensorflow.Def,
 	arrayapi.Def,
+	paddle.Def,
 	tinygrad.Def,
 }
 
