@@ -12,6 +12,7 @@ import (
 	"github.com/promote-dev/promote/rules/cann"
 	"github.com/promote-dev/promote/rules/jax"
 	"github.com/promote-dev/promote/rules/kernelfloat"
+	"github.com/promote-dev/promote/rules/mindspore"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
 	"github.com/promote-dev/promote/rules/paddle"
@@ -33,6 +34,7 @@ var defs = []*promote.Def{
 	arrayapi.Def,
 	paddle.Def,
 	tinygrad.Def,
+	mindspore.Def,
 }
 
 // All returns every rule set definition, in display order.
