@@ -16,16 +16,16 @@ import (
 	"github.com/promote-dev/promote/rules/julia"
 	"github.com/promote-dev/promote/rules/keras"
 	"github.com/promote-dev/promote/rules/kernelfloat"
-	"github.com/promote-dev/promote/rules/mlx"
 	"github.com/promote-dev/promote/rules/mindspore"
+	"github.com/promote-dev/promote/rules/mlx"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
 	"github.com/promote-dev/promote/rules/paddle"
 	"github.com/promote-dev/promote/rules/pytorch"
 	"github.com/promote-dev/promote/rules/tensorflow"
+	"github.com/promote-dev/promote/rules/tinygrad"
 	"github.com/promote-dev/promote/rules/triton"
 	"github.com/promote-dev/promote/rules/tvm"
-	"github.com/promote-dev/promote/rules/tinygrad"
 )
 
 // defs is the registry. It is fixed at build time and never modified.

@@ -88,11 +88,11 @@ func whyNot(d dtype.DType, c23 bool) string {
 		case t.bitPrecise:
 			what = "a bit-precise integer type, new in C23"
 		case d == dtype.BF16:
-			what = "GCC's __bf16, an arithmetic type from GCC 13 on x86-64, outside ISO C17"
+			what = "GCC's bfloat16 type, arithmetic from GCC 13 on x86-64 and outside ISO C"
 		case t.interchange || t.part == dtype.F16:
-			what = "an interchange floating type, new in C23 (ISO C does not support the '_Float16' type before C23)"
+			what = "an interchange floating type, new in C23 (GCC in C17 mode: \"ISO C does not support the '_Float16' type before C23\")"
 		}
-		return fmt.Sprintf("%s is %s (%s): not C17; use std=c23", d, t.name, what)
+		return fmt.Sprintf("%s is %s, %s: not C17; use std=c23", d, t.name, what)
 	}
 	if d == dtype.BC32 {
 		return "C has no complex __bf16 (GCC does not accept _Complex __bf16)"
