@@ -51,9 +51,6 @@ const (
 	C32
 	C64
 	C128
-	F80
-	C160
-	BC32
 	// Dynamic is OpenVINO's element::dynamic: a type not known until run
 	// time. It has no Format of its own.
 	Dynamic

@@ -237,8 +237,5 @@ var formats = [numDTypes]entry{
 	C32:       {"c32", Format{Kind: KindComplex, Bits: 32, Signed: true, Elem: F16}},
 	C64:       {"c64", Format{Kind: KindComplex, Bits: 64, Signed: true, Elem: F32}},
 	C128:      {"c128", Format{Kind: KindComplex, Bits: 128, Signed: true, Elem: F64}},
-	F80:       {"f80", Format{Kind: KindFloat, Bits: 80, Signed: true, ExpBits: 15, MantBits: 63, Bias: 16383, Inf: InfIEEE, NaN: NaNIEEE, NegZero: true}},
-	C160:      {"c160", Format{Kind: KindComplex, Bits: 160, Signed: true, Elem: F80}},
-	BC32:      {"bc32", Format{Kind: KindComplex, Bits: 32, Signed: true, Elem: BF16}},
 	Dynamic:   {"dynamic", Format{Kind: KindDynamic}},
 }
