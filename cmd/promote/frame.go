@@ -117,7 +117,12 @@ func runCommand(e *env, c *command, args []string) int {
 	}
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		c.writeHelp(e.stdout, fs)
+		out := &stickyWriter{w: e.stdout}
+		c.writeHelp(out, fs)
+		if out.err != nil {
+			fmt.Fprintf(e.stderr, "%s: writing standard output: %s\n", c.prefix(), oneLine(out.err.Error()))
+			return statusFailed
+		}
 		return statusOK
 	case err != nil:
 		return c.fail(e, err)
@@ -194,8 +199,13 @@ func (c *command) prefix() string {
 // frame's own: "convert: x" from package convert under promote convert.
 func (c *command) message(err error) string {
 	msg := oneLine(err.Error())
-	for _, p := range []string{"promote " + c.name + ": ", c.name + ": ", "promote: "} {
-		msg = strings.TrimPrefix(msg, p)
+	for again := true; again; {
+		again = false
+		for _, p := range []string{"promote " + c.name + ": ", c.name + ": ", "promote: "} {
+			if m, ok := strings.CutPrefix(msg, p); ok {
+				msg, again = m, true
+			}
+		}
 	}
 	return msg
 }

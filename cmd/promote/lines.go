@@ -35,14 +35,14 @@ var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 // read past to its end. A UTF-8 byte-order mark at the start is dropped;
 // "\n" and "\r\n" both end a line; a last line without an ending counts.
 type lineReader struct {
-	r       *bufio.Reader
-	max     int
-	n       int // lines read so far
-	started bool
+	r   *bufio.Reader
+	max int
+	n   int // lines read so far
 }
 
 func newLineReader(r io.Reader, max int) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, max+2), max: max}
+	// Room for the line, a byte-order mark and "\r\n".
+	return &lineReader{r: bufio.NewReaderSize(r, max+len(utf8BOM)+2), max: max}
 }
 
 // errLineTooLong reports a line over the bound; the reader has moved past
@@ -53,12 +53,7 @@ var errLineTooLong = errors.New("line too long")
 // errLineTooLong for a line over the bound, or io.EOF at the end, or the
 // reader's error.
 func (lr *lineReader) next() ([]byte, error) {
-	if !lr.started {
-		lr.started = true
-		if b, err := lr.r.Peek(len(utf8BOM)); err == nil && bytes.Equal(b, utf8BOM) {
-			lr.r.Discard(len(utf8BOM))
-		}
-	}
+	first := lr.n == 0
 	line, err := lr.r.ReadSlice('\n')
 	if errors.Is(err, bufio.ErrBufferFull) {
 		for errors.Is(err, bufio.ErrBufferFull) {
@@ -72,6 +67,14 @@ func (lr *lineReader) next() ([]byte, error) {
 	}
 	if err != nil && (!errors.Is(err, io.EOF) || len(line) == 0) {
 		return nil, err
+	}
+	if first {
+		// Not Peek: it would wait for three bytes that an interactive
+		// writer may not send before it reads an answer.
+		line = bytes.TrimPrefix(line, utf8BOM)
+		if len(line) == 0 { // the input is a byte-order mark alone
+			return nil, io.EOF
+		}
 	}
 	lr.n++
 	line = bytes.TrimSuffix(line, []byte{'\n'})

@@ -76,8 +76,7 @@ func run(e *env, args []string) int {
 	}
 	switch args[0] {
 	case "-h", "-help", "--help":
-		usage(e.stdout)
-		return statusOK
+		return runCommand(e, commands["help"], args[1:])
 	case "-version", "--version":
 		return runCommand(e, commands["version"], args[1:])
 	}
