@@ -152,7 +152,11 @@ func runCommand(e *env, c *command, args []string) int {
 	// the signal ended. A run that finished before it noticed the signal
 	// keeps its own status: its work is done.
 	if sig, ok := interrupted(ctx); ok && err != nil {
-		fmt.Fprintf(e.stderr, "%s: interrupted by %s; %s\n", c.prefix(), sigName(sig), c.message(err))
+		msg := "interrupted by " + sigName(sig)
+		if why := (interrupt{}); !errors.As(err, &why) {
+			msg += "; " + c.message(err) // how the run stopped, if it says more
+		}
+		fmt.Fprintf(e.stderr, "%s: %s\n", c.prefix(), msg)
 		return statusSignal0 + int(sig)
 	}
 	status := c.fail(e, err)

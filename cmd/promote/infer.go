@@ -113,8 +113,17 @@ func readProgram(e *env, file string, max int64) ([]byte, string, error) {
 	var r io.Reader = e.stdin
 	label := "stdin"
 	if file != "-" {
-		// O_NONBLOCK: opening a FIFO must not wait for a writer before
-		// the check below refuses it; a regular file ignores the flag.
+		notRegular := func(st os.FileInfo) error {
+			return fmt.Errorf("%s is %s, not a regular file; give a program file, or - for standard input", file, safeout.Kind(st.Mode()))
+		}
+		// Stat first: a socket cannot be opened, and opening a FIFO
+		// would wait for a writer.
+		if st, err := os.Stat(file); err == nil && !st.Mode().IsRegular() {
+			return nil, file, notRegular(st)
+		}
+		// Then check what was opened, in case the path changed since;
+		// O_NONBLOCK keeps a FIFO put there meanwhile from blocking the
+		// open, and a regular file ignores it.
 		f, err := os.OpenFile(file, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 		if err != nil {
 			return nil, file, err
@@ -125,7 +134,7 @@ func readProgram(e *env, file string, max int64) ([]byte, string, error) {
 			return nil, file, err
 		}
 		if !st.Mode().IsRegular() {
-			return nil, file, fmt.Errorf("%s is %s, not a regular file; give a program file, or - for standard input", file, safeout.Kind(st.Mode()))
+			return nil, file, notRegular(st)
 		}
 		if st.Size() > max {
 			return nil, file, fmt.Errorf("%s is %d bytes; a program may take at most %d bytes (%d MiB)", file, st.Size(), max, max>>20)

@@ -247,7 +247,13 @@ func (r *recaster) write(p *pipeline, h *safetensors.Header) error {
 		if err := p.run(r.e.ctx, sw); err != nil {
 			return err
 		}
-		return sw.Close()
+		if err := sw.Close(); err != nil {
+			return err
+		}
+		if err := flush(r.e); err != nil {
+			return fmt.Errorf("writing standard output: %w", err)
+		}
+		return nil
 	}
 	f, err := safeout.Create(r.e.ctx, r.out)
 	if err != nil {
