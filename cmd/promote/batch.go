@@ -76,9 +76,13 @@ func batchAnswer(r promote.Rules, line []byte, maxOps int) string {
 	if n := countFields(line); n > maxOps {
 		return "error: " + strconv.Itoa(n) + " operands on one line; at most " + strconv.Itoa(maxOps) + " are accepted"
 	}
-	res, err := answer(r, string(line))
+	ops, err := promote.ParseOperands(r.Def().Dialect, string(line))
 	if err != nil {
 		return "error: " + oneLine(err.Error())
+	}
+	res, err := r.Result(ops...)
+	if err != nil {
+		return "error: " + cutValues(oneLine(err.Error()), ops)
 	}
 	return res.String()
 }
@@ -97,13 +101,4 @@ func countFields(line []byte) int {
 		inField = !space
 	}
 	return n
-}
-
-// answer parses a query in the rule set's dialect and computes its result.
-func answer(r promote.Rules, line string) (promote.Result, error) {
-	ops, err := promote.ParseOperands(r.Def().Dialect, line)
-	if err != nil {
-		return promote.Result{}, err
-	}
-	return r.Result(ops...)
 }

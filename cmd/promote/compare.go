@@ -8,9 +8,11 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 	"github.com/promote-dev/promote/rules"
 )
 
@@ -40,7 +42,13 @@ line or a malformed operand.`,
 			fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable; needs -rules)")
 			asJSON := fs.Bool("json", false, "write JSON")
 			return func(e *env, operands []string) error {
-				return runQuery(e, *spec, sets, operands, *asJSON)
+				err := runQuery(e, *spec, sets, operands, *asJSON)
+				var se *promote.SyntaxError
+				if errors.As(err, &se) && len(operands) > 0 && se.Token == operands[0] && isWord(se.Token) {
+					// promote tabel f32: a misspelt subcommand reads as a dtype.
+					return usagef("%s; nor is %s a subcommand (promote help lists them)", err, quoteArg(se.Token))
+				}
+				return err
 			}
 		},
 	})
@@ -121,17 +129,33 @@ func runQuery(e *env, spec string, sets []string, operands []string, asJSON bool
 }
 
 // parseOperands reads command-line operands in a dialect; a malformed
-// one is a usage error.
+// one is a usage error that wraps the *promote.SyntaxError.
 func parseOperands(d *dtype.Dialect, operands []string) ([]promote.Operand, error) {
 	ops := make([]promote.Operand, 0, len(operands))
 	for _, a := range operands {
 		o, err := promote.ParseOperandIn(d, a)
 		if err != nil {
-			return nil, usagef("%s", oneLine(err.Error()))
+			return nil, &operandError{err}
 		}
 		ops = append(ops, o)
 	}
 	return ops, nil
+}
+
+// operandError is a malformed operand on the command line: a usage error.
+type operandError struct{ err error }
+
+func (e *operandError) Error() string { return oneLine(e.err.Error()) }
+func (e *operandError) Unwrap() error { return e.err }
+
+// isWord reports whether s is letters only, as a subcommand name is.
+func isWord(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // compare answers the query under every rule set with its defaults and
@@ -169,7 +193,7 @@ func evaluate(r promote.Rules, ops []promote.Operand) row {
 	rw := row{Rules: r.Def().Name, Settings: r.Settings().Changed()}
 	res, err := r.Result(ops...)
 	if err != nil {
-		rw.Error = oneLine(err.Error())
+		rw.Error = cutValues(oneLine(err.Error()), ops)
 		var pe *promote.Error
 		if errors.As(err, &pe) && pe.Rule != nil {
 			rw.RuleID, rw.Source = pe.Rule.ID, pe.Rule.Source
@@ -277,4 +301,20 @@ func writeTable(w io.Writer, rows []row, marks bool) {
 		}
 	}
 	tw.Flush()
+}
+
+// cutValues cuts the long literal texts a rule set's message may echo
+// (a 10,000-digit int in an OverflowError): promote.Error cuts its operand
+// list, but the message is in the system's own words.
+func cutValues(msg string, ops []promote.Operand) string {
+	if len(msg) <= 2*clip.TokenBytes {
+		return msg
+	}
+	toks := make([]string, 0, len(ops))
+	for _, o := range ops {
+		if o.HasValue() {
+			toks = append(toks, o.Value.Text)
+		}
+	}
+	return cutEchoes(msg, toks)
 }

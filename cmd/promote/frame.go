@@ -125,7 +125,7 @@ func runCommand(e *env, c *command, args []string) int {
 		}
 		return statusOK
 	case err != nil:
-		return c.fail(e, err)
+		return c.fail(e, cutArgs(err, args))
 	}
 
 	ctx := e.ctx
@@ -159,7 +159,7 @@ func runCommand(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "%s: %s\n", c.prefix(), msg)
 		return statusSignal0 + int(sig)
 	}
-	status := c.fail(e, err)
+	status := c.fail(e, cutArgs(err, args))
 	if lost := firstErr(out.err, flushErr); lost != nil && status != statusUsage {
 		fmt.Fprintf(e.stderr, "%s: writing standard output: %s\n", c.prefix(), oneLine(lost.Error()))
 		status = max(status, statusFailed)
@@ -179,8 +179,9 @@ func (c *command) fail(e *env, err error) int {
 	}
 	fmt.Fprintf(e.stderr, "%s: %s\n", c.prefix(), c.message(err))
 	var ue *usageError
-	if errors.As(err, &ue) || isFlagError(err) {
-		fmt.Fprintf(e.stderr, "usage: promote %s %s\nRun 'promote help %s' for details.\n", c.name, c.usage, c.name)
+	var oe *operandError
+	if errors.As(err, &ue) || errors.As(err, &oe) || isFlagError(err) {
+		fmt.Fprintf(e.stderr, "usage: %s\nRun 'promote help %s' for details.\n", c.usageLine(), c.name)
 		return statusUsage
 	}
 	var se *statusError
@@ -188,6 +189,15 @@ func (c *command) fail(e *env, err error) int {
 		return se.status
 	}
 	return statusFailed
+}
+
+// usageLine is "promote NAME USAGE"; the query's name is optional.
+func (c *command) usageLine() string {
+	name := c.name
+	if name == "query" {
+		name = "[query]"
+	}
+	return strings.TrimSpace("promote " + name + " " + c.usage)
 }
 
 // prefix starts every message of c: "promote NAME", or "promote" alone
@@ -225,6 +235,30 @@ func isFlagError(err error) bool {
 	return errors.As(err, &fe)
 }
 
+// cutArgs makes err's message echo long command-line arguments cut
+// ("99999…" (20000000 bytes)), whichever package wrote it; it keeps err's
+// kind, which decides the exit status.
+func cutArgs(err error, args []string) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	cut := cutEchoes(msg, args)
+	if cut == msg {
+		return err
+	}
+	return &cutError{msg: cut, err: err}
+}
+
+// cutError is err with a shorter message.
+type cutError struct {
+	msg string
+	err error
+}
+
+func (e *cutError) Error() string { return e.msg }
+func (e *cutError) Unwrap() error { return e.err }
+
 // checkOperands checks the operand count against c's spec.
 func (c *command) checkOperands(ops []string) error {
 	s := c.operands
@@ -257,7 +291,7 @@ func countWord(s operandSpec) string {
 
 // writeHelp writes c's usage, description and flags (-h, promote help NAME).
 func (c *command) writeHelp(w io.Writer, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "usage: promote %s %s\n\n", c.name, c.usage)
+	fmt.Fprintf(w, "usage: %s\n\n", c.usageLine())
 	fmt.Fprintln(w, strings.TrimSpace(c.long))
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })

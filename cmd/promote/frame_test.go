@@ -22,7 +22,7 @@ func commandNames() []string {
 func TestHelpEverySubcommand(t *testing.T) {
 	for _, name := range commandNames() {
 		want, errs, code := runPromote(t, "", "help", name)
-		if code != 0 || errs != "" || !strings.HasPrefix(want, "usage: promote "+name) {
+		if code != 0 || errs != "" || !strings.HasPrefix(want, "usage: "+commands[name].usageLine()) {
 			t.Errorf("help %s: exit %d, stderr %q, stdout %.80q", name, code, errs, want)
 			continue
 		}
@@ -62,7 +62,7 @@ func TestUnknownFlagEverySubcommand(t *testing.T) {
 			prefix = "promote: "
 		}
 		if code != 2 || out != "" || len(lines) != 3 || lines[0] != prefix+"flag provided but not defined: -bogus" ||
-			!strings.HasPrefix(lines[1], "usage: promote "+name) {
+			lines[1] != "usage: "+commands[name].usageLine() {
 			t.Errorf("%s -bogus: exit %d, stdout %q, stderr %q", name, code, out, errs)
 		}
 	}

@@ -98,3 +98,20 @@ func TestInferCompareSpecs(t *testing.T) {
 		t.Errorf("-rules jax:x64=true: exit %d:\n%s", code, out)
 	}
 }
+
+// TestInferDeepInput: a deeply nested program is typed or refused with an
+// error naming a line and column; either way the process survives.
+func TestInferDeepInput(t *testing.T) {
+	const depth = 5000
+	for _, prog := range []string{
+		"x: f32\n" + strings.Repeat("(", depth) + "x" + strings.Repeat(")", depth) + "\n",
+		"x: f32\n" + strings.Repeat("-", depth) + "x\n",
+		"x: f32\n" + strings.Repeat("abs(", depth) + "x" + strings.Repeat(")", depth) + "\n",
+	} {
+		out, errs, code := runPromote(t, prog, "infer", "-rules", "numpy", "-")
+		last := lastLine(out)
+		if code == 0 && last != "f32" || code == 1 && !strings.HasPrefix(last, "error: stdin:") || code > 1 {
+			t.Errorf("%.20q…: exit %d, last line %.200q, stderr %q", prog, code, last, errs)
+		}
+	}
+}
