@@ -136,9 +136,12 @@ func (c *caster) line(s string) (string, error) {
 
 // cutEchoes replaces each long token echoed in msg, quoted or bare, by
 // its cut form ("99999…" (20000000 bytes)).
-func cutEchoes(msg string, toks []string) string {
+func cutEchoes(msg string, toks []string) string { return cutEchoesOver(msg, toks, clip.TokenBytes) }
+
+// cutEchoesOver is cutEchoes for the tokens longer than min bytes.
+func cutEchoesOver(msg string, toks []string, min int) string {
 	for _, t := range toks {
-		if len(t) > clip.TokenBytes {
+		if len(t) > min {
 			msg = strings.ReplaceAll(msg, strconv.Quote(t), clip.Quote(t))
 			msg = strings.ReplaceAll(msg, t, clip.Text(t))
 		}

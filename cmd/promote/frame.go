@@ -235,7 +235,11 @@ func isFlagError(err error) bool {
 	return errors.As(err, &fe)
 }
 
-// cutArgs makes err's message echo long command-line arguments cut
+// maxArgEcho is the longest command-line argument an error echoes whole:
+// a path up to PATH_MAX is named in full, a 20 MB operand is not.
+const maxArgEcho = 4096
+
+// cutArgs makes err's message echo huge command-line arguments cut
 // ("99999…" (20000000 bytes)), whichever package wrote it; it keeps err's
 // kind, which decides the exit status.
 func cutArgs(err error, args []string) error {
@@ -243,7 +247,7 @@ func cutArgs(err error, args []string) error {
 		return nil
 	}
 	msg := err.Error()
-	cut := cutEchoes(msg, args)
+	cut := cutEchoesOver(msg, args, maxArgEcho)
 	if cut == msg {
 		return err
 	}
