@@ -159,8 +159,12 @@ func runCommand(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "%s: %s\n", c.prefix(), msg)
 		return statusSignal0 + int(sig)
 	}
+	lost := firstErr(out.err, flushErr)
+	if lost != nil && err != nil && errors.Is(err, lost) {
+		err = exitStatus(statusFailed) // it stopped because its output failed: say that once, below
+	}
 	status := c.fail(e, cutArgs(err, args))
-	if lost := firstErr(out.err, flushErr); lost != nil && status != statusUsage {
+	if lost != nil && status != statusUsage {
 		fmt.Fprintf(e.stderr, "%s: writing standard output: %s\n", c.prefix(), oneLine(lost.Error()))
 		status = max(status, statusFailed)
 	}

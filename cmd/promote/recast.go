@@ -142,17 +142,6 @@ func sameFile(in, out string) error {
 	return nil
 }
 
-// isTerminal reports whether w is a terminal (a character device), where
-// a progress bar makes sense.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
 // recaster is one recast run.
 type recaster struct {
 	e        *env
@@ -251,7 +240,7 @@ func (r *recaster) write(p *pipeline, h *safetensors.Header) error {
 			return err
 		}
 		if err := flush(r.e); err != nil {
-			return fmt.Errorf("writing standard output: %w", err)
+			return exitStatus(statusFailed) // the frame reports the lost output
 		}
 		return nil
 	}
