@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/promote-dev/promote/internal/clip"
@@ -61,33 +60,6 @@ var (
 	noOperands = operandSpec{}
 	queryOps   = operandSpec{min: 0, max: -1, what: "operands", numbers: true}
 )
-
-// usageError is a bad command line: exit status 2, the message and the
-// usage line on standard error.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-// usagef returns a usage error.
-func usagef(format string, args ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, args...)}
-}
-
-// statusError is an error with its own exit status: the message is
-// written as any error's, without the usage line.
-type statusError struct {
-	status int
-	err    error
-}
-
-func (e *statusError) Error() string { return e.err.Error() }
-func (e *statusError) Unwrap() error { return e.err }
-
-// exitStatus is an exit status whose reason the command has already
-// written (diff's differences, infer's failed program): no message.
-type exitStatus int
-
-func (s exitStatus) Error() string { return "exit status " + strconv.Itoa(int(s)) }
 
 // Exit statuses.
 const (
@@ -228,75 +200,6 @@ func (c *command) message(err error) string {
 	return msg
 }
 
-// flagError marks errors from flag.FlagSet.Parse, which are usage errors.
-type flagError struct{ err error }
-
-func (e *flagError) Error() string { return e.err.Error() }
-func (e *flagError) Unwrap() error { return e.err }
-
-func isFlagError(err error) bool {
-	var fe *flagError
-	return errors.As(err, &fe)
-}
-
-// maxArgEcho is the longest command-line argument an error echoes whole:
-// a path up to PATH_MAX is named in full, a 20 MB operand is not.
-const maxArgEcho = 4096
-
-// cutArgs makes err's message echo huge command-line arguments cut
-// ("99999…" (20000000 bytes)), whichever package wrote it; it keeps err's
-// kind, which decides the exit status.
-func cutArgs(err error, args []string) error {
-	if err == nil {
-		return nil
-	}
-	msg := err.Error()
-	cut := cutEchoesOver(msg, args, maxArgEcho)
-	if cut == msg {
-		return err
-	}
-	return &cutError{msg: cut, err: err}
-}
-
-// cutError is err with a shorter message.
-type cutError struct {
-	msg string
-	err error
-}
-
-func (e *cutError) Error() string { return e.msg }
-func (e *cutError) Unwrap() error { return e.err }
-
-// checkOperands checks the operand count against c's spec.
-func (c *command) checkOperands(ops []string) error {
-	s := c.operands
-	switch {
-	case s.max == 0 && len(ops) > 0:
-		return usagef("unexpected argument %s: %s takes no operands", quoteArg(ops[0]), c.name)
-	case len(ops) < s.min:
-		return usagef("want %s%s, got %d", countWord(s), s.what, len(ops))
-	case s.max >= 0 && len(ops) > s.max:
-		return usagef("unexpected argument %s: want %s%s", quoteArg(ops[s.max]), countWord(s), s.what)
-	}
-	return nil
-}
-
-func countWord(s operandSpec) string {
-	n := func(i int) string {
-		if i < 4 {
-			return [...]string{"no", "one", "two", "three"}[i]
-		}
-		return strconv.Itoa(i)
-	}
-	switch {
-	case s.min == s.max:
-		return n(s.min) + " "
-	case s.max < 0:
-		return "at least " + n(s.min) + " "
-	}
-	return n(s.min) + " to " + n(s.max) + " "
-}
-
 // writeHelp writes c's usage, description and flags (-h, promote help NAME).
 func (c *command) writeHelp(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "usage: %s\n\n", c.usageLine())
@@ -309,70 +212,6 @@ func (c *command) writeHelp(w io.Writer, fs *flag.FlagSet) {
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
 	}
-}
-
-// parseArgs parses fs's flags wherever they stand among the arguments and
-// returns the rest as operands, in order. "--" ends the flags; "-" alone
-// is an operand (standard input); with spec.numbers an argument that reads
-// as a negative number (-7, -2.5e3, -inf, -nan, -1j) is an operand. Any
-// other argument that starts with "-" is a flag, so an unknown one is the
-// flag package's error ("flag provided but not defined: -rule").
-func parseArgs(fs *flag.FlagSet, args []string, spec operandSpec) ([]string, error) {
-	var flagArgs, operands []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			operands = append(operands, args[i+1:]...)
-			i = len(args)
-			continue
-		case a == "-" || !strings.HasPrefix(a, "-"):
-			operands = append(operands, a)
-			continue
-		case spec.numbers && isNumber(a):
-			operands = append(operands, a)
-			continue
-		}
-		flagArgs = append(flagArgs, a)
-		name, _, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
-		f := fs.Lookup(name)
-		if f == nil || hasValue || isBoolFlag(f) {
-			continue
-		}
-		if i+1 < len(args) { // the flag's value, whatever it looks like
-			i++
-			flagArgs = append(flagArgs, args[i])
-		}
-	}
-	if err := fs.Parse(flagArgs); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, &flagError{err}
-	}
-	return append(operands, fs.Args()...), nil
-}
-
-func isBoolFlag(f *flag.Flag) bool {
-	bf, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return ok && bf.IsBoolFlag()
-}
-
-// isNumber reports whether a, which starts with "-", is a negative
-// number literal rather than a flag: a digit or a point follows the sign,
-// or it is -inf, -nan or one of their imaginary forms.
-func isNumber(a string) bool {
-	if len(a) < 2 {
-		return false
-	}
-	if c := a[1]; c >= '0' && c <= '9' || c == '.' {
-		return true
-	}
-	switch strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(a[1:], "j"), "J")) {
-	case "inf", "infinity", "nan":
-		return true
-	}
-	return false
 }
 
 // stickyWriter remembers the first write error, so that output lost
