@@ -1,0 +1,83 @@
+package picture
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
+	"github.com/promote-dev/promote/rules"
+)
+
+func TestSourceSpans(t *testing.T) {
+	for _, row := range tsvtest.Read(t, "testdata/sources.tsv") {
+		src := row.Fields[0]
+		spans := SourceSpans(src)
+		var got []string
+		for _, s := range spans {
+			if s.URL != "" {
+				got = append(got, s.Text, s.URL)
+			}
+		}
+		want := row.Fields[1:]
+		if len(want) == 1 && want[0] == "-" {
+			want = nil
+		}
+		if strings.Join(got, "\t") != strings.Join(want, "\t") {
+			t.Errorf("line %d: %q links\n got %q\nwant %q", row.Line, src, got, want)
+		}
+	}
+}
+
+// TestSourceSpansAllRules: over the source of every rule the rule sets
+// name (their pair tables and their answers with each literal kind), the
+// spans give the source back, and every link is a GitHub file or
+// repository address or a web address written in the source.
+func TestSourceSpansAllRules(t *testing.T) {
+	lits := []promote.Operand{promote.Bool(true), promote.Int(1), promote.Float(1), promote.Complex(0, 1)}
+	seen := map[string]bool{}
+	for _, d := range rules.All() {
+		seen[d.Source] = true
+		r := d.MustBuild()
+		for _, a := range dtype.All() {
+			for _, b := range dtype.All() {
+				seen[ruleSource(r.PromoteTypes(a, b))] = true
+			}
+			for _, l := range lits {
+				seen[ruleSource(r.Result(promote.T(a), l))] = true
+			}
+		}
+	}
+	links := 0
+	for src := range seen {
+		var b strings.Builder
+		for _, s := range SourceSpans(src) {
+			b.WriteString(s.Text)
+			if s.URL == "" {
+				continue
+			}
+			links++
+			if strings.ContainsAny(s.URL, " <>{}\"") ||
+				!(strings.HasPrefix(s.URL, "https://github.com/") || strings.Contains(src, s.URL)) {
+				t.Errorf("%q: bad link %q", src, s.URL)
+			}
+		}
+		if b.String() != src {
+			t.Errorf("spans of %q give back %q", src, b.String())
+		}
+	}
+	if links < len(seen)/2 {
+		t.Errorf("only %d links in %d sources", links, len(seen))
+	}
+}
+
+func ruleSource(res promote.Result, err error) string {
+	if err != nil {
+		if pe, ok := err.(*promote.Error); ok && pe.Rule != nil {
+			return pe.Rule.Source
+		}
+		return ""
+	}
+	return res.Rule.Source
+}
