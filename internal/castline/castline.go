@@ -14,6 +14,7 @@ package castline
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -264,4 +265,31 @@ func Rounding(acc big.Accuracy) string {
 		return "rounded up"
 	}
 	return "exact"
+}
+
+// Exact writes the exact decimal value of a pattern of t: every digit of a
+// float's value (0x3dcccccd of f32 is 0.100000001490116119384765625), where
+// convert.Text writes the shortest decimal that reads back. Infinities,
+// NaN and zeros are written as convert.Text writes them; so is any value
+// of a format float64 does not hold (f80), which has no exact route here.
+func Exact(t dtype.DType, x convert.Pattern) string {
+	if t.IsComplex() {
+		e := t.Format().Elem
+		return Exact(e, convert.Pattern{Re: x.Re}) + " " + Exact(e, convert.Pattern{Re: x.Im})
+	}
+	if !t.IsFloat() || !dtype.Holds(t, dtype.F64) {
+		return convert.Text(t, x)
+	}
+	y, _, err := convert.Scalar(dtype.F64, t, x, convert.Default())
+	if err != nil {
+		return convert.Text(t, x)
+	}
+	v := math.Float64frombits(y.Re)
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return convert.Text(t, x)
+	}
+	r := new(big.Rat).SetFloat64(v)
+	// The denominator is 2^k, so the decimal expansion ends after exactly
+	// k fraction digits.
+	return r.FloatString(r.Denom().BitLen() - 1)
 }

@@ -83,3 +83,30 @@ func FuzzCastLine(f *testing.F) {
 		}
 	})
 }
+
+func TestExact(t *testing.T) {
+	for _, tc := range []struct {
+		t    string
+		x    convert.Pattern
+		want string
+	}{
+		{"f32", convert.Pattern{Re: 0x3dcccccd}, "0.100000001490116119384765625"},
+		{"f16", convert.Pattern{Re: 0x3c00}, "1"},
+		{"f16", convert.Pattern{Re: 0x0001}, "0.000000059604644775390625"},
+		{"bf16", convert.Pattern{Re: 0xc2f7}, "-123.5"},
+		{"f32", convert.Pattern{Re: 0x7f7fffff}, "340282346638528859811704183484516925440"},
+		{"f32", convert.Pattern{Re: 0x80000000}, "-0"},
+		{"f32", convert.Pattern{Re: 0x7fc00000}, "nan"},
+		{"f8e4m3fn", convert.Pattern{Re: 0x7e}, "448"},
+		{"i8", convert.Pattern{Re: 0xff}, "-1"},
+		{"c64", convert.Pattern{Re: 0x3f800000, Im: 0x3dcccccd}, "1 0.100000001490116119384765625"},
+	} {
+		c, err := New(tc.t, tc.t, "default")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Exact(c.Src(), tc.x); got != tc.want {
+			t.Errorf("Exact(%s, %#x) = %s, want %s", tc.t, tc.x.Re, got, tc.want)
+		}
+	}
+}
