@@ -42,13 +42,13 @@ type Request struct {
 // promote's command line gives for the same input ("promote compare: bad
 // operand ..."), and the other fields are empty.
 type Response struct {
-	Error   string         `json:"error,omitempty"`
-	Query   *QueryAnswer   `json:"query,omitempty"`
-	Picture *Picture       `json:"picture,omitempty"`
-	Cast    *CastAnswer    `json:"cast,omitempty"`
-	Infer   *InferAnswer   `json:"infer,omitempty"`
-	Meta    *Meta          `json:"meta,omitempty"`
-	Took    float64        `json:"took_ms"` // time the engine took, in milliseconds
+	Error   string       `json:"error,omitempty"`
+	Query   *QueryAnswer `json:"query,omitempty"`
+	Picture *Picture     `json:"picture,omitempty"`
+	Cast    *CastAnswer  `json:"cast,omitempty"`
+	Infer   *InferAnswer `json:"infer,omitempty"`
+	Meta    *Meta        `json:"meta,omitempty"`
+	Took    float64      `json:"took_ms"` // time the engine took, in milliseconds
 }
 
 // Bounds on a request, so that a hostile page or client cannot make the
