@@ -3,11 +3,13 @@
 // tables and lattices, converts values and lints programs, with a URL for
 // every view.
 //
-// The page is the same whether promote serves it (promote serve, whose
-// API calls Call) or it runs from static files with promote compiled to
-// WebAssembly (promote site, whose wasm calls Call): both engines are this
-// one function, so their answers are identical. The page's files are
-// embedded in the binary (Assets) and fetch nothing from elsewhere.
+// This package is the page's engine. The page is the same whether promote
+// serves it (promote serve, whose API calls CallJSON) or it runs from
+// static files with promote compiled to WebAssembly (promote site, whose
+// wasm calls CallJSON): both engines are this one function, so their
+// answers are identical. Package explorer/web serves the page and writes
+// the static site; this package imports no network code, so the
+// WebAssembly engine stays small.
 package explorer
 
 import (

@@ -29,7 +29,7 @@ func inferView(req Request) Response {
 	var rs []promote.Rules
 	if req.Rules == "" {
 		for _, d := range rules.All() {
-			r, err := d.Build()
+			r, err := parseSpec(d.Name)
 			if err != nil {
 				return Response{Error: cmd + err.Error()}
 			}

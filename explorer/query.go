@@ -47,7 +47,7 @@ func query(req Request) Response {
 	var err error
 	cmd := "promote compare: "
 	if strings.TrimSpace(req.Rules) == "" {
-		rs, err = answer.Presets()
+		rs, err = presets()
 	} else {
 		if !strings.Contains(req.Rules, ",") {
 			cmd = "promote: " // promote -rules NAME OPERAND...
@@ -82,23 +82,4 @@ func query(req Request) Response {
 		qa.Rows[i] = Row{Row: rw, Label: rw.Label(), Spec: rules.Label(rs[i]), Links: picture.SourceSpans(rw.Source)}
 	}
 	return Response{Query: qa}
-}
-
-// parseList builds the rule sets of a comma-separated list of specs.
-func parseList(list string) ([]promote.Rules, error) {
-	if len(list) > MaxSpecBytes {
-		return nil, fmt.Errorf("a list of rule sets may take at most %d bytes", MaxSpecBytes)
-	}
-	return rules.ParseList(list)
-}
-
-// parseSpec builds the rule set one spec names.
-func parseSpec(spec string) (promote.Rules, error) {
-	if len(spec) > MaxSpecBytes {
-		return nil, fmt.Errorf("a rule-set spec may take at most %d bytes", MaxSpecBytes)
-	}
-	if strings.TrimSpace(spec) == "" {
-		return nil, fmt.Errorf("-rules is required (one of %s)", strings.Join(rules.Names(), ", "))
-	}
-	return rules.Parse(spec)
 }

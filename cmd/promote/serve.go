@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/promote-dev/promote/explorer"
+	"github.com/promote-dev/promote/explorer/web"
 )
 
 func init() {
@@ -46,7 +46,7 @@ func runServe(e *env, addr string) error {
 		return err
 	}
 	local := isLoopback(host)
-	srv := explorer.NewServer(addr, explorer.Handler(explorer.HandlerOptions{LocalOnly: local}))
+	srv := web.NewServer(addr, web.Handler(web.HandlerOptions{LocalOnly: local}))
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(e.stdout, "promote serve: the explorer is at %s\n", url)
 	if !local {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/promote-dev/promote/explorer"
+	"github.com/promote-dev/promote/explorer/web"
 )
 
 func init() {
@@ -33,7 +33,7 @@ all.`,
 				if *dir == "" {
 					return usagef("-o DIR is required")
 				}
-				rep, err := explorer.WriteSite(e.ctx, explorer.SiteOptions{Dir: *dir, Src: *src})
+				rep, err := web.WriteSite(e.ctx, web.SiteOptions{Dir: *dir, Src: *src})
 				if err != nil {
 					return err
 				}

@@ -13,6 +13,9 @@ import (
 )
 
 func main() {
+	// When main starts, the Go runtime and every package are initialised:
+	// the page records the time to measure its start.
+	js.Global().Set("promoteMainMs", js.Global().Get("performance").Call("now"))
 	js.Global().Set("promoteCall", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
 			return string(explorer.CallJSON([]byte(`{"op":""}`)))

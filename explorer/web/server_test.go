@@ -1,4 +1,4 @@
-package explorer
+package web
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/promote-dev/promote/explorer"
 )
 
 // TestHandler: the page's files, the API, and nothing else; every answer
@@ -49,7 +51,7 @@ func TestHandler(t *testing.T) {
 		{"POST", "/api", "", `{"op":"query","q":"i32 bf16","rules":"jax"}`, 200, "application/json", `"result":"bf16"`},
 		{"POST", "/api", "", `{"op":"query","q":"i32 bf16x"}`, 200, "application/json", `"error":"promote compare: bad operand`},
 		{"POST", "/api", "", `not json`, 200, "application/json", `"error":"promote: bad request`},
-		{"POST", "/api", "", strings.Repeat("x", MaxRequestBytes+1), 413, "", "too large"},
+		{"POST", "/api", "", strings.Repeat("x", explorer.MaxRequestBytes+1), 413, "", "too large"},
 		{"GET", "/api", "", "", 405, "", "POST"},
 		{"POST", "/", "", "", 405, "", ""},
 		{"GET", "/promote.wasm", "", "", 404, "", ""},
@@ -99,8 +101,8 @@ func TestPageSelfContained(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The engine's answers are JSON; the API never returns HTML.
-	var resp Response
-	if err := json.Unmarshal(CallJSON([]byte(`{"op":"meta"}`)), &resp); err != nil || resp.Meta == nil {
+	var resp explorer.Response
+	if err := json.Unmarshal(explorer.CallJSON([]byte(`{"op":"meta"}`)), &resp); err != nil || resp.Meta == nil {
 		t.Fatal(err)
 	}
 }

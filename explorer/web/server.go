@@ -1,4 +1,8 @@
-package explorer
+// Package web serves promote's explorer: the page's files, embedded in
+// the binary, and its API (promote serve), or the page as static files
+// with promote compiled to WebAssembly as its engine (promote site). The
+// engine itself, the one function both run, is package explorer.
+package web
 
 import (
 	"bytes"
@@ -11,6 +15,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"github.com/promote-dev/promote/explorer"
 )
 
 // assets are the page's files: index.html, app.js, style.css.
@@ -78,7 +84,7 @@ func Handler(opt HandlerOptions) http.Handler {
 			http.Error(w, "the API takes POST", http.StatusMethodNotAllowed)
 			return
 		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxRequestBytes))
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, explorer.MaxRequestBytes))
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
@@ -90,7 +96,7 @@ func Handler(opt HandlerOptions) http.Handler {
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
-		w.Write(CallJSON(body))
+		w.Write(explorer.CallJSON(body))
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

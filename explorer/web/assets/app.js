@@ -28,7 +28,9 @@
   const $ = (id) => document.getElementById(id);
   const stats = (window.promoteStats = {
     engine: window.promoteEngine === 'wasm' ? 'wasm' : 'api',
-    engineReadyMs: null,
+    engineReadyMs: null, // the engine can answer
+    compiledMs: null, // the wasm is compiled (site)
+    goMainMs: null, // Go's main started: runtime and package init done (site)
     firstAnswerMs: null,
     calls: [], // {op, engineMs, totalMs}
   });
@@ -63,21 +65,26 @@
   }
 
   function wasmEngine() {
+    // The download starts at once, beside wasm_exec.js, and compiles as it
+    // streams in.
+    const wasm = fetch('promote.wasm');
     const ready = (async () => {
       await loadScript('wasm_exec.js');
       const go = new Go();
       let inst;
       try {
-        inst = await WebAssembly.instantiateStreaming(fetch('promote.wasm'), go.importObject);
+        inst = await WebAssembly.instantiateStreaming(wasm, go.importObject);
       } catch (e) {
         // A server that does not send application/wasm: compile from bytes.
         const buf = await (await fetch('promote.wasm')).arrayBuffer();
         inst = await WebAssembly.instantiate(buf, go.importObject);
       }
+      stats.compiledMs = performance.now();
       go.run(inst.instance); // main registers promoteCall, then waits
       if (typeof globalThis.promoteCall !== 'function') {
         throw new Error('promote.wasm did not start');
       }
+      stats.goMainMs = globalThis.promoteMainMs;
     })();
     return {
       ready,
