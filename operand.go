@@ -95,8 +95,12 @@ type Value struct {
 	Int  *big.Int // IntValue: exact, any size
 	Real float64  // FloatValue, and the real part of ComplexValue
 	Imag float64  // ComplexValue
-	// Suffix is a host-language type suffix: "L" (R integer), "f" (C++
-	// float), "u" (C++ unsigned); empty when none was written.
+	// Suffix is a host-language type suffix, normalised: on an integer
+	// "L" (R integer, C long), "u", "uL", "LL", "uLL" (C's unsigned, long
+	// and long long suffixes in either case and order); on a float "f"
+	// (C float), "L" (C long double), "f0" (Julia's Float32 exponent, 1f0);
+	// empty when none was written. A radix prefix (0x, 0b, 0o) is not a
+	// suffix: it is read from Text.
 	Suffix string
 }
 

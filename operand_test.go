@@ -93,7 +93,8 @@ func TestParseOperandsDialect(t *testing.T) {
 
 func FuzzParseOperand(f *testing.F) {
 	for _, r := range []string{"f32", "i64[]", "u8[256,56]", "f16[...]", "i32?", "2", "-7", "2.5e3", "1j", "(1+2j)",
-		"true", "f64(1.5)", "u8(3)", "1L", "1.0f", "f32[?,3]?", "nan", "(", "[", "(j)"} {
+		"true", "f64(1.5)", "u8(3)", "1L", "1.0f", "f32[?,3]?", "nan", "(", "[", "(j)",
+		"0x1F", "-0b101", "0o17", "1ull", "0xFFLLu", "1.0L", "2.5f-3", "1lL", "0x1p3"} {
 		f.Add(r)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -22,7 +22,7 @@ type SyntaxError struct {
 func (e *SyntaxError) Error() string { return fmt.Sprintf("bad operand %q: %s", e.Token, e.Msg) }
 
 // grammar summarises the operand grammar for error messages.
-const grammar = "an operand is DTYPE, DTYPE[DIMS] ([] rank 0, [2,?] a shape, [...] dynamic rank), a literal (2, -7, 1.0, 2.5e3, nan, inf, 1j, true, 1L, 1.0f), or DTYPE(VALUE); a trailing ? marks it weak"
+const grammar = "an operand is DTYPE, DTYPE[DIMS] ([] rank 0, [2,?] a shape, [...] dynamic rank), a literal (2, -7, 1.0, 2.5e3, nan, inf, 1j, true, 1L, 1u, 1ull, 0x1F, 1.0f, 1.0L, 1f0), or DTYPE(VALUE); a trailing ? marks it weak"
 
 // ParseOperand parses one operand of the batch contract's grammar, reading
 // dtype names in the Neutral dialect.
@@ -47,7 +47,8 @@ func ParseOperands(d *dtype.Dialect, line string) ([]Operand, error) {
 //	DTYPE            a tensor of rank at least 1     f32, float16
 //	DTYPE[DIMS]      a tensor with a shape           i64[], u8[256,56], f32[?,3], f16[...]
 //	...?             weak / ambiguous                i32?, f32[]?
-//	literal          a host scalar                   2, -7, 1.0, 2.5e3, nan, inf, 1j, true, 1L, 1.0f
+//	literal          a host scalar                   2, -7, 1.0, 2.5e3, nan, inf, 1j, true, 1L, 1.0f,
+//	                                                 1ull, 0x1F, 0b101, 0o17, 1.0L, 1f0 (literal.go)
 //	DTYPE(VALUE)     a typed host scalar             f64(1.5), u8(3)
 func ParseOperandIn(d *dtype.Dialect, s string) (Operand, error) {
 	tok := strings.TrimSpace(s)
@@ -179,22 +180,23 @@ func parseLiteral(s string) (v Value, ok bool, err error) {
 		}
 		body = inner
 	}
-	lb := strings.ToLower(body)
-	switch {
-	case strings.HasSuffix(lb, "j"):
+	if strings.HasSuffix(strings.ToLower(body), "j") {
 		return parseComplex(v, body[:len(body)-1])
-	case strings.HasSuffix(lb, "l") && isInt(body[:len(body)-1]):
-		v.Suffix = "L"
-		body = body[:len(body)-1]
-	case strings.HasSuffix(lb, "u") && isInt(body[:len(body)-1]):
-		v.Suffix = "u"
-		body = body[:len(body)-1]
-	case strings.HasSuffix(lb, "f") && !strings.HasSuffix(lb, "inf") && len(body) > 1:
-		v.Suffix = "f"
-		body = body[:len(body)-1]
-		if isInt(body) {
-			return Value{}, true, fmt.Errorf("a C++ float literal needs a decimal point or exponent, as in 1.0f")
+	}
+	// The compiled hosts' forms (literal.go): 0x1F, 1ul, 1.0f, 1.0L, 1f0.
+	if n, suffix, ok, err := parseRadixOrSuffixedInt(body); ok || err != nil {
+		if err != nil {
+			return Value{}, true, err
 		}
+		v.Kind, v.Int, v.Suffix = IntValue, n, suffix
+		return v, true, nil
+	}
+	if f, suffix, ok, err := parseSuffixedFloat(body); ok || err != nil {
+		if err != nil {
+			return Value{}, true, err
+		}
+		v.Kind, v.Real, v.Suffix = FloatValue, f, suffix
+		return v, true, nil
 	}
 	if isInt(body) {
 		n, ok := new(big.Int).SetString(strings.TrimPrefix(body, "+"), 10)
