@@ -231,7 +231,7 @@ func (s *State) add(k Slot, d dtype.DType, why *promote.Rule, op promote.Operand
 		e.Operands = []promote.Operand{op}
 		return e
 	}
-	if rule != ruleSame { // a repeat dtype leaves the reason as it was
+	if d != s.slot[k] { // a repeat dtype leaves the reason as it was
 		s.why[k] = rule
 	}
 	s.slot[k] = out

@@ -3,7 +3,9 @@ package pytorch
 import (
 	"bufio"
 	"bytes"
+	"flag"
 	"fmt"
+	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -13,6 +15,8 @@ import (
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/oracle"
 )
+
+var update = flag.Bool("update", false, "with the live oracles present, rewrite testdata/live_promote_types_*.tsv from them")
 
 // liveTorch pairs each modelled version with the live oracle that has it:
 // Debian bookworm's python3-torch on the host, trixie's and sid's in the
@@ -104,11 +108,11 @@ type liveQuery struct{ kind, def, ops string }
 // pairScalars are the Python scalars that meet every tensor in a pair: each
 // kind, and ints at the boundaries that matter (int32's, int64's, uint64's).
 var pairScalars = []string{
-	"true", "false", "0", "3", "-7",
+	"true", "false", "0", "1", "3", "-7",
 	"2147483647", "2147483648", "-2147483649",
 	"9223372036854775807", "9223372036854775808", "18446744073709551615", "18446744073709551616",
 	"-9223372036854775808", "-9223372036854775809",
-	"1.5", "-0.0", "1e300", "1j", "2.5j",
+	"1.0", "1.5", "-0.0", "1e300", "1j", "2.5j",
 }
 
 // tripleScalars meet tensors in triples. The oracle for a triple with a
@@ -230,6 +234,11 @@ func pythonNames() string {
 	return strings.Join(parts, ", ")
 }
 
+// liveGolden is the file holding a version's live promote_types answers.
+func liveGolden(version string) string {
+	return "testdata/live_promote_types_" + version + ".tsv"
+}
+
 // assertPath matches the build-dependent path in c10's assertion messages
 // ("./c10/...", "/pytorch/c10/...").
 var assertPath = regexp.MustCompile(`at "[^"]*c10/`)
@@ -298,6 +307,10 @@ func compareLive(t *testing.T, version string, qs []liveQuery, out []byte) {
 	}
 	counts := map[string]int{}
 	var mismatched, wrongWords int
+	var golden bytes.Buffer
+	fmt.Fprintf(&golden, "# torch.promote_types of every pair of catalogue dtypes torch %s has, as the live\n", version)
+	fmt.Fprintf(&golden, "# library answered (%s; TestLiveTorch -update writes this file).\n", head)
+	fmt.Fprintf(&golden, "# Columns: a, b, the result or \"error\", and for errors PyTorch's message.\n")
 	for i := 0; sc.Scan(); i++ {
 		if i >= len(qs) {
 			t.Fatalf("the oracle answered more lines than the %d queries", len(qs))
@@ -318,6 +331,9 @@ func compareLive(t *testing.T, version string, qs []liveQuery, out []byte) {
 		}
 		counts[q.kind]++
 		torchErr, torchRefused := strings.CutPrefix(want, "error\t")
+		if q.kind == "P" {
+			fmt.Fprintf(&golden, "%s\t%s\n", strings.ReplaceAll(q.ops, " ", "\t"), want)
+		}
 		_, weRefused := strings.CutPrefix(got, "error: ")
 		switch {
 		case torchRefused && weRefused:
@@ -339,6 +355,11 @@ func compareLive(t *testing.T, version string, qs []liveQuery, out []byte) {
 	}
 	if counts["done"] == 0 {
 		t.Fatalf("the oracle answered fewer lines than the %d queries", len(qs))
+	}
+	if *update {
+		if err := os.WriteFile(liveGolden(version), golden.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	kinds := make([]string, 0, len(counts))
 	for k := range counts {

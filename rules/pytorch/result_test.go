@@ -131,7 +131,9 @@ func TestCombineCategories(t *testing.T) {
 		{dtype.Bool, dtype.Invalid, dtype.Bool, ruleOneSlot},
 		{dtype.C32, dtype.F64, dtype.C32, ruleComplexHigher},
 		{dtype.F16, dtype.C128, dtype.C32, latest.ruleComplexOf},
-		{dtype.BF16, dtype.C32, dtype.C64, latest.ruleComplexOf},
+		{dtype.BF16, dtype.C32, dtype.BC32, latest.ruleComplexOf}, // 2.14: PR #173783
+		{dtype.BC32, dtype.F64, dtype.BC32, ruleComplexHigher},
+		{dtype.I8, dtype.BC32, dtype.BC32, ruleComplexLower},
 		{dtype.F64, dtype.C64, dtype.C128, latest.ruleComplexOf},
 		{dtype.U32, dtype.C64, dtype.C64, ruleComplexLower},
 		{dtype.Bool, dtype.C32, dtype.C32, ruleComplexLower},
@@ -152,6 +154,20 @@ func TestCombineCategories(t *testing.T) {
 	for _, bad := range [][2]dtype.DType{{dtype.F8E4M3, dtype.F32}, {dtype.I32, dtype.Dynamic}, {dtype.Bool, dtype.U16}, {dtype.F8E5M2, dtype.C64}} {
 		if got, rule, err := CombineCategories(bad[0], bad[1]); err == nil {
 			t.Errorf("CombineCategories(%v, %v) = %v by %s, want an error", bad[0], bad[1], got, rule.ID)
+		}
+	}
+	// Before 2.14, toComplexType(BFloat16) is complex64 and bcomplex32 does
+	// not exist.
+	for _, v := range []string{Version26, Version113} {
+		s, err := NewStateFor(v, dtype.F32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, rule, err := s.CombineCategories(dtype.BF16, dtype.C32); err != nil || got != dtype.C64 || rule.ID != "complex-lower-floating-higher" {
+			t.Errorf("version %s: CombineCategories(bf16, c32) = %v by %v, %v; want c64", v, got, rule, err)
+		}
+		if _, _, err := s.CombineCategories(dtype.BC32, dtype.F32); err == nil || !strings.Contains(err.Error(), "PyTorch "+v+" has no dtype for bc32 (torch.bcomplex32 exists in 2.14)") {
+			t.Errorf("version %s: CombineCategories(bc32, f32) error = %v", v, err)
 		}
 	}
 }

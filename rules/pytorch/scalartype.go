@@ -22,6 +22,7 @@ var scalarTypeNames = [dtype.Count]string{
 	dtype.C128:       "ComplexDouble",
 	dtype.Bool:       "Bool",
 	dtype.BF16:       "BFloat16",
+	dtype.BC32:       "BComplex32",
 	dtype.F8E5M2:     "Float8_e5m2",
 	dtype.F8E4M3FN:   "Float8_e4m3fn",
 	dtype.F8E5M2FNUZ: "Float8_e5m2fnuz",
@@ -43,7 +44,7 @@ var torchNames = [dtype.Count]string{
 	dtype.U8: "uint8", dtype.I8: "int8", dtype.I16: "int16", dtype.I32: "int32", dtype.I64: "int64",
 	dtype.F16: "float16", dtype.F32: "float32", dtype.F64: "float64",
 	dtype.C32: "complex32", dtype.C64: "complex64", dtype.C128: "complex128",
-	dtype.Bool: "bool", dtype.BF16: "bfloat16",
+	dtype.Bool: "bool", dtype.BF16: "bfloat16", dtype.BC32: "bcomplex32",
 	dtype.F8E5M2: "float8_e5m2", dtype.F8E4M3FN: "float8_e4m3fn",
 	dtype.F8E5M2FNUZ: "float8_e5m2fnuz", dtype.F8E4M3FNUZ: "float8_e4m3fnuz",
 	dtype.F8E8M0FNU: "float8_e8m0fnu",
@@ -101,9 +102,10 @@ func isFloating(d dtype.DType) bool {
 	return isFloat8(d)
 }
 
-// isComplex is c10::isComplexType.
+// isComplex is c10::isComplexType. From 2.14 (where the dtype first
+// exists here) it counts bcomplex32.
 func isComplex(d dtype.DType) bool {
-	return d == dtype.C32 || d == dtype.C64 || d == dtype.C128
+	return d == dtype.C32 || d == dtype.BC32 || d == dtype.C64 || d == dtype.C128
 }
 
 // isBarebonesUnsigned is c10::isBarebonesUnsignedType: uint1..uint7 and

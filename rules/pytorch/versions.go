@@ -59,7 +59,7 @@ type release struct {
 }
 
 // classicAxes are the 13 dtypes of promoteTypes' table, in c10's order
-// (index2dtype), from 1.13 to 2.6 (2.14 appends BComplex32).
+// (index2dtype), from 1.13 to 2.6 (2.14 appends BComplex32: axes214).
 var classicAxes = []dtype.DType{
 	dtype.U8, dtype.I8, dtype.I16, dtype.I32, dtype.I64,
 	dtype.F16, dtype.F32, dtype.F64, dtype.C32, dtype.C64, dtype.C128,
@@ -103,6 +103,34 @@ func classicLookup() [][]dtype.DType {
 		/*b1*/ {u1, i1, i2, i4, i8, f2, f4, f8, c2, c4, c8, b1, bf},
 		/*bf*/ {bf, bf, bf, bf, bf, f4, f4, f8, c4, c4, c8, bf, bf},
 	}
+}
+
+// axes214 are 2.14's table axes: the classic 13 and BComplex32.
+var axes214 = append(append([]dtype.DType(nil), classicAxes...), dtype.BC32)
+
+// lookup214 is 2.14's 14x14 table: the classic one with a row and column
+// for bcomplex32, as the live torch 2.14.1 answers all 196 cells
+// (versions.md §2): bcomplex32 with an integer, bool, bfloat16 or itself
+// stays bcomplex32; with float16, float32, complex32 or complex64 it is
+// complex64; with float64 or complex128, complex128.
+func lookup214() [][]dtype.DType {
+	l := classicLookup()
+	bc := make([]dtype.DType, 0, len(axes214))
+	for _, d := range classicAxes {
+		switch d {
+		case dtype.F16, dtype.F32, dtype.C32, dtype.C64:
+			bc = append(bc, dtype.C64)
+		case dtype.F64, dtype.C128:
+			bc = append(bc, dtype.C128)
+		default:
+			bc = append(bc, dtype.BC32)
+		}
+	}
+	bc = append(bc, dtype.BC32)
+	for i := range l {
+		l[i] = append(l[i], bc[i])
+	}
+	return append(l, bc)
 }
 
 // dtypes2x are the catalogue dtypes 2.6 added to 1.13's: the four Float8
@@ -154,13 +182,14 @@ var releases = func() []*release {
 	v214 := &release{
 		name: Version214, tag: "v2.14.1",
 		has:  has214,
-		axes: classicAxes, lookup: classicLookup(),
-		bf16Complex: dtype.C64,
+		axes: axes214, lookup: lookup214(),
+		bf16Complex: dtype.BC32,
 		wideInts:    true,
 		ruleTable: &promote.Rule{ID: "table",
-			Text:   "the 13x13 lookup table over uint8, int8-64, float16/32/64, complex32/64/128, bool, bfloat16",
+			Text:   "the 14x14 lookup table over uint8, int8-64, float16/32/64, complex32/64/128, bool, bfloat16 and bcomplex32 (bcomplex32 with an integer, bool or bfloat16 stays bcomplex32; with float16/32 or complex32/64 it is complex64)",
 			Source: src214Promote},
-		ruleComplexOf:  complexOfRule(srcPredicate214, "f16->c32, bf16->c64, f32->c64, f64->c128"),
+		ruleComplexOf: complexOfRule(srcPredicate214+"; pytorch/pytorch PR #173783 (torch.bcomplex32); v2.14.1 torch/_prims_common/__init__.py:1193-1198",
+			"f16->c32, bf16->bc32 (was c64 before PR #173783), f32->c64, f64->c128"),
 		ruleIntOutside: ruleIntOverflow2x,
 	}
 	rs := []*release{v214, v26, v113}
@@ -175,7 +204,7 @@ var releases = func() []*release {
 var (
 	has113 = dtypeSet(classicAxes)
 	has26  = dtypeSet(classicAxes, dtypes2x)
-	has214 = dtypeSet(classicAxes, dtypes2x, []dtype.DType{dtype.F8E8M0FNU})
+	has214 = dtypeSet(classicAxes, dtypes2x, []dtype.DType{dtype.F8E8M0FNU, dtype.BC32})
 
 	dtypeSets = []struct {
 		version string
@@ -227,6 +256,8 @@ func (r *release) toComplex(d dtype.DType) (dtype.DType, bool) {
 		return r.bf16Complex, true
 	case dtype.F16, dtype.C32:
 		return dtype.C32, true
+	case dtype.BC32:
+		return dtype.BC32, r.has[dtype.BC32]
 	case dtype.F32, dtype.C64:
 		return dtype.C64, true
 	case dtype.F64, dtype.C128:
