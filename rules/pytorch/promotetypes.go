@@ -11,7 +11,8 @@ import (
 // A rule that exists in several versions cites each.
 const (
 	src113Promote   = "pytorch/pytorch v1.13.1 c10/core/ScalarType.h:392-449 (promoteTypes, _promoteTypesLookup)"
-	src26Promote    = "pytorch/pytorch v2.6.0 c10/core/ScalarType.cpp:43-129 (promoteTypes)"
+	src26File       = "pytorch/pytorch v2.6.0 c10/core/ScalarType.cpp"
+	src26Promote    = src26File + ":43-129 (promoteTypes)"
 	src214Promote   = "pytorch/pytorch v2.14.1 c10/core/ScalarType.cpp promoteTypes (not read: its steps and assertion lines :103/:105 as in 2.6, its table with BComplex32 from the live library; rules/pytorch/versions.md)"
 	srcPromote      = src26Promote + "; " + src214Promote
 	srcEnum         = "pytorch/pytorch c10/core/ScalarType.h ScalarType enum (v1.13.1 :28-46; v2.6.0 :62-105); v2.14.1 torch/headeronly/core/ScalarType.h:104-150"
@@ -35,19 +36,19 @@ var (
 		Source: srcEnum}
 	ruleSame = &promote.Rule{ID: "same",
 		Text:   "promoteTypes(a, a) = a, for every dtype (float8 and uint16/32/64 included)",
-		Source: src26Promote + ":50-52; " + src214Promote}
+		Source: src26File + ":50-52 (promoteTypes, same type); " + src214Promote}
 	ruleFloat8 = &promote.Rule{ID: "float8",
 		Text:   "a Float8 type (float8_e5m2, e4m3fn, e5m2fnuz, e4m3fnuz; e8m0fnu from 2.14 here) never mixes with another dtype: error",
-		Source: src26Promote + ":68-75; " + src214Promote + "; isFloat8Type in " + srcPredicate}
+		Source: src26File + ":68-75 (promoteTypes, Float8); " + src214Promote + "; isFloat8Type in " + srcPredicate}
 	ruleBarebonesFloat = &promote.Rule{ID: "barebones-unsigned-floating",
 		Text:   "uint1-7 or uint16/32/64 with a floating type gives the floating type outright, whatever the widths",
-		Source: src26Promote + ":77-93; " + src214Promote + "; isBarebonesUnsignedType, isFloatingType in " + srcPredicate}
+		Source: src26File + ":77-93 (promoteTypes, barebones unsigned with a floating type); " + src214Promote + "; isBarebonesUnsignedType, isFloatingType in " + srcPredicate}
 	ruleBarebones = &promote.Rule{ID: "barebones-unsigned",
 		Text:   "uint1-7 or uint16/32/64 with anything but a floating type (another integer, bool, complex) is an error",
-		Source: src26Promote + ":94-99; " + src214Promote + "; isBarebonesUnsignedType in " + srcPredicate}
+		Source: src26File + ":94-99 (promoteTypes, barebones unsigned otherwise); " + src214Promote + "; isBarebonesUnsignedType in " + srcPredicate}
 	ruleInternalAssert = &promote.Rule{ID: "internal-assert",
 		Text:   "a dtype outside promoteTypes' table (int1..int7) that no earlier step handled fails an internal assertion",
-		Source: src26Promote + ":102-105; " + src214Promote}
+		Source: src26File + ":102-105 (promoteTypes, TORCH_INTERNAL_ASSERT); " + src214Promote}
 )
 
 // decide is this version's c10::promoteTypes(a, b), step by step.

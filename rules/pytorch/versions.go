@@ -175,7 +175,7 @@ var releases = func() []*release {
 		wideInts:    true,
 		ruleTable: &promote.Rule{ID: "table",
 			Text:   "the 13x13 lookup table over uint8, int8-64, float16/32/64, complex32/64/128, bool, bfloat16",
-			Source: src26Promote + ":112-125"},
+			Source: src26File + ":112-125 (promoteTypes, _promoteTypesLookup)"},
 		ruleComplexOf:  complexOfRule(srcPredicate26, "f16->c32, bf16->c64, f32->c64, f64->c128"),
 		ruleIntOutside: ruleIntOverflow2x,
 	}
