@@ -64,7 +64,7 @@ func TestPromoteTypesTable(t *testing.T) {
 			t.Errorf("line %d: PromoteTypes(%s, %s) = %v, %v; want %s", v.Line, da, db, res, err, dw)
 		}
 		res, err = resultType.Result(promote.T(da), promote.T(db))
-		if err != nil || res.DType != dw || res.Rule != pairRuleOf(da, db) {
+		if err != nil || res.DType != dw || res.Rule != tableRule(da, db) {
 			t.Errorf("line %d: Result(%s, %s) = %v (%v), %v; want %s", v.Line, da, db, res, res.Rule, err, dw)
 		}
 	}
@@ -78,7 +78,7 @@ func TestPromoteTypesTable(t *testing.T) {
 	}
 }
 
-func pairRuleOf(a, b dtype.DType) *promote.Rule { return pairTable.Cell(a, b).Rule }
+func tableRule(a, b dtype.DType) *promote.Rule { return pairTable.Cell(a, b).Rule }
 
 // TestPromoteTypesRules checks which rule decides: same, safe cast, climb.
 func TestPromoteTypesRules(t *testing.T) {
