@@ -20,6 +20,8 @@ func check(dst, src dtype.DType, p *Policy) error {
 			return fmt.Errorf("convert: invalid dtype %v", d)
 		case d == dtype.Dynamic:
 			return fmt.Errorf("convert: dynamic is not a value type (OpenVINO resolves it at run time); convert from or to a concrete dtype")
+		case d == dtype.F80 || d == dtype.C160:
+			return fmt.Errorf("convert: %v has 80-bit parts, which this version of package convert does not convert yet", d)
 		case p.Types != 0 && !p.Types.Has(d):
 			return fmt.Errorf("convert: the policy has no dtype %v (it has %v)", d, p.Types)
 		}

@@ -48,9 +48,18 @@ const (
 	BF16
 	F32
 	F64
+	// F80 is the x87 80-bit extended format (NumPy's longdouble and C's
+	// long double on x86-64 Linux), stored in 16 bytes.
+	F80
 	C32
+	// BC32 is the complex type of two bf16 parts (PyTorch's
+	// torch.bcomplex32, ml_dtypes' bcomplex32).
+	BC32
 	C64
 	C128
+	// C160 is the complex type of two f80 parts (NumPy's clongdouble),
+	// stored in 32 bytes.
+	C160
 	// Dynamic is OpenVINO's element::dynamic: a type not known until run
 	// time. It has no Format of its own.
 	Dynamic
@@ -151,13 +160,26 @@ func (d DType) IsFloat() bool { return d.Kind() == KindFloat }
 // IsComplex reports whether d is a complex type.
 func (d DType) IsComplex() bool { return d.Kind() == KindComplex }
 
-// Bits returns the storage width of one element in bits (a complex type
-// counts both parts; Dynamic is 0).
+// Bits returns the width of one element's bit pattern (a complex type
+// counts both parts; Dynamic is 0). It is the width a dense array packs
+// elements at, except for f80 and c160, whose elements carry padding in
+// memory: see StorageBits.
 func (d DType) Bits() int {
 	if !d.Valid() {
 		return 0
 	}
 	return formats[d].Bits
+}
+
+// StorageBits returns the bits one element takes in a dense array: Bits,
+// plus the padding of f80 (80 value bits in 16 bytes) and c160 (two such
+// parts in 32 bytes). Sub-byte types report their pattern width (they pack
+// in a dense array; systems that store them one to a byte say so).
+func (d DType) StorageBits() int {
+	if !d.Valid() {
+		return 0
+	}
+	return formats[d].StorageBits()
 }
 
 // Format returns what d is made of.

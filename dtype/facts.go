@@ -1,6 +1,9 @@
 package dtype
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // Holds reports whether every value of a is exactly representable in b:
 // every finite value, and also -0, infinities and NaN where a has them.
@@ -43,7 +46,9 @@ func Holds(a, b DType) bool {
 			fa.HasNaN() && !fb.HasNaN():
 			return false
 		}
-		return fa.MaxFinite() <= fb.MaxFinite() &&
+		as, ae := fa.maxFiniteSig()
+		bs, be := fb.maxFiniteSig()
+		return cmpScaled(as, ae, bs, be) <= 0 &&
 			fa.minQuantumExp() >= fb.minQuantumExp() &&
 			fa.Precision() <= fb.Precision()
 	}
@@ -70,17 +75,42 @@ func holdsIntRange(lo int64, hi uint64, f Format) bool {
 		if p < 64 && n > 1<<p {
 			return false
 		}
-		return float64(n) <= f.MaxFinite()
+		ms, me := f.maxFiniteSig()
+		return cmpScaled(n, 0, ms, me) <= 0
 	}
 	return false
 }
 
-// Float64 decodes the bit pattern of a float, integer or bool format into
-// its exact value (every value of every catalogue format is a float64).
-// Only the low Bits bits of pattern are read. NaN patterns decode to NaN
-// with the pattern's sign, infinities to ±Inf. It returns NaN for complex
-// and Dynamic formats.
+// cmpScaled compares a·2^ae with b·2^be (a and b non-zero) exactly,
+// whatever the exponents: -1, 0 or +1.
+func cmpScaled(a uint64, ae int, b uint64, be int) int {
+	la, lb := bits.Len64(a), bits.Len64(b)
+	if ta, tb := ae+la, be+lb; ta != tb { // the values are in [2^(t-1), 2^t)
+		if ta < tb {
+			return -1
+		}
+		return 1
+	}
+	a, b = a<<(64-la), b<<(64-lb)
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Float64 decodes the bit pattern of a float, integer or bool format of at
+// most 64 bits into its exact value (every value of those formats is a
+// float64). Only the low Bits bits of pattern are read. NaN patterns decode
+// to NaN with the pattern's sign, infinities to ±Inf. It returns NaN for
+// complex and Dynamic formats and for f80, whose 80-bit patterns and
+// values do not fit (package convert decodes and converts them exactly).
 func (f Format) Float64(pattern uint64) float64 {
+	if f.Bits > 64 {
+		return math.NaN()
+	}
 	if f.Bits < 64 {
 		pattern &= 1<<f.Bits - 1
 	}
@@ -146,9 +176,10 @@ func (f Format) decodeFloat(p uint64) float64 {
 }
 
 // ComplexOf returns the complex type whose parts are d (f16 -> c32,
-// f32 -> c64, f64 -> c128), and false when there is none.
+// bf16 -> bc32, f32 -> c64, f64 -> c128, f80 -> c160), and false when
+// there is none.
 func ComplexOf(d DType) (DType, bool) {
-	for c := C32; c <= C128; c++ {
+	for c := C32; c <= C160; c++ {
 		if formats[c].Elem == d {
 			return c, true
 		}

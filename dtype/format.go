@@ -1,6 +1,9 @@
 package dtype
 
-import "math"
+import (
+	"math"
+	"math/big"
+)
 
 // InfEncoding says how a float format encodes infinity.
 type InfEncoding uint8
@@ -35,19 +38,39 @@ const (
 // Signed; float formats add the exponent and mantissa fields; complex
 // formats name their part type in Elem. Every numeric fact (range,
 // precision, exact representability) is derived from these fields.
+//
+// A float pattern is, from the top bit down: the sign bit (when Signed),
+// ExpBits of exponent, the integer bit of the significand (only when
+// ExplicitInt), and MantBits of fraction. So Bits is 1+ExpBits+MantBits for
+// the IEEE-like formats and 1+ExpBits+1+MantBits for f80, whose 63
+// fraction bits follow a stored integer bit (precision 64).
 type Format struct {
 	Kind     Kind
-	Bits     int  // storage bits of one element (complex: both parts)
+	Bits     int  // bits of one element's pattern (complex: both parts)
 	Signed   bool // a sign bit (floats) or two's complement (integers)
 	ExpBits  int  // float: exponent field width
-	MantBits int  // float: stored mantissa (fraction) bits
+	MantBits int  // float: fraction bits, the integer bit not counted
 	Bias     int  // float: exponent bias
-	Inf      InfEncoding
-	NaN      NaNEncoding
-	NegZero  bool  // float: a distinct -0 exists
-	NoZero   bool  // float: no pattern encodes zero (f8e8m0fnu)
-	Elem     DType // complex: the type of each part
+	// ExplicitInt reports a float format that stores the significand's
+	// integer bit instead of implying it from the exponent (the x87
+	// extended format, f80). Its patterns whose stored bit disagrees
+	// with the exponent are the non-canonical encodings; package convert
+	// documents how it decodes them.
+	ExplicitInt bool
+	// Padding is the bits stored above the pattern in memory (f80: 48, so
+	// an element takes 16 bytes as GCC and NumPy lay it out on x86-64);
+	// for complex formats it is the padding of both parts together.
+	Padding int
+	Inf     InfEncoding
+	NaN     NaNEncoding
+	NegZero bool  // float: a distinct -0 exists
+	NoZero  bool  // float: no pattern encodes zero (f8e8m0fnu)
+	Elem    DType // complex: the type of each part
 }
+
+// StorageBits returns the bits one element takes in a dense array: Bits
+// plus Padding.
+func (f Format) StorageBits() int { return f.Bits + f.Padding }
 
 // Precision returns the significand precision in bits, the implicit leading
 // bit included (24 for f32). Integers report their value bits (7 for i8,
@@ -68,6 +91,21 @@ func (f Format) Precision() int {
 	return 0
 }
 
+// MaxExponent returns the unbiased exponent of the largest finite value
+// of a float format (127 for f32, 16383 for f80): the largest finite value
+// is in [2^MaxExponent, 2^(MaxExponent+1)). Complex formats report their
+// part's; other kinds 0. Facts that must be exact for every format compare
+// exponents, since f80's range is beyond float64's.
+func (f Format) MaxExponent() int {
+	switch f.Kind {
+	case KindFloat:
+		return f.maxExponent()
+	case KindComplex:
+		return f.Elem.Format().MaxExponent()
+	}
+	return 0
+}
+
 // maxExponent returns the unbiased exponent of the largest finite value.
 func (f Format) maxExponent() int {
 	top := 1<<f.ExpBits - 1 // the all-ones exponent field
@@ -80,9 +118,12 @@ func (f Format) maxExponent() int {
 	return top - f.Bias
 }
 
-// MaxFinite returns the largest finite value (for integers, the largest
-// integer as a float64, which rounds for 64-bit types; use IntRange for the
-// exact value).
+// MaxFinite returns the largest finite value as a float64: exact for every
+// format whose range float64 covers, +Inf for f80 (whose largest value,
+// about 1.19e4932, overflows float64; so comparisons with float64 values
+// stay right), and for integers the largest integer rounded to float64
+// (use IntRange for the exact value). MaxFiniteExact is exact for every
+// format.
 func (f Format) MaxFinite() float64 {
 	switch f.Kind {
 	case KindBool:
@@ -106,8 +147,76 @@ func (f Format) MaxFinite() float64 {
 	return 0
 }
 
+// maxFiniteSig returns the largest finite value of a float format as
+// sig·2^exp with an integer sig.
+func (f Format) maxFiniteSig() (sig uint64, exp int) {
+	switch {
+	case f.MantBits == 0:
+		sig = 1
+	case f.NaN == NaNAllOnes: // the all-ones fraction of the top binade is NaN
+		sig = 1<<(f.MantBits+1) - 2
+	default:
+		sig = 1<<(f.MantBits+1) - 1 // wraps to 2^64-1 for f80, as it should
+	}
+	return sig, f.maxExponent() - f.MantBits
+}
+
+// MaxFiniteExact returns the largest finite value exactly, for every kind
+// but Dynamic (0): floats and complex formats their part's largest finite
+// value, integers and bool their largest value.
+func (f Format) MaxFiniteExact() *big.Float {
+	switch f.Kind {
+	case KindComplex:
+		return f.Elem.Format().MaxFiniteExact()
+	case KindFloat:
+		sig, exp := f.maxFiniteSig()
+		return pow2Float(sig, exp)
+	case KindBool, KindSigned, KindUnsigned:
+		_, hi := f.IntRange()
+		return pow2Float(hi, 0)
+	}
+	return new(big.Float)
+}
+
+// MinNormalExact returns MinNormal exactly (0 for non-float kinds).
+func (f Format) MinNormalExact() *big.Float {
+	switch f.Kind {
+	case KindComplex:
+		return f.Elem.Format().MinNormalExact()
+	case KindFloat:
+		if f.NoZero {
+			return pow2Float(1, -f.Bias)
+		}
+		return pow2Float(1, 1-f.Bias)
+	}
+	return new(big.Float)
+}
+
+// MinSubnormalExact returns MinSubnormal exactly: 0 for a float format
+// without subnormals (f8e8m0fnu) and for non-float kinds.
+func (f Format) MinSubnormalExact() *big.Float {
+	switch f.Kind {
+	case KindComplex:
+		return f.Elem.Format().MinSubnormalExact()
+	case KindFloat:
+		if f.NoZero || f.MantBits == 0 {
+			return new(big.Float)
+		}
+		return pow2Float(1, f.minQuantumExp())
+	}
+	return new(big.Float)
+}
+
+// pow2Float returns sig·2^exp as an exact big.Float.
+func pow2Float(sig uint64, exp int) *big.Float {
+	v := new(big.Float).SetPrec(64).SetUint64(sig)
+	return v.SetMantExp(v, exp)
+}
+
 // MinNormal returns the smallest positive normal value (floats only).
 // For f8e8m0fnu, which has no subnormals, it is the smallest value, 2^-127.
+// For f80 (2^-16382, below float64's range) it is 0: every positive
+// float64 is above it. MinNormalExact is exact for every format.
 func (f Format) MinNormal() float64 {
 	switch f.Kind {
 	case KindComplex:
@@ -123,7 +232,9 @@ func (f Format) MinNormal() float64 {
 
 // MinSubnormal returns the smallest positive subnormal value, the
 // format's quantum at the bottom of its range (floats only). A format with
-// no subnormals (f8e8m0fnu) returns 0.
+// no subnormals (f8e8m0fnu) returns 0, and so does f80, whose 2^-16445 is
+// below float64's range (HasSubnormals tells the two apart;
+// MinSubnormalExact is exact for every format).
 func (f Format) MinSubnormal() float64 {
 	switch f.Kind {
 	case KindComplex:
@@ -169,6 +280,18 @@ func (f Format) IntRange() (lo int64, hi uint64) {
 	return 0, 0
 }
 
+// HasSubnormals reports whether a float (or complex) format has
+// subnormal values: every float format with a zero and a fraction field.
+func (f Format) HasSubnormals() bool {
+	switch f.Kind {
+	case KindComplex:
+		return f.Elem.Format().HasSubnormals()
+	case KindFloat:
+		return !f.NoZero && f.MantBits > 0
+	}
+	return false
+}
+
 // HasInf reports whether the format encodes infinities.
 func (f Format) HasInf() bool { return f.Inf != InfNone }
 
@@ -196,9 +319,22 @@ func ieee(bits, e, m int) Format {
 		Bias: 1<<(e-1) - 1, Inf: InfIEEE, NaN: NaNIEEE, NegZero: true}
 }
 
+// x87 is the x87 FPU's double extended-precision format (Intel 64 and
+// IA-32 Architectures Software Developer's Manual, Vol. 1, §4.2.2 and
+// Table 4-3): a sign, a 15-bit exponent with bias 16383, an explicit
+// integer bit and 63 fraction bits; infinity and NaN in the all-ones
+// exponent as in IEEE 754 (the quiet bit is the fraction's top bit, bit
+// 62). GCC's long double and NumPy's longdouble on x86-64 Linux store it
+// in the low 10 bytes of 16 (System V x86-64 psABI §3.1.2: long double
+// has size 16 and alignment 16).
+func x87() Format {
+	return Format{Kind: KindFloat, Bits: 80, Padding: 48, Signed: true, ExpBits: 15, MantBits: 63,
+		Bias: 16383, ExplicitInt: true, Inf: InfIEEE, NaN: NaNIEEE, NegZero: true}
+}
+
 // formats is the catalogue. Float rows follow ../shared/reference/formats.md,
 // whose sources are ml_dtypes float8.h / mxfloat.h (v0.6.0), the OCP OFP8
-// rev 1.0 and MX v1.0 specifications, and IEEE 754-2019.
+// rev 1.0 and MX v1.0 specifications, and IEEE 754-2019; f80 is x87's.
 var formats = [numDTypes]entry{
 	Bool: {"bool", Format{Kind: KindBool, Bits: 8}},
 	I2:   {"i2", intFmt(2, true)},
@@ -234,8 +370,14 @@ var formats = [numDTypes]entry{
 	BF16:      {"bf16", ieee(16, 8, 7)},
 	F32:       {"f32", ieee(32, 8, 23)},
 	F64:       {"f64", ieee(64, 11, 52)},
+	F80:       {"f80", x87()},
 	C32:       {"c32", Format{Kind: KindComplex, Bits: 32, Signed: true, Elem: F16}},
-	C64:       {"c64", Format{Kind: KindComplex, Bits: 64, Signed: true, Elem: F32}},
-	C128:      {"c128", Format{Kind: KindComplex, Bits: 128, Signed: true, Elem: F64}},
-	Dynamic:   {"dynamic", Format{Kind: KindDynamic}},
+	// ml_dtypes 0.6.0's bcomplex32 (include/complex_types.h: a
+	// std::complex<bfloat16>), PyTorch's torch.bcomplex32.
+	BC32: {"bc32", Format{Kind: KindComplex, Bits: 32, Signed: true, Elem: BF16}},
+	C64:  {"c64", Format{Kind: KindComplex, Bits: 64, Signed: true, Elem: F32}},
+	C128: {"c128", Format{Kind: KindComplex, Bits: 128, Signed: true, Elem: F64}},
+	// NumPy's clongdouble: two f80 parts, each padded to 16 bytes.
+	C160:    {"c160", Format{Kind: KindComplex, Bits: 160, Padding: 96, Signed: true, Elem: F80}},
+	Dynamic: {"dynamic", Format{Kind: KindDynamic}},
 }

@@ -3,30 +3,34 @@ package dtype
 import (
 	"bufio"
 	"math"
+	"math/big"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// parseValue reads "0.5", "2^-9" or "(2-2^-7)*2^127".
-func parseValue(t *testing.T, s string) float64 {
+// parseValue reads "0.5", "2^-9" or "(2-2^-7)*2^127" exactly.
+func parseValue(t *testing.T, s string) *big.Float {
 	t.Helper()
-	pow := func(p string) float64 {
+	pow := func(p string) *big.Float {
 		e, err := strconv.Atoi(strings.TrimPrefix(p, "2^"))
 		if err != nil {
 			t.Fatalf("bad power %q", p)
 		}
-		return math.Ldexp(1, e)
+		one := new(big.Float).SetPrec(200).SetInt64(1)
+		return one.SetMantExp(one, e)
 	}
 	if strings.HasPrefix(s, "(2-") {
 		inner, scale, _ := strings.Cut(strings.TrimPrefix(s, "(2-"), ")*")
-		return (2 - pow(inner)) * pow(scale)
+		v := new(big.Float).SetPrec(200).SetInt64(2)
+		v.Sub(v, pow(inner))
+		return v.Mul(v, pow(scale))
 	}
 	if strings.HasPrefix(s, "2^") {
 		return pow(s)
 	}
-	v, err := strconv.ParseFloat(s, 64)
+	v, _, err := big.ParseFloat(s, 10, 200, big.ToNearestEven)
 	if err != nil {
 		t.Fatalf("bad value %q", s)
 	}
@@ -59,8 +63,8 @@ func TestFloatFormats(t *testing.T) {
 	nanNames := map[NaNEncoding]string{NaNNone: "none", NaNIEEE: "ieee", NaNAllOnes: "allones", NaNNegZero: "negzero", NaNAllOnesUnsigned: "allones-unsigned"}
 	yes := map[bool]string{true: "yes", false: "no"}
 	rows := readTSV(t, "testdata/formats.tsv")
-	if len(rows) != 15 {
-		t.Fatalf("%d float formats in testdata, want 15", len(rows))
+	if len(rows) != 16 {
+		t.Fatalf("%d float formats in testdata, want 16", len(rows))
 	}
 	for _, r := range rows {
 		d, err := Parse(r[0])
@@ -75,10 +79,29 @@ func TestFloatFormats(t *testing.T) {
 				t.Errorf("%s: column %d = %s, want %s", r[0], i, g, r[i])
 			}
 		}
-		for i, v := range []float64{f.MinSubnormal(), f.MinNormal(), f.MaxFinite()} {
-			if want := parseValue(t, r[8+i]); v != want {
-				t.Errorf("%s: column %d = %g, want %g", r[0], 8+i, v, want)
+		exact := []*big.Float{f.MinSubnormalExact(), f.MinNormalExact(), f.MaxFiniteExact()}
+		rounded := []float64{f.MinSubnormal(), f.MinNormal(), f.MaxFinite()}
+		for i, v := range exact {
+			want := parseValue(t, r[8+i])
+			if v.Cmp(want) != 0 {
+				t.Errorf("%s: column %d = %s, want %s", r[0], 8+i, v.Text('g', 20), want.Text('g', 20))
 			}
+			// The float64 facts are the exact ones rounded, except that a
+			// value below float64's range gives 0 and one above it +Inf.
+			w, _ := want.Float64()
+			if math.IsInf(w, 0) || w == 0 && want.Sign() != 0 {
+				if i == 2 {
+					w = math.Inf(1)
+				} else {
+					w = 0
+				}
+			}
+			if rounded[i] != w {
+				t.Errorf("%s: float64 fact %d = %g, want %g", r[0], 8+i, rounded[i], w)
+			}
+		}
+		if got, want := f.HasSubnormals(), f.MinSubnormalExact().Sign() > 0; got != want {
+			t.Errorf("%s: HasSubnormals %v, want %v", r[0], got, want)
 		}
 	}
 }

@@ -18,7 +18,9 @@ import (
 //     rest of the name, whatever dialect the caller asked for.
 //  3. The dialect's own spellings. Only one of them shadows a canonical
 //     name: OpenVINO's "f8e4m3", which is the OCP format without infinities
-//     (canonical f8e4m3fn), not ml_dtypes' IEEE-like float8_e4m3.
+//     (canonical f8e4m3fn), not ml_dtypes' IEEE-like float8_e4m3. The one
+//     exception to rule 1: NumPy's one-letter codes "g" (longdouble, f80)
+//     and "G" (clongdouble, c160) are told apart by their case.
 //  4. Canonical names (the ones String prints).
 //  5. The neutral spellings: those that mean one format in every system
 //     that uses them.
@@ -37,6 +39,9 @@ type Dialect struct {
 	// unsupported spellings of this system that name a type outside the
 	// catalogue, with what the type is, so errors can say so.
 	unsupported map[string]string
+	// exact holds one-letter type codes matched with their case (NumPy's
+	// "g" is longdouble, "G" clongdouble), read before own.
+	exact map[string]DType
 }
 
 // NewDialect returns a dialect named name whose own spellings are own
@@ -108,6 +113,13 @@ func (d *Dialect) Parse(s string) (DType, error) {
 			return t, nil
 		}
 	}
+	if len(rest) == 1 && dial.exact != nil {
+		// A one-letter type code whose case matters (NumPy's g and G).
+		orig := strings.TrimSpace(s)
+		if t, ok := dial.exact[orig[len(orig)-1:]]; ok {
+			return t, nil
+		}
+	}
 	if t, ok := dial.own[rest]; ok {
 		return t, nil
 	}
@@ -154,6 +166,7 @@ func (d *Dialect) Spellings(t DType) []string {
 			}
 		}
 	}
+	add(d.exact)
 	add(d.own)
 	add(neutral)
 	sort.Strings(rest)
@@ -189,6 +202,9 @@ var neutral = map[string]DType{
 	"float16": F16, "half": F16, "fp16": F16, "bfloat16": BF16, "fp32": F32, "float32": F32,
 	"single": F32, "float64": F64, "double": F64, "fp64": F64,
 	"complex32": C32, "chalf": C32, "complex64": C64, "cfloat": C64, "complex128": C128, "cdouble": C128,
+	// The x87 extended format has one name that means nothing else;
+	// ml_dtypes 0.6.0 and PyTorch name the bf16 complex type alike.
+	"float80": F80, "bcomplex32": BC32,
 	// OpenVINO IR precision names not already covered.
 	"i4": I4, "u1": U1,
 }
@@ -205,15 +221,25 @@ var ambiguous = map[string]string{
 	"f8":      "f64 as a NumPy type code but an 8-bit float in kernel_float's tables",
 	"f4":      "f32 as a NumPy type code but a 4-bit float elsewhere",
 	"f2":      "f16 as a NumPy type code",
+	// C's long double depends on the platform (System V x86-64 psABI: the
+	// x87 format in 16 bytes; AAPCS64: IEEE binary128; MSVC and Apple
+	// arm64: the same as double), and NumPy names it by its storage.
+	"longdouble":  longDouble,
+	"long double": longDouble,
+	"long_double": longDouble,
+	"float128":    "f80 in NumPy on x86-64 Linux (np.float128 is the x87 long double in 16 bytes) but IEEE binary128 in C (_Float128) and on aarch64 Linux",
+	"clongdouble": "c160 in NumPy on x86-64 Linux but complex binary128 on aarch64 Linux and c128 on Windows and macOS arm64",
+	"complex256":  "c160 in NumPy on x86-64 Linux (two x87 long doubles in 32 bytes) but complex binary128 elsewhere",
 }
+
+// longDouble is what C's long double means on each platform.
+const longDouble = "f80 (the x87 extended format) with GCC and Clang on x86-64 Linux and in NumPy there, but IEEE binary128 on aarch64 Linux and f64 with MSVC and on macOS arm64"
 
 // The dialects. Their own spellings come from each system's sources, named
 // at each table.
 var (
 	// Neutral reads canonical and system-independent spellings only.
 	Neutral = &Dialect{name: "neutral", unsupported: map[string]string{
-		"longdouble": "x87 80-bit long double", "float128": "x87 80-bit long double",
-		"clongdouble": "complex long double", "complex256": "complex long double",
 		"string": "a string type", "int1": "a 1-bit signed integer",
 		"hifloat8": "Huawei's HiFloat8", "float4_e1m2": "the FP4 E1M2 format",
 		"nf4": "OpenVINO's NF4 lookup-table format", "u3": "a 3-bit unsigned integer", "u6": "a 6-bit unsigned integer",
@@ -232,8 +258,12 @@ var (
 	}}
 
 	// NumPy: np.dtype names and type codes on 64-bit Linux (NumPy 2:
-	// int is intp = int64, float is float64, long is int64).
-	NumPy = &Dialect{name: "numpy", own: map[string]DType{
+	// int is intp = int64, float is float64, long is int64). On x86-64
+	// Linux longdouble is the x87 format in 16 bytes (so float128,
+	// complex256 and the type strings <f16 and <c32 name f80 and c160);
+	// longfloat, clongfloat and longcomplex are NumPy 1.x's aliases of
+	// longdouble and clongdouble (removed in NumPy 2.0, NEP 52).
+	NumPy = &Dialect{name: "numpy", exact: map[string]DType{"g": F80, "G": C160}, own: map[string]DType{
 		"float": F64, "int": I64, "complex": C128, "long": I64, "longlong": I64, "intp": I64, "int_": I64,
 		"uint": U64, "ulong": U64, "ulonglong": U64, "uintp": U64,
 		"intc": I32, "uintc": U32, "short": I16, "ushort": U16, "byte": I8, "ubyte": U8,
@@ -241,9 +271,10 @@ var (
 		// Type codes that are not canonical names (i2, u4, ... are, and
 		// keep their canonical meaning; write "<i2" for NumPy's int16).
 		"b1": Bool, "i1": I8, "f2": F16, "f4": F32, "f8": F64, "c8": C64, "c16": C128,
+		"longdouble": F80, "float128": F80, "longfloat": F80,
+		"clongdouble": C160, "complex256": C160, "clongfloat": C160, "longcomplex": C160,
 	}, unsupported: map[string]string{
-		"longdouble": "x87 80-bit long double (float128 on Linux)", "float128": "x87 80-bit long double",
-		"g": "longdouble", "clongdouble": "complex long double", "complex256": "complex long double", "object": "Python objects",
+		"object": "Python objects",
 	}}
 
 	// PyTorch: torch.* dtype names and their legacy aliases
@@ -276,14 +307,16 @@ var (
 	}}
 
 	// CPP: C++ and CUDA type names as kernel_float uses them (LP64:
-	// long is 64-bit). Plain char is read as i8.
+	// long is 64-bit). Plain char is read as i8. long double is the x87
+	// extended format, as on x86-64 Linux (System V x86-64 psABI §3.1.2).
 	CPP = &Dialect{name: "c++", own: map[string]DType{
 		"float": F32, "double": F64, "int": I32, "long": I64, "longlong": I64, "long_long": I64,
 		"short": I16, "char": I8, "signed_char": I8, "unsigned_char": U8, "unsigned": U32,
 		"unsigned_int": U32, "unsigned_short": U16, "unsigned_long": U64, "size_t": U64,
 		"__half": F16, "half_t": F16, "__nv_bfloat16": BF16, "bfloat16_t": BF16, "__hip_bfloat16": BF16,
 		"__nv_fp8_e4m3": F8E4M3FN, "__nv_fp8_e5m2": F8E5M2, "e4m3": F8E4M3FN, "e5m2": F8E5M2,
-	}, unsupported: map[string]string{"long_double": "x87 long double", "ldbl": "x87 long double"}}
+		"long double": F80, "long_double": F80, "ldbl": F80,
+	}}
 
 	// R: the tengen/StableHLO spellings anvil uses, and R's storage modes.
 	R = &Dialect{name: "r", own: map[string]DType{
@@ -302,6 +335,8 @@ var (
 var typestr = map[string]DType{
 	"b1": Bool, "i1": I8, "i2": I16, "i4": I32, "i8": I64, "u1": U8, "u2": U16, "u4": U32, "u8": U64,
 	"f2": F16, "f4": F32, "f8": F64, "c8": C64, "c16": C128,
+	// longdouble and clongdouble on x86-64 Linux (16 and 32 bytes).
+	"f16": F80, "c32": C160,
 }
 
 var prefixes = []struct {

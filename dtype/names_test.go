@@ -73,6 +73,14 @@ func TestErrorsNameTheTokenAndWhatIsValid(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "f64 in NumPy") {
 		t.Errorf("error %q should explain the ambiguity", err)
 	}
+	_, err = Parse("float128")
+	if err == nil || !strings.Contains(err.Error(), "f80 in NumPy") || !strings.Contains(err.Error(), "binary128") {
+		t.Errorf("error %q should name both meanings of float128", err)
+	}
+	_, err = Parse("long double")
+	if err == nil || !strings.Contains(err.Error(), "x86-64 Linux") || !strings.Contains(err.Error(), "MSVC") {
+		t.Errorf("error %q should name the platforms of long double", err)
+	}
 }
 
 func FuzzParse(f *testing.F) {
@@ -109,5 +117,17 @@ func TestNewDialect(t *testing.T) {
 	}
 	if _, err := d.Parse("quad"); err == nil || !strings.Contains(err.Error(), "a 128-bit float") {
 		t.Errorf("Parse(quad) error = %v; want it to say what quad is", err)
+	}
+}
+
+func TestSpellingsListsCaseSensitiveCodes(t *testing.T) {
+	for d, want := range map[DType]string{F80: "g", C160: "G"} {
+		found := false
+		for _, s := range NumPy.Spellings(d) {
+			found = found || s == want
+		}
+		if !found {
+			t.Errorf("NumPy.Spellings(%s) = %v, missing %q", d, NumPy.Spellings(d), want)
+		}
 	}
 }

@@ -328,19 +328,22 @@ func tfName(d dtype.DType) string {
 	return d.String()
 }
 
-// numpyName spells d as NumPy does (int32, float64, complex128, bool).
+// numpyName spells d as NumPy does (int32, float64, complex128, bool;
+// float128 and complex256 for f80 and c160, named by their storage).
 func numpyName(d dtype.DType) string {
 	switch {
 	case d == dtype.Bool:
 		return "bool"
+	case d == dtype.BC32:
+		return "bcomplex32" // ml_dtypes' name
 	case d.IsSigned():
 		return fmt.Sprintf("int%d", d.Bits())
 	case d.IsUnsigned():
 		return fmt.Sprintf("uint%d", d.Bits())
 	case d.IsFloat():
-		return fmt.Sprintf("float%d", d.Bits())
+		return fmt.Sprintf("float%d", d.StorageBits())
 	case d.IsComplex():
-		return fmt.Sprintf("complex%d", d.Bits())
+		return fmt.Sprintf("complex%d", d.StorageBits())
 	}
 	return d.String()
 }

@@ -14,12 +14,15 @@ import (
 	"github.com/promote-dev/promote/rules/keras"
 	"github.com/promote-dev/promote/rules/kernelfloat"
 	"github.com/promote-dev/promote/rules/mlx"
+	"github.com/promote-dev/promote/rules/mindspore"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
+	"github.com/promote-dev/promote/rules/paddle"
 	"github.com/promote-dev/promote/rules/pytorch"
 	"github.com/promote-dev/promote/rules/tensorflow"
 	"github.com/promote-dev/promote/rules/triton"
 	"github.com/promote-dev/promote/rules/tvm"
+	"github.com/promote-dev/promote/rules/tinygrad"
 )
 
 // defs is the registry. It is fixed at build time and never modified.
@@ -37,6 +40,9 @@ var defs = []*promote.Def{
 	mlx.Def,
 	triton.Def,
 	tvm.Def,
+	paddle.Def,
+	tinygrad.Def,
+	mindspore.Def,
 }
 
 // All returns every rule set definition, in display order.

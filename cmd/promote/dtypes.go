@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -20,6 +21,7 @@ type dtypeInfo struct {
 	Name         string   `json:"name"`
 	Kind         string   `json:"kind"`
 	Bits         int      `json:"bits"`
+	StorageBits  int      `json:"storage_bits,omitempty"` // only where padding makes it differ from bits (f80, c160)
 	Exponent     int      `json:"exponent_bits,omitempty"`
 	Mantissa     int      `json:"mantissa_bits,omitempty"`
 	Bias         int      `json:"bias,omitempty"`
@@ -42,28 +44,41 @@ func describeDType(d dtype.DType) dtypeInfo {
 	f := d.Format()
 	info := dtypeInfo{Name: d.String(), Kind: f.Kind.String(), Bits: f.Bits, Inf: f.HasInf(), NegZero: f.NegZero,
 		Spellings: dtype.Neutral.Spellings(d)[1:]}
-	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	if sb := f.StorageBits(); sb != f.Bits {
+		info.StorageBits = sb
+	}
+	g := exactText
 	switch f.Kind {
 	case dtype.KindFloat:
 		info.Exponent, info.Mantissa, info.Bias, info.NaN = f.ExpBits, f.MantBits, f.Bias, nanNames[f.NaN]
-		info.MaxFinite = g(f.MaxFinite())
-		if s := f.MinSubnormal(); s > 0 {
-			info.MinSubnormal = g(s)
+		info.MaxFinite = g(f.MaxFiniteExact())
+		if f.HasSubnormals() {
+			info.MinSubnormal = g(f.MinSubnormalExact())
 		}
 		if f.Signed {
-			info.Min = g(-f.MaxFinite())
+			info.Min = g(new(big.Float).Neg(f.MaxFiniteExact()))
 		} else {
-			info.Min = g(f.MinNormal())
+			info.Min = g(f.MinNormalExact())
 		}
 	case dtype.KindBool, dtype.KindSigned, dtype.KindUnsigned:
 		lo, hi := f.IntRange()
 		info.Min, info.MaxFinite = strconv.FormatInt(lo, 10), strconv.FormatUint(hi, 10)
 	case dtype.KindComplex:
 		info.Elem = f.Elem.String()
-		info.MaxFinite = g(f.MaxFinite())
+		info.MaxFinite = g(f.MaxFiniteExact())
 		info.Inf, info.NaN = true, "ieee"
 	}
 	return info
+}
+
+// exactText prints an exact value: as the shortest float64 decimal when
+// it is a float64 (every format but f80), else as the shortest decimal
+// that identifies it at 64 bits of precision (f80's).
+func exactText(v *big.Float) string {
+	if f, acc := v.Float64(); acc == big.Exact {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return new(big.Float).SetPrec(64).Set(v).Text('g', -1)
 }
 
 func runDTypes(e *env, args []string) int {

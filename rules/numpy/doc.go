@@ -7,13 +7,14 @@
 //
 // The 14 NumPy builtin numeric dtypes of the catalogue: bool, int8-int64,
 // uint8-uint64, float16, float32, float64, complex64 and complex128.
-// longdouble and clongdouble are NumPy builtins the catalogue does not
-// have; NumPy's dialect refuses their names before the rule set sees
-// them, but the internal model includes them, because the promotion table
-// is defined over all 16 types (and the tests check all 256 of its rows).
-// bfloat16, the float8/float6/float4 formats and int2/int4/uint2/uint4 are
-// ml_dtypes extension types, not NumPy builtins, and complex32, uint1 and
-// OpenVINO's dynamic do not exist in NumPy: all of them are refused.
+// longdouble and clongdouble (the catalogue's f80 and c160) are NumPy
+// builtins this rule set refuses; the internal model includes them,
+// because the promotion table is defined over all 16 types (and the tests
+// check all 256 of its rows).
+// bfloat16, bcomplex32, the float8/float6/float4 formats and
+// int2/int4/uint2/uint4 are ml_dtypes extension types, not NumPy builtins,
+// and complex32, uint1 and OpenVINO's dynamic do not exist in NumPy: all
+// of them are refused.
 //
 // # Rules
 //

@@ -48,7 +48,7 @@ var (
 		Text:   "np.result_type needs at least one array or dtype",
 		Source: src + "src/multiarray/multiarraymodule.c (array_result_type)"}
 	ruleNotBuiltin = &promote.Rule{ID: "not-builtin",
-		Text:   "NumPy has 14 builtin numeric dtypes in the catalogue (bool, int8-64, uint8-64, float16/32/64, complex64/128); bfloat16, the float8/6/4 and int2/int4 formats are ml_dtypes extension types, and complex32, uint1 and dynamic do not exist",
+		Text:   "NumPy has 14 builtin numeric dtypes in the catalogue (bool, int8-64, uint8-64, float16/32/64, complex64/128); bfloat16, bcomplex32, the float8/6/4 and int2/int4 formats are ml_dtypes extension types; longdouble and clongdouble (f80, c160) are builtins outside this rule set's table; complex32, uint1 and dynamic do not exist",
 		Source: src + "src/multiarray/can_cast_table.h (the builtin types); ../shared/reference/numpy/rules.md §1"}
 	ruleWeakArray = &promote.Rule{ID: "no-weak-arrays",
 		Text:   "NumPy has no weak arrays or weak NumPy scalars: only Python int, float and complex objects are weak",

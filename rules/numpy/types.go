@@ -188,6 +188,12 @@ func notBuiltinReason(d dtype.DType) string {
 		return "NumPy has no 1-bit unsigned integer dtype"
 	case d == dtype.C32:
 		return "NumPy has no complex32 (complex half) dtype"
+	case d == dtype.F80:
+		return "longdouble (f80) is a NumPy builtin this rule set does not promote"
+	case d == dtype.C160:
+		return "clongdouble (c160) is a NumPy builtin this rule set does not promote"
+	case d == dtype.BC32:
+		return "bc32 (bcomplex32) is an ml_dtypes extension type, not a NumPy builtin dtype"
 	case d == dtype.BF16 || d.IsFloat() || d.IsInteger():
 		// bfloat16, the float8/float6/float4 formats and int2/int4/uint2/uint4.
 		return d.String() + " is an ml_dtypes extension type, not a NumPy builtin dtype"

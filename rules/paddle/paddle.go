@@ -1,0 +1,186 @@
+package paddle
+
+import (
+	"fmt"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// Name is the rule set's name.
+const Name = "paddle"
+
+// The values of the rules option.
+const (
+	// RulesCode is what Paddle 3 computes (the default).
+	RulesCode = "code"
+	// RulesGuide is the auto type promotion guide's tables.
+	RulesGuide = "guide"
+)
+
+// Dialect is Paddle's spelling of dtypes: paddle.float32 and the other
+// attribute names, which are the neutral names; "paddle." is its prefix.
+var Dialect = dtype.NewDialect("paddle", []string{"paddle."}, map[string]dtype.DType{},
+	map[string]string{"pstring": "Paddle's string dtype (DataType::PSTRING)", "raw": "Paddle's raw dtype"})
+
+// Def is the paddle rule set: Paddle's binary operations (add and the
+// other operations the promotion code covers) on tensors, 0-d tensors and
+// Python scalars. Its option rules selects the code (default: Paddle 3
+// as users get it) or the guide's documented tables.
+var Def = &promote.Def{
+	Name:    Name,
+	Title:   "PaddlePaddle 3 (Tensor-Tensor float/complex promotion, Tensor-Scalar rules)",
+	Source:  "rules/paddle/spec.md; " + srcPromote + "; " + srcPatch + "; " + srcGuide,
+	NAry:    promote.Fold,
+	Dialect: Dialect,
+	Options: []promote.Option{{
+		Name: "rules", Kind: promote.EnumOption, Default: RulesCode, Values: []string{RulesCode, RulesGuide},
+		Doc: "code: what Paddle 3 computes (Tensor + 0-d Tensor follows the scalar rule); guide: the auto type promotion guide's tables, its '-' cells refused",
+	}},
+	Presets: [][]string{{"rules=" + RulesGuide}},
+	New: func(s promote.Settings) (promote.Rules, error) {
+		guide := s.Enum("rules") == RulesGuide
+		t := codeTable
+		if guide {
+			t = guideTable
+		}
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, guide: guide}, nil
+	},
+}
+
+type rules struct {
+	promote.Base
+	guide bool
+}
+
+// kind is what an operand is to Paddle.
+type kind uint8
+
+const (
+	ranked kind = iota // a tensor with at least one dimension
+	zeroD              // a 0-d tensor (shape [])
+	python             // a Python scalar
+)
+
+// side is one operand of a binary operation, or the running result of a
+// chain of them.
+type side struct {
+	dt  dtype.DType // a tensor's dtype; for a Python scalar, the dtype paddle.to_tensor gives it
+	k   kind
+	lit promote.ValueKind // a Python scalar's kind
+}
+
+// The two tables: the binary rule for two ranked tensors, compiled.
+var (
+	codeTable  = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, false) })
+	guideTable = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, true) })
+)
+
+func tableDecision(a, b dtype.DType, guide bool) promote.Decision {
+	for _, d := range [2]dtype.DType{a, b} {
+		if !has(d) {
+			return promote.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
+		}
+	}
+	if guide {
+		for _, d := range [2]dtype.DType{a, b} {
+			if !inGuide(d) {
+				return promote.Decision{Rule: ruleGuideUnlisted, Msg: "the guide's tables do not list " + paddleName(d)}
+			}
+		}
+	}
+	x, y := side{dt: a, k: ranked}, side{dt: b, k: ranked}
+	var out side
+	var why *promote.Rule
+	var msg string
+	if guide {
+		out, why, msg = guideBinary(x, y)
+	} else {
+		out, why, msg = codeBinary(x, y)
+	}
+	if msg != "" {
+		return promote.Decision{Rule: why, Msg: msg}
+	}
+	return promote.Decision{Out: out.dt, Rule: why}
+}
+
+// Result folds the operands left to right as a chain of binary operations
+// ((a op b) op c): Paddle's promotion is binary. The running result is a
+// 0-d tensor only when both of its operands were.
+func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if len(ops) == 0 {
+		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+	}
+	acc, why, err := r.sideOf(ops[0])
+	if err != nil {
+		return promote.Result{}, err
+	}
+	for _, o := range ops[1:] {
+		next, _, err := r.sideOf(o)
+		if err != nil {
+			return promote.Result{}, err
+		}
+		var msg string
+		if r.guide {
+			acc, why, msg = guideBinary(acc, next)
+		} else {
+			acc, why, msg = codeBinary(acc, next)
+		}
+		if msg != "" {
+			return promote.Result{}, r.Refuse(why, msg, ops...)
+		}
+	}
+	return promote.Result{DType: acc.dt, Rule: why}, nil
+}
+
+// sideOf classifies one operand.
+func (r *rules) sideOf(o promote.Operand) (side, *promote.Rule, error) {
+	switch o.Kind {
+	case promote.Tensor, promote.Scalar:
+		if !has(o.DType) {
+			return side{}, nil, r.Refuse(ruleNoDType, noDTypeMsg(o.DType), o)
+		}
+		if o.Weak {
+			return side{}, nil, r.Refuse(ruleNoWeak, "Paddle has no weak tensors; write a Python scalar (1, 1.0, 1j, True) for a weakly typed operand", o)
+		}
+		if r.guide && !inGuide(o.DType) {
+			return side{}, nil, r.Refuse(ruleGuideUnlisted, "the guide's tables do not list "+paddleName(o.DType), o)
+		}
+		if o.Kind == promote.Scalar || o.Rank == 0 {
+			return side{dt: o.DType, k: zeroD}, ruleSame, nil
+		}
+		if o.Rank == promote.RankDynamic && !r.guide {
+			return side{}, nil, r.Refuse(ruleDynamicRank, "Paddle's answer depends on whether the tensor is 0-d; give a rank ("+o.DType.String()+" or "+o.DType.String()+"[])", o)
+		}
+		return side{dt: o.DType, k: ranked}, ruleSame, nil
+	case promote.Literal:
+		v := o.Value
+		if v.Suffix != "" {
+			return side{}, nil, r.Refuse(rulePyLiteral, "Python has no literal "+v.Text+"; write 1, 1.0, 1j or True", o)
+		}
+		return side{dt: toTensorDType(v.Kind), k: python, lit: v.Kind}, rulePython, nil
+	}
+	return side{}, nil, r.Refuse(ruleNoDType, "invalid operand", o)
+}
+
+// inGuide reports whether the guide's tables list a dtype: its twelve.
+func inGuide(d dtype.DType) bool { return d.Valid() && tableIndex[d] >= 0 }
+
+// toTensorDType is the dtype paddle.to_tensor gives a Python scalar alone,
+// and the guide's default scalar dtypes: bool, int64, float32 (the default
+// dtype), complex64.
+func toTensorDType(k promote.ValueKind) dtype.DType {
+	switch k {
+	case promote.BoolValue:
+		return dtype.Bool
+	case promote.IntValue:
+		return dtype.I64
+	case promote.FloatValue:
+		return dtype.F32
+	}
+	return dtype.C64
+}
+
+func noDTypeMsg(d dtype.DType) string {
+	return fmt.Sprintf("Paddle has no dtype %s (its dtypes are bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64, complex64, complex128, float8_e4m3fn, float8_e5m2, and phi's uint16, uint32, uint64)", d)
+}
