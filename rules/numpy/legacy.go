@@ -2,10 +2,12 @@ package numpy
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
 )
 
 // litem is one operand as NumPy 1.24's PyArray_ResultType sees it
@@ -35,6 +37,11 @@ const maxLegacyCombos = 1 << 14
 // dtype for NumPy's builtins (legacy.md §7) and differs with ml_dtypes'
 // types (mldtypes.md §5).
 func (r *rules) legacyResult(ops []promote.Operand) (promote.Result, error) {
+	if r.checkValues && len(ops) == 2 {
+		if err := r.legacyObjectLoop(ops); err != nil {
+			return promote.Result{}, err
+		}
+	}
 	cands := make([][]lcand, len(ops))
 	user := false
 	combos := 1
@@ -350,4 +357,39 @@ func (r *rules) legacyConcrete(items []litem, rule *promote.Rule) legacyAnswer {
 		return legacyAnswer{rule: ruleMLNoCommon, msg: r.m.notPromotedMsg(bad, main)}
 	}
 	return legacyAnswer{out: ntype(c), rule: rule}
+}
+
+// legacyObjectLoop: np.add of a Python int that NumPy 1.x makes an object
+// array runs the object loop, adding element by element as Python objects
+// (legacy.md §6). A longdouble or clongdouble element refuses the int
+// (TypeError); a float or complex element, or a Python float or complex,
+// converts it to a Python float, which fails past float64's range
+// (OverflowError). Otherwise the result is object, refused later.
+func (r *rules) legacyObjectLoop(ops []promote.Operand) error {
+	for i, o := range ops {
+		v := o.Value
+		if o.Kind != promote.Literal || v.Kind != promote.IntValue || v.Int.IsInt64() || v.Int.IsUint64() {
+			continue
+		}
+		other := ops[1-i]
+		var inexact bool
+		switch {
+		case other.Kind == promote.Literal:
+			inexact = other.Value.Kind == promote.FloatValue || other.Value.Kind == promote.ComplexValue
+		case other.DType == dtype.F80 || other.DType == dtype.C160:
+			name := map[dtype.DType]string{dtype.F80: "'numpy.float128'", dtype.C160: "'numpy.complex256'"}[other.DType]
+			a, b := name, "'int'"
+			if i == 0 {
+				a, b = b, a
+			}
+			return r.Refuse(ruleLegacyLongDoubleObject, fmt.Sprintf("TypeError: unsupported operand type(s) for +: %s and %s", a, b), ops...)
+		default:
+			_, isBuiltin := builtin(other.DType)
+			inexact = isBuiltin && (other.DType.IsFloat() || other.DType.Kind() == dtype.KindComplex)
+		}
+		if inexact && math.IsInf(bigFloat64(v.Int), 0) {
+			return r.Refuse(ruleLegacyObjectFloat, "OverflowError: int too large to convert to float", ops...)
+		}
+	}
+	return nil
 }

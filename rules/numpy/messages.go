@@ -85,6 +85,8 @@ func notMLReason(d dtype.DType) string {
 		return "neither NumPy nor ml_dtypes has a 1-bit unsigned integer"
 	case dtype.C32:
 		return "neither NumPy nor ml_dtypes has complex32 (complex half)"
+	case dtype.BC32:
+		return "bcomplex32 is not registered by ml_dtypes 0.5 (it arrives after 0.5.4)"
 	}
 	return d.String() + " is neither a NumPy builtin nor an ml_dtypes 0.5 type"
 }

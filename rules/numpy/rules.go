@@ -48,7 +48,7 @@ var (
 		Text:   "np.result_type needs at least one array or dtype",
 		Source: src + "src/multiarray/multiarraymodule.c (array_result_type)"}
 	ruleNotBuiltin = &promote.Rule{ID: "not-builtin",
-		Text:   "NumPy has 14 builtin numeric dtypes in the catalogue (bool, int8-64, uint8-64, float16/32/64, complex64/128); bfloat16, bcomplex32, the float8/6/4 and int2/int4 formats are ml_dtypes extension types; longdouble and clongdouble (f80, c160) are builtins outside this rule set's table; complex32, uint1 and dynamic do not exist",
+		Text:   "NumPy has 16 builtin numeric dtypes (bool, int8-64, uint8-64, float16/32/64, longdouble (f80), complex64/128, clongdouble (c160)); bfloat16, the float8/6/4 and int2/int4 formats are ml_dtypes extension types, registered only with ml_dtypes=true; bcomplex32, complex32, uint1 and dynamic are neither",
 		Source: src + "src/multiarray/can_cast_table.h (the builtin types); ../shared/reference/numpy/rules.md §1"}
 	ruleWeakArray = &promote.Rule{ID: "no-weak-arrays",
 		Text:   "NumPy has no weak arrays or weak NumPy scalars: only Python int, float and complex objects are weak",
@@ -73,6 +73,9 @@ var (
 	ruleIntToFloat = &promote.Rule{ID: "pyint-too-large-for-float",
 		Text:   "a Python int larger in magnitude than float64's largest value raises OverflowError (int too large to convert to float) when the resolved dtype is a float or complex dtype: NumPy converts it through a Python float",
 		Source: src + "tests/test_nep50_promotions.py"}
+	ruleIntToLongDouble = &promote.Rule{ID: "pyint-to-longdouble",
+		Text:   "a ufunc converts a Python int to longdouble through its decimal string (so 10**400 is exact enough and fits), and CPython refuses to write an int of more than 4300 digits (ValueError)",
+		Source: "numpy/numpy@b832a09c (v2.4.6) numpy/_core/src/common/npy_longdouble.c:124-160 (npy_longdouble_from_PyLong); CPython sys.int_info.default_max_str_digits"}
 	ruleInfWarning = &promote.Rule{ID: "overflow-to-inf",
 		Text:   "a Python scalar within float64's range but too large for a float16, float32 or complex64 result becomes inf with a RuntimeWarning; the dtype is kept and there is no error",
 		Source: src + "tests/test_nep50_promotions.py; doc/neps/nep-0050-scalar-promotion.rst"}
@@ -95,6 +98,12 @@ var (
 	ruleLegacyNeedsValue = &promote.Rule{ID: "legacy-needs-value",
 		Text:   "NumPy 1.x looks at the value of a 0-d array when it meets arrays of the same or a higher kind: without a value, promote answers only when every value gives the same dtype",
 		Source: src124 + "src/multiarray/convert_datatype.c:1568-1597 (PyArray_MinScalarType_internal); legacy.md §8"}
+	ruleLegacyLongDoubleObject = &promote.Rule{ID: "legacy-object-loop",
+		Text:   "NumPy 1.x: np.add with a Python int outside int64 and uint64 runs the object loop, adding element by element as Python objects, and a longdouble or clongdouble element refuses a Python int it cannot hold in a C long (TypeError)",
+		Source: src124 + "src/umath/scalarmath.c.src:987-1010, :1278-1289 (convert_to_<name>, OTHER_IS_UNKNOWN_OBJECT for (c)longdouble); legacy.md §6"}
+	ruleLegacyObjectFloat = &promote.Rule{ID: "legacy-object-float",
+		Text:   "NumPy 1.x: np.add with a Python int outside int64 and uint64 runs the object loop; with a float or complex element or Python scalar the int is converted to a Python float, which raises OverflowError past float64's range",
+		Source: src124 + "src/umath/scalarmath.c.src:987-1010, :1290-1299 (PROMOTION_REQUIRED: the generic object path); legacy.md §6"}
 	ruleLegacyObject = &promote.Rule{ID: "object-dtype",
 		Text:   "NumPy 1.x makes a Python int outside [-2**63, 2**64) an object array, and any promotion with object gives object, which is not a numeric dtype of the catalogue",
 		Source: src124 + "src/multiarray/abstractdtypes.c:23-52 (discover_descriptor_from_pyint); legacy.md §6"}

@@ -111,10 +111,10 @@ var ntypes = [numAllTypes]ntypeInfo{
 	nU64:         {"uint64", kindUnsigned, 8, 8, dtype.U64, 'u'},
 	nF32:         {"float32", kindFloat, 4, 11, dtype.F32, 'f'},
 	nF64:         {"float64", kindFloat, 8, 12, dtype.F64, 'f'},
-	nLongDouble:  {"longdouble", kindFloat, 16, 13, dtype.Invalid, 'f'},
+	nLongDouble:  {"longdouble", kindFloat, 16, 13, dtype.F80, 'f'},
 	nC64:         {"complex64", kindComplex, 4, 14, dtype.C64, 'c'},
 	nC128:        {"complex128", kindComplex, 8, 15, dtype.C128, 'c'},
-	nCLongDouble: {"clongdouble", kindComplex, 16, 16, dtype.Invalid, 'c'},
+	nCLongDouble: {"clongdouble", kindComplex, 16, 16, dtype.C160, 'c'},
 	nF16:         {"float16", kindFloat, 2, 23, dtype.F16, 'f'},
 
 	// ml_dtypes (mldtypes.md §1): every type is stored in whole bytes
@@ -188,15 +188,11 @@ func notBuiltinReason(d dtype.DType) string {
 		return "NumPy has no 1-bit unsigned integer dtype"
 	case d == dtype.C32:
 		return "NumPy has no complex32 (complex half) dtype"
-	case d == dtype.F80:
-		return "longdouble (f80) is a NumPy builtin this rule set does not promote"
-	case d == dtype.C160:
-		return "clongdouble (c160) is a NumPy builtin this rule set does not promote"
 	case d == dtype.BC32:
-		return "bc32 (bcomplex32) is an ml_dtypes extension type, not a NumPy builtin dtype"
+		return "bc32 (bcomplex32) is neither a NumPy builtin nor an ml_dtypes 0.5 type (ml_dtypes adds it after 0.5.4)"
 	case d == dtype.BF16 || d.IsFloat() || d.IsInteger():
 		// bfloat16, the float8/float6/float4 formats and int2/int4/uint2/uint4.
-		return d.String() + " is an ml_dtypes extension type, not a NumPy builtin dtype"
+		return d.String() + " is an ml_dtypes extension type, not a NumPy builtin dtype (set ml_dtypes=true)"
 	}
 	return d.String() + " is not a NumPy builtin dtype"
 }

@@ -55,7 +55,15 @@ def literal(text):
     if t.endswith("j") or t.endswith("j)"):
         return complex(t.strip("()"))
     try:
-        return int(t)
+        # CPython refuses to read an int of more than 4300 digits; lift
+        # the limit only while reading, so that NumPy's own conversions
+        # meet CPython's default.
+        limit = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+        try:
+            return int(t)
+        finally:
+            sys.set_int_max_str_digits(limit)
     except ValueError:
         return float(t)
 
