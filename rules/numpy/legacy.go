@@ -14,7 +14,8 @@ import (
 // (legacy.md §1): a 0-d array or an array with dimensions, of type t, with
 // its min_scalar_type when it is 0-d.
 type litem struct {
-	t      ntype  // the array's dtype (a Python int: int64, uint64 from 2**63)
+	t      ntype  // the array's dtype (a Python int: long, unsigned long long from 2**63)
+	obj    bool   // a Python int past uint64 or below int64: an object array
 	py     dclass // pyInt, pyFloat, pyComplex for a marked Python scalar; 0 otherwise
 	scalar bool   // a 0-d array (every NumPy scalar and Python scalar)
 	ms     ntype  // scalar: min_scalar_type_num of its value; otherwise t
@@ -59,11 +60,11 @@ func (r *rules) legacyResult(ops []promote.Operand) (promote.Result, error) {
 		}
 	}
 	if len(ops) == 1 {
-		if len(cands[0]) == 1 {
-			return promote.Result{DType: ntypes[cands[0][0].it.t].dtype, Rule: ruleSingle}, nil
+		it := cands[0][0].it
+		if it.obj {
+			return promote.Result{}, r.Refuse(ruleLegacyObject, objectAnswer(nil).msg, ops...)
 		}
-		// A tensor of unknown rank alone: its own dtype either way.
-		return promote.Result{DType: ops[0].DType, Rule: ruleSingle}, nil
+		return promote.Result{DType: ntypes[it.t].dtype, Rule: ruleSingle}, nil
 	}
 	decide := r.legacyDecide
 	if user && r.checkValues {
@@ -192,9 +193,10 @@ func (r *rules) legacyCands(o promote.Operand) ([]lcand, error) {
 			case v.Int.IsInt64():
 				it.t = nI64
 			case v.Int.IsUint64():
-				it.t = nU64
+				it.t = nULongLong
 			default:
-				return nil, r.Refuse(ruleLegacyObject, fmt.Sprintf("the Python int %s fits neither int64 nor uint64, so NumPy 1.x makes it an object array and the result is object (dtype('O'))", v.Int), o)
+				it.obj, it.py = true, pyInt
+				return []lcand{{it: it}}, nil
 			}
 			it.py = pyInt
 		case promote.FloatValue:
@@ -323,7 +325,10 @@ func (r *rules) legacyDecide(items []litem) legacyAnswer {
 	}
 	maxScalar, maxArray := -1, -1
 	for _, it := range items {
-		k := simplifiedKind(it.t)
+		k := 3 // object
+		if !it.obj {
+			k = simplifiedKind(it.t)
+		}
 		if it.scalar {
 			maxScalar = max(maxScalar, k)
 		} else {
@@ -333,15 +338,30 @@ func (r *rules) legacyDecide(items []litem) legacyAnswer {
 	if maxArray < maxScalar {
 		return r.legacyConcrete(items, ruleLegacyScalarKind)
 	}
-	ret, small := items[0].ms, items[0].small
+	// Object absorbs every step: once the running result is object, it
+	// stays object (object_common_dtype), but earlier steps may fail.
+	ret, small, obj := items[0].ms, items[0].small, items[0].obj
 	for _, it := range items[1:] {
+		if obj || it.obj {
+			obj = true
+			continue
+		}
 		next, ok := m.promoteSmall(it.ms, ret, it.small, small)
 		if !ok {
 			return legacyAnswer{rule: ruleMLNoCommon, msg: m.noCommonMsg(dclass(it.ms), dclass(ret))}
 		}
 		ret, small = next, it.small && small
 	}
+	if obj {
+		return objectAnswer(items)
+	}
 	return legacyAnswer{out: ret, rule: ruleLegacyValueBased}
+}
+
+// objectAnswer refuses a result NumPy makes object because of a Python
+// int past int64 and uint64.
+func objectAnswer(items []litem) legacyAnswer {
+	return legacyAnswer{rule: ruleLegacyObject, msg: "a Python int outside int64 and uint64 is an object array in NumPy 1.x, and the result is object (dtype('O')), which is not a numeric dtype of the catalogue"}
 }
 
 // legacyConcrete is PyArray_PromoteTypeSequence of the operands' own
@@ -350,6 +370,9 @@ func (r *rules) legacyConcrete(items []litem, rule *promote.Rule) legacyAnswer {
 	var stack [maxStack]dclass
 	ds := stack[:0]
 	for _, it := range items {
+		if it.obj {
+			return objectAnswer(items)
+		}
 		ds = append(ds, dclass(it.t))
 	}
 	c, ok, main, bad := r.m.promoteSequence(ds)
@@ -384,12 +407,21 @@ func (r *rules) legacyObjectLoop(ops []promote.Operand) error {
 			}
 			return r.Refuse(ruleLegacyLongDoubleObject, fmt.Sprintf("TypeError: unsupported operand type(s) for +: %s and %s", a, b), ops...)
 		default:
+			// A float or complex builtin, or (ml_dtypes=true) an
+			// ml_dtypes float, whose scalar falls back to Python floats.
 			_, isBuiltin := builtin(other.DType)
-			inexact = isBuiltin && (other.DType.IsFloat() || other.DType.Kind() == dtype.KindComplex)
+			inexact = isBuiltin && (other.DType.IsFloat() || other.DType.Kind() == dtype.KindComplex) ||
+				r.ml && isMLFloatDType(other.DType)
 		}
 		if inexact && math.IsInf(bigFloat64(v.Int), 0) {
 			return r.Refuse(ruleLegacyObjectFloat, "OverflowError: int too large to convert to float", ops...)
 		}
 	}
 	return nil
+}
+
+// isMLFloatDType reports whether d is one of ml_dtypes' float types.
+func isMLFloatDType(d dtype.DType) bool {
+	t, ok := lookup(d)
+	return ok && isMLFloat(t)
 }

@@ -195,6 +195,16 @@ func errorClass(msg string, rule *promote.Rule) string {
 	return "error: " + class
 }
 
+// maxReport is how many disagreements a live test lists (PROMOTE_LIVE_REPORT
+// raises it).
+var maxReport = func() int {
+	var n int
+	if _, err := fmt.Sscan(os.Getenv("PROMOTE_LIVE_REPORT"), &n); err == nil && n > 0 {
+		return n
+	}
+	return 40
+}()
+
 // compareLive checks promote against the oracle's answers and reports the
 // first disagreements and the count.
 func compareLive(t *testing.T, name string, rt, add promote.Rules, qs []liveQuery, answers []string) {
@@ -209,7 +219,7 @@ func compareLive(t *testing.T, name string, rt, add promote.Rules, qs []liveQuer
 		}
 		got := promoteAnswer(rt, add, q)
 		if got != want {
-			if bad++; bad <= 40 {
+			if bad++; bad <= maxReport {
 				line := q.line
 				if len(line) > 160 {
 					line = line[:80] + "…" + line[len(line)-40:]

@@ -14,6 +14,7 @@ var dtypeClassNames = [numNTypes]string{
 	nI32: "Int32DType", nU32: "UInt32DType", nI64: "Int64DType", nU64: "UInt64DType",
 	nF16: "Float16DType", nF32: "Float32DType", nF64: "Float64DType", nLongDouble: "LongDoubleDType",
 	nC64: "Complex64DType", nC128: "Complex128DType", nCLongDouble: "CLongDoubleDType",
+	nLongLong: "LongLongDType", nULongLong: "ULongLongDType",
 }
 
 // classRepr is how NumPy prints a DType class in its promotion errors:

@@ -39,6 +39,10 @@ var (
 // minScalarInt: a non-negative value takes the smallest unsigned type that
 // holds it, no wider than t (small when it also fits the signed type of
 // that size); a negative one the smallest signed type, no wider than t.
+//
+// On 64-bit Linux a non-negative value of a signed 64-bit type past uint32
+// gives unsigned long long (NumPy recurses with NPY_ULONGLONG), an
+// unsigned long keeps unsigned long.
 func minScalarInt(t ntype, v *big.Int) (ntype, bool) {
 	size := ntypes[t].size
 	if v.Sign() >= 0 {
@@ -49,6 +53,9 @@ func minScalarInt(t ntype, v *big.Int) (ntype, bool) {
 			_, hi := ntypes[u].dtype.Format().IntRange()
 			if v.Cmp(new(big.Int).SetUint64(hi)) <= 0 || ntypes[u].size == size {
 				_, shi := ntypes[signedTwin(u)].dtype.Format().IntRange()
+				if u == nU64 && t != nU64 {
+					u = nULongLong
+				}
 				return u, v.Cmp(new(big.Int).SetUint64(shi)) <= 0
 			}
 		}
@@ -108,6 +115,8 @@ func signedTwin(t ntype) ntype {
 		return nI32
 	case nU64:
 		return nI64
+	case nULongLong:
+		return nLongLong
 	}
 	return t
 }

@@ -26,6 +26,16 @@ const (
 	nC64
 	nC128
 	nCLongDouble
+	// long long and unsigned long long: the same int64 and uint64 on
+	// 64-bit Linux, but distinct type numbers. They matter only where
+	// NumPy compares type numbers rather than kinds and sizes: ml_dtypes
+	// declares its safe casts to NPY_INT64 and NPY_UINT64, which are long
+	// and unsigned long, so uint4 does not cast safely to unsigned long
+	// long. NumPy 1.24's min_scalar_type gives unsigned long long for a
+	// positive 64-bit signed value past uint32, and a Python int from
+	// 2**63 is an unsigned long long array (legacy.md §4.1, mldtypes.md).
+	nLongLong
+	nULongLong
 
 	numNTypes // the builtins end here
 )
@@ -116,6 +126,8 @@ var ntypes = [numAllTypes]ntypeInfo{
 	nC128:        {"complex128", kindComplex, 8, 15, dtype.C128, 'c'},
 	nCLongDouble: {"clongdouble", kindComplex, 16, 16, dtype.C160, 'c'},
 	nF16:         {"float16", kindFloat, 2, 23, dtype.F16, 'f'},
+	nLongLong:    {"longlong", kindSigned, 8, 9, dtype.I64, 'i'},
+	nULongLong:   {"ulonglong", kindUnsigned, 8, 10, dtype.U64, 'u'},
 
 	// ml_dtypes (mldtypes.md §1): every type is stored in whole bytes
 	// (bfloat16 in 2, the rest in 1); all have kind 'V' but float8_e5m2,
@@ -148,6 +160,9 @@ var fromDType = func() (m [dtype.Count]struct {
 	ok bool
 }) {
 	for t := ntype(0); t < numAllTypes; t++ {
+		if t == nLongLong || t == nULongLong {
+			continue // int64 and uint64 are long and unsigned long
+		}
 		if d := ntypes[t].dtype; d != dtype.Invalid {
 			m[d].t, m[d].ok = t, true
 		}

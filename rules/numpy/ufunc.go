@@ -17,7 +17,7 @@ import (
 // addLoops are np.add's builtin loops in the order of np.add.types (every
 // loop is "XX->X"; the datetime and object loops that follow are never
 // reached: every type casts safely to clongdouble, and no input is object).
-var addLoops = []ntype{nBool, nI8, nU8, nI16, nU16, nI32, nU32, nI64, nU64, nF16, nF32, nF64, nLongDouble, nC64, nC128, nCLongDouble}
+var addLoops = []ntype{nBool, nI8, nU8, nI16, nU16, nI32, nU32, nI64, nU64, nLongLong, nULongLong, nF16, nF32, nF64, nLongDouble, nC64, nC128, nCLongDouble}
 
 // castInput is how the linear search asks whether an input may go to a
 // loop of type to (ufunc_loop_matches).
@@ -174,6 +174,11 @@ func (r *rules) canCastPyScalar(py dclass, to ntype) bool {
 // linear search with value-based casting (can_cast_scalar_to); otherwise
 // an exact loop, or the same search with plain safe casts.
 func (r *rules) legacyAdd(items []litem) legacyAnswer {
+	for _, it := range items {
+		if it.obj { // only the object loop takes an object input
+			return objectAnswer(items)
+		}
+	}
 	anyScalar, allScalar := false, true
 	maxScalar, maxArray := -1, -1
 	for _, it := range items {
