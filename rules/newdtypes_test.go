@@ -12,7 +12,9 @@ import (
 // promotes lists, per rule set, which of the catalogue's f80, c160 and
 // bc32 it promotes; every other rule set refuses them. A rule set that
 // gains one of them (numpy: f80 and c160; pytorch: bc32) adds it here.
-var promotes = map[string][]dtype.DType{}
+var promotes = map[string][]dtype.DType{
+	"numpy": {dtype.F80, dtype.C160},
+}
 
 // TestNewDTypesAnsweredOrRefusedByName: every rule set and preset either
 // promotes f80, c160 and bc32 (with each other, with f32 and alone) or

@@ -277,3 +277,49 @@ func TestLiveNumPy124LegacyMLDtypes(t *testing.T) {
 	prelude := fmt.Sprintf("import sys; sys.path.insert(0, %q)\n", dir)
 	liveCase(t, "host", true, []string{"promotion=legacy", "ml_dtypes=true"}, prelude, "numpy")
 }
+
+// TestLiveSafeCasts compares the safe-cast relation the ml_dtypes model
+// derives (registrations plus NumPy's "equivalent types" rule) with
+// np.can_cast(a, b, "safe") over every pair, in NumPy 2.4 and, when built,
+// NumPy 1.24.
+func TestLiveSafeCasts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("live NumPy oracles skipped under -short")
+	}
+	for _, c := range []struct{ oracle, prelude string }{
+		{"sid", ""},
+		{"host", os.Getenv("PROMOTE_HOST_ML_DTYPES")},
+	} {
+		t.Run(c.oracle, func(t *testing.T) {
+			prelude := ""
+			if c.oracle == "host" {
+				if c.prelude == "" {
+					t.Skip("PROMOTE_HOST_ML_DTYPES not set: no ml_dtypes built for the host's NumPy 1.24")
+				}
+				prelude = fmt.Sprintf("import sys; sys.path.insert(0, %q)\n", c.prelude)
+			}
+			p := oracle.Require(t, c.oracle, "numpy")
+			var qs []liveQuery
+			var pairs [][2]ntype
+			for a := ntype(0); a < numAllTypes; a++ {
+				for b := ntype(0); b < numAllTypes; b++ {
+					if a == nLongLong || a == nULongLong || b == nLongLong || b == nULongLong {
+						continue
+					}
+					pairs = append(pairs, [2]ntype{a, b})
+					qs = append(qs, liveQuery{"cc", ntypes[a].dtype.String() + " " + ntypes[b].dtype.String()})
+				}
+			}
+			answers := runOracle(t, p, true, qs, prelude)
+			bad := 0
+			for i, pr := range pairs {
+				if got := fmt.Sprint(safeTable[pr[0]][pr[1]]); got != answers[i] {
+					if bad++; bad <= maxReport {
+						t.Errorf("can_cast(%s, %s, safe): promote %s, NumPy %s", ntypes[pr[0]].name, ntypes[pr[1]].name, got, answers[i])
+					}
+				}
+			}
+			t.Logf("%s: %d pairs, %d disagree", c.oracle, len(pairs), bad)
+		})
+	}
+}

@@ -37,7 +37,7 @@ var Def = &promote.Def{
 		Default: "false",
 		Doc:     "false: only NumPy's builtin dtypes; true: ml_dtypes 0.5 is imported, registering bfloat16, the float8/float6/float4 types and int2/int4/uint2/uint4 with NumPy as legacy user dtypes",
 	}},
-	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}, {"ml_dtypes=true", "check_values=true"}},
+	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		r := &rules{
 			Base:        promote.Base{D: s.Def(), S: s, Table: pairTable},

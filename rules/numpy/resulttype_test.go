@@ -386,7 +386,10 @@ func TestOption(t *testing.T) {
 func TestRuleTexts(t *testing.T) {
 	for _, r := range []*promote.Rule{ruleSame, ruleSafeCast, ruleClimb, ruleMainDType, ruleWeakInt, ruleWeakFloat,
 		ruleWeakComplex, ruleDefaults, ruleSingle, ruleNoOperands, ruleNotBuiltin, ruleWeakArray, ruleHostLiteral,
-		ruleObject, ruleNoCommon, ruleIntBounds, ruleIntToFloat, ruleInfWarning} {
+		ruleObject, ruleNoCommon, ruleIntBounds, ruleIntToFloat, ruleInfWarning, ruleIntToLongDouble,
+		ruleLegacyValueBased, ruleLegacyScalarKind, ruleLegacyAllScalars, ruleLegacyNeedsValue, ruleLegacyObject,
+		ruleLegacyLongDoubleObject, ruleLegacyObjectFloat, ruleMLSafeCast, ruleMLClimb, ruleMLPyScalar, ruleMLNoCommon,
+		ruleMLLoop, ruleMLIntConvert, ruleMLTooMany} {
 		if r.ID == "" || r.Text == "" || r.Source == "" || strings.ContainsAny(r.Text+r.Source, "\n\r") {
 			t.Errorf("rule %+v is incomplete", r)
 		}

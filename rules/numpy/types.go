@@ -2,11 +2,10 @@ package numpy
 
 import "github.com/promote-dev/promote/dtype"
 
-// ntype is one of NumPy's 16 builtin numeric types on 64-bit Linux, in the
-// order of ../shared/reference/numpy/rules.md §1. The first 14 are catalogue
-// dtypes; longdouble and clongdouble are modelled too, because the safe-cast
-// table and the climbing procedure are defined over all 16 and their rows are
-// part of the spec's table, but the catalogue has no entry for them.
+// ntype is one of NumPy's builtin numeric types on 64-bit Linux (the 16 of
+// ../shared/reference/numpy/rules.md §1, in its order, then long long and
+// unsigned long long, NumPy's second int64 and uint64) or one of the types
+// ml_dtypes 0.5 registers.
 type ntype uint8
 
 const (

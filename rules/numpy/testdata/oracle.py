@@ -7,6 +7,7 @@
 #   pt    np.promote_types(a, b) of two dtype names
 #   rt    np.result_type(*operands)
 #   add   np.add(a, b).dtype
+#   cc    np.can_cast(a, b, "safe") of two dtype names: "true" or "false"
 #
 # Operands: DTYPE is a 1-element 1-d array, DTYPE[N,...] an array of that
 # shape, DTYPE[](VALUE) a 0-d array, DTYPE(VALUE) a NumPy scalar; a literal
@@ -100,6 +101,8 @@ def name(dt):
 def answer(mode, ops):
     if mode == "pt":
         return name(np.promote_types(TYPES[ops[0]], TYPES[ops[1]]))
+    if mode == "cc":
+        return str(bool(np.can_cast(TYPES[ops[0]], TYPES[ops[1]], "safe"))).lower()
     objs = [operand(o) for o in ops]
     if mode == "rt":
         return name(np.result_type(*objs))
