@@ -9,20 +9,23 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/rules/anvil"
 	"github.com/promote-dev/promote/rules/arrayapi"
+	"github.com/promote-dev/promote/rules/c"
 	"github.com/promote-dev/promote/rules/cann"
+	"github.com/promote-dev/promote/rules/cpp"
 	"github.com/promote-dev/promote/rules/jax"
+	"github.com/promote-dev/promote/rules/julia"
 	"github.com/promote-dev/promote/rules/keras"
 	"github.com/promote-dev/promote/rules/kernelfloat"
-	"github.com/promote-dev/promote/rules/mlx"
 	"github.com/promote-dev/promote/rules/mindspore"
+	"github.com/promote-dev/promote/rules/mlx"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
 	"github.com/promote-dev/promote/rules/paddle"
 	"github.com/promote-dev/promote/rules/pytorch"
 	"github.com/promote-dev/promote/rules/tensorflow"
+	"github.com/promote-dev/promote/rules/tinygrad"
 	"github.com/promote-dev/promote/rules/triton"
 	"github.com/promote-dev/promote/rules/tvm"
-	"github.com/promote-dev/promote/rules/tinygrad"
 )
 
 // defs is the registry. It is fixed at build time and never modified.
@@ -43,6 +46,9 @@ var defs = []*promote.Def{
 	paddle.Def,
 	tinygrad.Def,
 	mindspore.Def,
+	julia.Def,
+	c.Def,
+	cpp.Def,
 }
 
 // All returns every rule set definition, in display order.

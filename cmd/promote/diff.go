@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/promote-dev/promote"
@@ -12,7 +14,28 @@ import (
 )
 
 func init() {
-	register(command{name: "diff", summary: "every dtype pair where two rule sets (or two settings) disagree; exit 1 if any", run: runDiff})
+	register(&command{
+		name:  "diff",
+		usage: "-rules A [-set KEY=VALUE]... -against B [-set KEY=VALUE]... [-literals] [-json]",
+		short: "every dtype pair where two rule sets (or two settings) disagree; exit 1 if any",
+		long: `Diff lists every ordered dtype pair (and with -literals every dtype with true,
+1, 1.0 and 1j) where two rule sets, or one rule set under two settings,
+disagree, grouped by the two answers. Each side is a rule set NAME or a spec
+NAME:KEY=VALUE:...; a -set applies to the -rules or -against before it.
+
+Exit status: 0 no differences; 1 differences (so it can gate a port in CI),
+or lost output; 2 a bad command line.`,
+		operands:    noOperands,
+		customFlags: true,
+		flags: func(fs *flag.FlagSet) runFunc {
+			fs.String("rules", "", "the first rule set: `NAME` or NAME:KEY=VALUE:...")
+			fs.String("against", "", "the second rule set: `NAME` or NAME:KEY=VALUE:...")
+			fs.Var(new(setFlags), "set", "an option `KEY=VALUE` of the -rules or -against before it (repeatable)")
+			fs.Bool("literals", false, "also compare every dtype with the literals true, 1, 1.0 and 1j")
+			fs.Bool("json", false, "write JSON")
+			return runDiff
+		},
+	})
 }
 
 // diffSide is one side of a diff: a rule set and its settings.
@@ -22,12 +45,9 @@ type diffSide struct {
 	r    promote.Rules
 }
 
-func (s diffSide) label() string {
-	if len(s.sets) == 0 {
-		return s.name
-	}
-	return s.name + " " + strings.Join(s.sets, " ")
-}
+// label names the side as its spec does (numpy:promotion=legacy), with
+// only the settings that differ from the defaults.
+func (s diffSide) label() string { return rules.Label(s.r) }
 
 // diffGroup is the pairs where side A answers one thing and B another.
 type diffGroup struct {
@@ -37,66 +57,76 @@ type diffGroup struct {
 	Cases []string `json:"cases"`
 }
 
-const diffUsage = "usage: promote diff -rules A [-set KEY=VALUE]... -against B [-set KEY=VALUE]... [-literals] [-json]"
-
-// runDiff parses its own flags because -set belongs to whichever of -rules
-// and -against precedes it.
-func runDiff(e *env, args []string) int {
+// runDiff parses its own flags because -set belongs to whichever of
+// -rules and -against precedes it.
+func runDiff(e *env, args []string) error {
 	var sides [2]diffSide
 	cur := -1
 	literals, asJSON := false, false
 	for i := 0; i < len(args); i++ {
-		a := strings.TrimLeft(args[i], "-")
-		name, val, hasVal := strings.Cut(a, "=")
-		needVal := func() (string, bool) {
+		if !strings.HasPrefix(args[i], "-") || args[i] == "-" || args[i] == "--" {
+			return usagef("unexpected argument %s: diff takes only flags", quoteArg(args[i]))
+		}
+		name, val, hasVal := strings.Cut(strings.TrimPrefix(args[i][1:], "-"), "=")
+		needVal := func() (string, error) {
 			if hasVal {
-				return val, true
+				return val, nil
 			}
 			if i+1 < len(args) {
 				i++
-				return args[i], true
+				return args[i], nil
 			}
-			return "", false
+			return "", usagef("flag needs an argument: -%s", name)
 		}
 		switch name {
 		case "rules", "against":
-			v, ok := needVal()
-			if !ok {
-				fmt.Fprintf(e.stderr, "promote diff: -%s needs a rule set name\n%s\n", name, diffUsage)
-				return 2
+			v, err := needVal()
+			if err != nil {
+				return err
 			}
 			cur = 0
 			if name == "against" {
 				cur = 1
 			}
+			if sides[cur].name != "" {
+				return usagef("-%s given twice", name)
+			}
 			sides[cur].name = v
 		case "set":
-			v, ok := needVal()
-			if !ok || cur < 0 {
-				fmt.Fprintf(e.stderr, "promote diff: -set KEY=VALUE follows the -rules or -against it belongs to\n%s\n", diffUsage)
-				return 2
+			v, err := needVal()
+			if err != nil {
+				return err
+			}
+			if cur < 0 {
+				return usagef("-set KEY=VALUE follows the -rules or -against it belongs to")
 			}
 			sides[cur].sets = append(sides[cur].sets, v)
-		case "literals":
-			literals = true
-		case "json":
-			asJSON = true
+		case "literals", "json":
+			b := true
+			if hasVal {
+				var err error
+				if b, err = strconv.ParseBool(val); err != nil {
+					return usagef("invalid boolean value %s for -%s", quoteArg(val), name)
+				}
+			}
+			if name == "literals" {
+				literals = b
+			} else {
+				asJSON = b
+			}
 		case "h", "help":
-			fmt.Fprintln(e.stdout, diffUsage)
-			return 0
+			return flag.ErrHelp
 		default:
-			fmt.Fprintf(e.stderr, "promote diff: unknown argument %q\n%s\n", args[i], diffUsage)
-			return 2
+			return usagef("flag provided but not defined: -%s", name)
 		}
 	}
 	for i := range sides {
 		if sides[i].name == "" {
-			fmt.Fprintf(e.stderr, "promote diff: both -rules and -against are required (rule sets: %s)\n%s\n", strings.Join(rules.Names(), ", "), diffUsage)
-			return 2
+			return usagef("both -rules and -against are required (rule sets: %s)", strings.Join(rules.Names(), ", "))
 		}
-		r, ok := buildRules(e, sides[i].name, sides[i].sets)
-		if !ok {
-			return 2
+		r, err := buildRules(sides[i].name, sides[i].sets)
+		if err != nil {
+			return err
 		}
 		sides[i].r = r
 	}
@@ -125,9 +155,9 @@ func runDiff(e *env, args []string) int {
 		}
 	}
 	if differ > 0 {
-		return 1
+		return exitStatus(statusFailed)
 	}
-	return 0
+	return nil
 }
 
 // diffRules compares two rule sets on every ordered pair of dtypes either

@@ -3,6 +3,7 @@ package anvil
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -83,6 +84,11 @@ func (r *rules) literal(o promote.Operand) (dtype.DType, bool, *promote.Rule, er
 	case promote.BoolValue:
 		return dtype.Bool, false, ruleLogicalLiteral, nil
 	case promote.IntValue:
+		if t := strings.TrimLeft(v.Text, "+-"); len(t) > 1 && t[0] == '0' && strings.ContainsRune("bBoO", rune(t[1])) {
+			// R writes hexadecimal constants (0x10, 0x10L) but neither
+			// binary nor 0o octal ones (R Language Definition 10.3.1).
+			return 0, false, nil, r.Refuse(ruleNotR, fmt.Sprintf("%s is not an R literal (R has hexadecimal constants such as 0x10, not 0b or 0o ones)", v.Text), o)
+		}
 		switch v.Suffix {
 		case "L":
 			// R's lexer reads an L literal it cannot hold as an integer as a

@@ -9,10 +9,10 @@ package kernelfloat
 
 import (
 	"fmt"
-	"math/big"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/rules/internal/clit"
 )
 
 const src = "KernelTuner/kernel_float@f4e2d65 include/kernel_float/"
@@ -27,7 +27,7 @@ var (
 	ruleInts     = &promote.Rule{ID: "int-int", Text: "two integers of the same signedness give the wider", Source: src + "meta.h"}
 	ruleNoSpec   = &promote.Rule{ID: "no-specialization", Text: "no promote_type specialization exists, so the operation does not compile", Source: src + "meta.h"}
 	ruleUnknown  = &promote.Rule{ID: "element-type", Text: "kernel_float has no element type for this dtype", Source: src + "meta.h, fp16.h, bf16.h, fp8.h"}
-	ruleLiteral  = &promote.Rule{ID: "cxx-literal", Text: "a C++ literal takes its C++ type and promotes like any operand (not weak): 1 is int, 1.0 double, 1.0f float, true bool", Source: src + "base.h (into_vector_impl), vector.h (into_vec)"}
+	ruleLiteral  = &promote.Rule{ID: "cxx-literal", Text: "a C++ literal takes its C++ type and promotes like any operand (not weak): 1 is int, 1.0 double, 1.0f float, true bool", Source: src + "base.h (into_vector_impl), vector.h (into_vec); ISO C++ [lex.icon] Table 8, [lex.fcon]"}
 	ruleConstant = &promote.Rule{ID: "constant", Text: "constant<T> (a weak operand) takes the other operand's type: promote(constant<L>, R) = R", Source: src + "constant.h"}
 	ruleConst2   = &promote.Rule{ID: "constant-constant", Text: "two constants give constant<promote(L, R)>; two constants of the same type are an ambiguous specialization, a compile error", Source: src + "constant.h"}
 )
@@ -142,44 +142,19 @@ func (r *rules) elem(o promote.Operand) (dtype.DType, bool, *promote.Rule, error
 	return 0, false, nil, r.Refuse(ruleUnknown, "invalid operand", o)
 }
 
-// literalType is the C++ type of a literal: int, long or long long by
-// value for a decimal integer (u: unsigned int or unsigned long; L: long),
-// double or (f suffix) float, bool. C++ has no complex literal.
+// literalType is the C++ type of a literal, as g++ gives it on LP64
+// (rules/internal/clit: int, long, long long or the unsigned types by
+// value, radix and suffix; double, float or long double; bool). C++ has
+// no complex literal, and kernel_float no long double.
 func (r *rules) literalType(o promote.Operand) (dtype.DType, error) {
-	v := o.Value
-	switch v.Kind {
-	case promote.BoolValue:
-		return dtype.Bool, nil
-	case promote.FloatValue:
-		if v.Suffix == "f" {
-			return dtype.F32, nil
-		}
-		return dtype.F64, nil
-	case promote.IntValue:
-		abs := new(big.Int).Abs(v.Int)
-		switch v.Suffix {
-		case "u":
-			if abs.BitLen() <= 32 {
-				return dtype.U32, nil
-			}
-			if abs.BitLen() <= 64 {
-				return dtype.U64, nil
-			}
-		case "L":
-			if abs.BitLen() <= 63 {
-				return dtype.I64, nil
-			}
-		default:
-			if abs.BitLen() <= 31 {
-				return dtype.I32, nil
-			}
-			if abs.BitLen() <= 63 {
-				return dtype.I64, nil
-			}
-		}
-		return 0, r.Refuse(ruleLiteral, fmt.Sprintf("integer literal %s is too large for any C++ integer type it could take", v.Text), o)
+	t, err := clit.Of(o.Value, clit.Lang{CPlusPlus: true})
+	if err != nil {
+		return 0, r.Refuse(ruleLiteral, err.Error(), o)
 	}
-	return 0, r.Refuse(ruleLiteral, fmt.Sprintf("C++ has no %s literal like %s", v.Kind, v.Text), o)
+	if !known(t.DType) {
+		return 0, r.Refuse(ruleUnknown, fmt.Sprintf("kernel_float has no element type for %s (the literal %s is a %s)", t.DType, o.Value.Text, t.Name), o)
+	}
+	return t.DType, nil
 }
 
 // FoldOne is promote_t of one type: the operand's own element type.

@@ -97,6 +97,16 @@ func TestOperands(t *testing.T) {
 		{"i8 true", "i8"},
 		{"f32 1j", "error"},
 		{"i8 99999999999999999999", "error"},
+		// The literal forms read by rules/internal/clit, as g++ types them.
+		{"u8 0xFFFFFFFF", "u32"}, // a hex constant that does not fit int is unsigned int
+		{"u8 1ull", "u64"},
+		{"i8 0xFFFFFFFF", "error"}, // unsigned int with signed char: no specialization
+		{"i8 1ll", "i64"},
+		{"i8 0x80000000l", "i64"},
+		{"i8 017", "i32"},
+		{"f32 1.0L", "error"}, // long double: no kernel_float element type
+		{"f32 1f0", "error"},  // Julia's Float32, not C++
+		{"f32 0o17", "error"}, // Julia's and Python's octal, not C++
 		// constant<T> is the weak operand (constant.h).
 		{"f64? i32", "i32"}, // C(5.0) + vec<int,2>
 		{"i32 f64?", "i32"},

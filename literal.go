@@ -1,0 +1,209 @@
+package promote
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// The literal forms of the compiled hosts (C, C++, Julia) beyond plain
+// decimal numbers: integers with a radix prefix (0x1F, 0b101, 0o17), C's
+// integer suffixes (u, l, ul, lu, ll, ull, llu in either case), C's float
+// suffixes (f, l) and Julia's Float32 exponent (1f0, 2.5f-3). The parser
+// reads them for every host; each rule set decides whether its host has
+// the form (a Python rule set refuses any Suffix) and, for the radix
+// forms, reads Value.Text (Julia sizes 0x01 by its digit count; C reads
+// 017 as octal).
+
+// Integer suffixes, normalised: the letters in any case and either order
+// (lu is ul), with the two l's of long long written alike (ll or LL).
+const (
+	SuffixUnsigned         = "u"   // 1u
+	SuffixLong             = "L"   // 1L: R's integer, C's long
+	SuffixUnsignedLong     = "uL"  // 1ul, 1lu
+	SuffixLongLong         = "LL"  // 1ll
+	SuffixUnsignedLongLong = "uLL" // 1ull, 1llu
+)
+
+// Float suffixes.
+const (
+	SuffixFloat      = "f"  // C's float: 1.0f
+	SuffixLongDouble = "L"  // C's long double: 1.0L (Kind FloatValue)
+	SuffixJuliaF32   = "f0" // Julia's Float32, f in place of e: 1f0, 2.5f-3
+)
+
+// parseRadixOrSuffixedInt reads an integer literal with a radix prefix or
+// a C integer suffix (or both): [+-](0x|0b|0o)DIGITS[SUFFIX] or
+// [+-]DECIMAL SUFFIX. ok is false when body is not such a literal, so the
+// caller goes on to the float forms; err is set when it is one but
+// malformed. A plain decimal integer without a suffix is left to the
+// caller.
+func parseRadixOrSuffixedInt(body string) (n *big.Int, suffix string, ok bool, err error) {
+	unsigned := strings.TrimLeft(body, "+-")
+	if len(body)-len(unsigned) > 1 {
+		return nil, "", false, nil
+	}
+	neg := strings.HasPrefix(body, "-")
+	end := len(unsigned)
+	for end > 0 && strings.IndexByte("uUlL", unsigned[end-1]) >= 0 {
+		end--
+	}
+	digits, letters := unsigned[:end], unsigned[end:]
+	base := 10
+	if len(digits) >= 2 && digits[0] == '0' {
+		switch digits[1] {
+		case 'x', 'X':
+			base = 16
+		case 'b', 'B':
+			base = 2
+		case 'o', 'O':
+			base = 8
+		}
+	}
+	if base == 10 {
+		if letters == "" || !isInt(digits) {
+			return nil, "", false, nil // plain decimal, or not an integer
+		}
+	} else {
+		digits = digits[2:]
+		if digits == "" {
+			return nil, "", true, fmt.Errorf("a literal with a radix prefix needs digits after it, as in 0x1F, 0b101 or 0o17")
+		}
+		if !validDigits(digits, base) {
+			if base == 16 {
+				// 0x1p3 (a hex float) and the like: the float reader
+				// says what is accepted.
+				return nil, "", false, nil
+			}
+			return nil, "", true, fmt.Errorf("%q is not a base-%d integer literal", body, base)
+		}
+	}
+	suffix, err = intSuffix(letters)
+	if err != nil {
+		return nil, "", true, err
+	}
+	if len(digits) > MaxIntDigits {
+		return nil, "", true, fmt.Errorf("an integer literal of %d digits; at most %d digits are accepted", len(digits), MaxIntDigits)
+	}
+	n, okSet := new(big.Int).SetString(digits, base)
+	if !okSet {
+		return nil, "", true, fmt.Errorf("malformed integer literal %q", body)
+	}
+	if neg {
+		n.Neg(n)
+	}
+	return n, suffix, true, nil
+}
+
+// validDigits reports whether s is made only of digits of base.
+func validDigits(s string, base int) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		var d int
+		switch {
+		case c >= '0' && c <= '9':
+			d = int(c - '0')
+		case c >= 'a' && c <= 'f':
+			d = int(c-'a') + 10
+		case c >= 'A' && c <= 'F':
+			d = int(c-'A') + 10
+		default:
+			return false
+		}
+		if d >= base {
+			return false
+		}
+	}
+	return true
+}
+
+// intSuffix normalises a C integer suffix (ISO C17 6.4.4.1: u, l, ll and
+// their combinations, in either case, the two l's of ll alike).
+func intSuffix(letters string) (string, error) {
+	if letters == "" {
+		return "", nil
+	}
+	rest, suffix := letters, ""
+	switch {
+	case rest[0] == 'u' || rest[0] == 'U':
+		rest, suffix = rest[1:], SuffixUnsigned
+	case rest[len(rest)-1] == 'u' || rest[len(rest)-1] == 'U':
+		rest, suffix = rest[:len(rest)-1], SuffixUnsigned
+	}
+	switch rest {
+	case "":
+	case "l", "L":
+		suffix += "L"
+	case "ll", "LL":
+		suffix += "LL"
+	default:
+		return "", badSuffix(letters)
+	}
+	return suffix, nil
+}
+
+func badSuffix(letters string) error {
+	return fmt.Errorf("integer suffix %q is not one of u, l, ul, lu, ll, ull, llu (in either case, ll written ll or LL)", letters)
+}
+
+// parseSuffixedFloat reads a float literal with a host suffix: C's f and l
+// (1.0f, 2.5e3L: a decimal point or an exponent is needed) and Julia's
+// Float32 exponent (1f0, 2.5f-3, .5f0: a lower-case f followed by the
+// exponent's digits, JuliaSyntax.jl src/tokenize.jl lex_digit). ok is false
+// when body has none of these forms.
+func parseSuffixedFloat(body string) (f float64, suffix string, ok bool, err error) {
+	if body == "" {
+		return 0, "", false, nil
+	}
+	lb := strings.ToLower(body)
+	last := lb[len(lb)-1]
+	if (last == 'f' || last == 'l') && len(body) > 1 && !strings.HasSuffix(lb, "inf") {
+		rest := body[:len(body)-1]
+		suffix = SuffixFloat
+		if last == 'l' {
+			suffix = SuffixLongDouble
+		}
+		if isInt(rest) {
+			return 0, "", true, fmt.Errorf("a C float literal needs a decimal point or exponent, as in 1.0f or 1.0L")
+		}
+		f, err := parseFloat(rest)
+		if err != nil {
+			return 0, "", true, err
+		}
+		return f, suffix, true, nil
+	}
+	if i := strings.LastIndexByte(body, 'f'); i > 0 && juliaMantissa(body[:i]) && juliaExponent(body[i+1:]) {
+		f, err := parseFloat(body[:i] + "e" + body[i+1:])
+		if err != nil {
+			return 0, "", true, err
+		}
+		return f, SuffixJuliaF32, true, nil
+	}
+	return 0, "", false, nil
+}
+
+// juliaMantissa: an optional sign, digits with at most one decimal point,
+// at least one digit.
+func juliaMantissa(s string) bool {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "+"), "-")
+	digits, dots := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.':
+			dots++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && dots <= 1
+}
+
+// juliaExponent: an optional sign, then at least one digit.
+func juliaExponent(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	return isInt(s) && !strings.ContainsAny(s, "+-")
+}

@@ -1,0 +1,155 @@
+package cpp
+
+import (
+	"errors"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/rules/internal/clit"
+)
+
+// name is the rule set's name, in every error.
+const name = "cpp"
+
+// Dialect reads C++'s type names, with underscores for spaces
+// (unsigned_char, long_double), the prefix std:: (std::float16_t,
+// std::complex<float>), the character types by the dtype they promote
+// like, and GCC's _Float16 and __bf16.
+var Dialect = dtype.NewDialect(name, []string{"std::"},
+	map[string]dtype.DType{
+		"bool": dtype.Bool, "char": dtype.I8, "signed_char": dtype.I8, "unsigned_char": dtype.U8, "char8_t": dtype.U8,
+		"short": dtype.I16, "signed_short": dtype.I16, "unsigned_short": dtype.U16, "char16_t": dtype.U16,
+		"int": dtype.I32, "signed": dtype.I32, "unsigned": dtype.U32, "unsigned_int": dtype.U32, "wchar_t": dtype.I32, "char32_t": dtype.U32,
+		"long": dtype.I64, "unsigned_long": dtype.U64, "long_long": dtype.I64, "unsigned_long_long": dtype.U64,
+		"size_t": dtype.U64, "ptrdiff_t": dtype.I64, "intptr_t": dtype.I64, "uintptr_t": dtype.U64,
+		"float": dtype.F32, "double": dtype.F64, "long_double": dtype.F80,
+		"float16_t": dtype.F16, "bfloat16_t": dtype.BF16, "float32_t": dtype.F32, "float64_t": dtype.F64,
+		"_Float16": dtype.F16, "__bf16": dtype.BF16, "_Float32": dtype.F32, "_Float64": dtype.F64,
+		"complex<float>": dtype.C64, "complex<double>": dtype.C128, "complex<long_double>": dtype.C160,
+		"complex<float16_t>": dtype.C32, "complex<std::float16_t>": dtype.C32,
+		"complex<bfloat16_t>": dtype.BC32, "complex<std::bfloat16_t>": dtype.BC32,
+	},
+	map[string]string{
+		"float128_t": "std::float128_t (IEEE binary128)", "_Float128": "IEEE binary128", "__float128": "IEEE binary128",
+		"__int128": "GCC's 128-bit integer", "__int128_t": "GCC's 128-bit integer", "__uint128_t": "GCC's 128-bit unsigned integer",
+		"complex<float128_t>": "std::complex of IEEE binary128",
+	})
+
+// Def is the cpp rule set. Option std=c++17|c++20|c++23 (default c++17;
+// g++ 12's own default is gnu++17).
+var Def = &promote.Def{
+	Name:    name,
+	Title:   "C++ (usual arithmetic conversions, x86-64 LP64, g++)",
+	Source:  "rules/cpp/spec.md; " + srcStd + "[conv.prom], [conv.rank], [expr.arith.conv], [lex.icon]; " + srcP1467 + "; " + srcTypeck,
+	NAry:    promote.Fold,
+	Dialect: Dialect,
+	Options: []promote.Option{
+		{Name: "std", Kind: promote.EnumOption, Default: "c++17", Values: []string{"c++17", "c++20", "c++23"},
+			Doc: "the C++ standard: c++23 adds std::float16_t and std::bfloat16_t (P1467) and their std::complex"},
+	},
+	Presets: [][]string{{"std=c++23"}},
+	New: func(s promote.Settings) (promote.Rules, error) {
+		cxx23 := s.Enum("std") == "c++23"
+		t := tables[0]
+		if cxx23 {
+			t = tables[1]
+		}
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, cxx23: cxx23}, nil
+	},
+}
+
+type rules struct {
+	promote.Base
+	cxx23 bool
+}
+
+// tables are the pair tables before C++23 and from C++23 on.
+var tables = [2]*promote.PairTable{table(false), table(true)}
+
+func table(cxx23 bool) *promote.PairTable {
+	return promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {
+		for _, d := range [2]dtype.DType{a, b} {
+			if !has(d, cxx23) {
+				return promote.Decision{Rule: ruleNotCXX, Msg: whyNot(d, cxx23)}
+			}
+		}
+		out, rule, msg := common(a, b)
+		return promote.Decision{Out: out, Rule: rule, Msg: msg}
+	})
+}
+
+// operand is the C++ type of an operand, and the rule that typed a literal.
+func (r *rules) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) {
+	if o.Weak {
+		return dtype.Invalid, nil, r.Refuse(ruleNoWeak, "C++ has no weak types: "+o.String()+" cannot be written", o)
+	}
+	switch o.Kind {
+	case promote.Tensor, promote.Scalar:
+		if !has(o.DType, r.cxx23) {
+			return dtype.Invalid, nil, r.Refuse(ruleNotCXX, whyNot(o.DType, r.cxx23), o)
+		}
+		return o.DType, nil, nil
+	case promote.Literal:
+		t, err := clit.Of(o.Value, clit.Lang{CPlusPlus: true})
+		if err != nil {
+			var le *clit.Error
+			if errors.As(err, &le) {
+				return dtype.Invalid, nil, r.Refuse(ruleNotLiteral, le.Msg, o)
+			}
+			return dtype.Invalid, nil, err
+		}
+		switch o.Value.Kind {
+		case promote.BoolValue:
+			return t.DType, ruleLiteralBool, nil
+		case promote.FloatValue:
+			return t.DType, ruleLiteralFloat, nil
+		}
+		return t.DType, ruleLiteralInt, nil
+	}
+	return dtype.Invalid, nil, r.Refuse(ruleNotCXX, "invalid operand", o)
+}
+
+// Result folds [expr.arith.conv] left to right, as a + b + c groups
+// ((a + b) + c) ([expr.add]); a step that is ill-formed stops the fold.
+func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if len(ops) == 0 {
+		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+	}
+	return promote.FoldLeft(ops, r)
+}
+
+// FoldOne is one operand's own type.
+func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
+	t, rule, err := r.operand(o)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	if rule == nil {
+		rule = ruleSame
+	}
+	return promote.Result{DType: t, Rule: rule}, nil
+}
+
+// FoldTwo is [expr.arith.conv] of the running result and the next
+// operand; where a literal's own type is the answer, its rule is named.
+func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
+	ta, ra, err := r.operand(a)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	tb, rb, err := r.operand(b)
+	if err != nil {
+		return promote.Result{}, err
+	}
+	out, rule, msg := common(ta, tb)
+	if out == dtype.Invalid {
+		return promote.Result{}, r.Refuse(rule, msg, a, b)
+	}
+	switch {
+	case ra != nil && out == ta && out != tb:
+		rule = ra
+	case rb != nil && out == tb && out != ta:
+		rule = rb
+	}
+	return promote.Result{DType: out, Rule: rule}, nil
+}

@@ -1,0 +1,78 @@
+package cpp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/internal/tsvtest"
+)
+
+// TestVectors runs testdata/vectors.tsv: each rule and option of spec.md
+// with the rule that must decide.
+func TestVectors(t *testing.T) {
+	for _, row := range tsvtest.Read(t, "testdata/vectors.tsv") {
+		f := row.Fields
+		if len(f) != 5 {
+			t.Fatalf("line %d: %d fields, want 5", row.Line, len(f))
+		}
+		r := Def.MustBuild("std=" + f[0])
+		got, rule := tsvtest.Answer(r, f[1])
+		if msg, isErr := strings.CutPrefix(f[2], "error: "); isErr {
+			if !strings.HasPrefix(got, "error: cpp: ") || !strings.Contains(got, msg) {
+				t.Errorf("line %d: std=%s %q = %q, want an error holding %q", row.Line, f[0], f[1], got, msg)
+			}
+		} else if got != f[2] {
+			t.Errorf("line %d: std=%s %q = %q, want %q (%s)", row.Line, f[0], f[1], got, f[2], f[4])
+		}
+		if rule == nil || rule.ID != f[3] {
+			t.Errorf("line %d: std=%s %q decided by %v, want rule %s", row.Line, f[0], f[1], rule, f[3])
+		}
+	}
+}
+
+// TestFloat16WithBFloat16 is a named disagreement: C++23 makes
+// std::float16_t + std::bfloat16_t ill-formed (P1467: unordered
+// conversion ranks), while GCC's C gives _Float16 + __bf16 the type
+// _Float16 (see the c rule set's TestFloat16WithBFloat16). g++ 14's own
+// message names both operands 'float'; the refusal names them as written.
+func TestFloat16WithBFloat16(t *testing.T) {
+	r := Def.MustBuild("std=c++23")
+	for _, q := range []string{"f16 bf16", "bf16 f16", "std::float16_t std::bfloat16_t"} {
+		ops, err := promote.ParseOperands(Dialect, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = r.Result(ops...)
+		pe, ok := err.(*promote.Error)
+		if !ok || pe.Rule != ruleUnordered || !strings.Contains(pe.Msg, "std::float16_t") || !strings.Contains(pe.Msg, "std::bfloat16_t") {
+			t.Errorf("%s: %v, want the unordered-ranks refusal naming both types", q, err)
+		}
+	}
+}
+
+// TestOptionValues: an unknown std lists the valid ones.
+func TestOptionValues(t *testing.T) {
+	if _, err := Def.Build("std=c++11"); err == nil || !strings.Contains(err.Error(), "c++17|c++20|c++23") {
+		t.Errorf("std=c++11: %v", err)
+	}
+}
+
+// TestDialect: C++'s spellings.
+func TestDialect(t *testing.T) {
+	for name, want := range map[string]string{
+		"unsigned_char": "u8", "long_double": "f80", "std::float16_t": "f16", "std::bfloat16_t": "bf16",
+		"std::float32_t": "f32", "std::complex<float>": "c64", "std::complex<long_double>": "c160",
+		"std::complex<std::bfloat16_t>": "bc32", "wchar_t": "i32", "char32_t": "u32", "char8_t": "u8", "__bf16": "bf16",
+	} {
+		d, err := Dialect.Parse(name)
+		if err != nil || d.String() != want {
+			t.Errorf("%s = %v, %v; want %s", name, d, err, want)
+		}
+	}
+	for _, name := range []string{"std::float128_t", "__int128", "__float128"} {
+		if _, err := Dialect.Parse(name); err == nil || !strings.Contains(err.Error(), "not in promote's catalogue") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// hostOf is the host language whose literals each rule set reads.
+var hostOf = map[string]string{
+	"cann": "python", "openvino": "tensors", "pytorch": "python", "numpy": "python", "jax": "python",
+	"tensorflow": "python", "array-api": "python", "keras": "python", "mlx": "python", "triton": "python",
+	"paddle": "python", "tinygrad": "python", "mindspore": "python",
+	"tvm": "python", "anvil": "r", "kernel-float": "c++", "cpp": "c++", "c": "c", "julia": "julia",
+}
+
+// hostLiterals says, for each literal form of the operand grammar, which
+// hosts have it (the rest must refuse it, naming why).
+var hostLiterals = map[string][]string{
+	"0x1F":  {"python", "r", "c++", "c", "julia"},
+	"0b101": {"python", "c++", "julia"}, // C17 has none (the c rule set's default); R neither
+	"0o17":  {"python", "julia"},
+	"1u":    {"c++", "c"},
+	"1L":    {"r", "c++", "c"},
+	"1ul":   {"c++", "c"},
+	"1ll":   {"c++", "c"},
+	"1ull":  {"c++", "c"},
+	"1.0f":  {"c++", "c"},
+	"1.0L":  {"c++", "c"}, // kernel-float has no long double: allowedRefusal
+	"1f0":   {"julia"},
+	"1j":    {"python"}, // every Python rule set that has complex dtypes; refused elsewhere
+}
+
+// TestHostLiterals: every rule set accepts the literal forms of its host
+// language and refuses the others', whatever other operand is present.
+// A refusal of a form the host has is allowed only where the rule set
+// has no dtype for it (complex, long double) or takes no literals.
+func TestHostLiterals(t *testing.T) {
+	for _, d := range All() {
+		host, ok := hostOf[d.Name]
+		if !ok {
+			t.Errorf("rule set %s: no host language listed in hostOf", d.Name)
+			continue
+		}
+		r, err := d.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for lit, hosts := range hostLiterals {
+			ops, err := promote.ParseOperands(d.Dialect, lit)
+			if err != nil {
+				t.Fatalf("%s: %v", lit, err)
+			}
+			_, rerr := r.Result(append(ops, promote.T(dtype.F64))...)
+			has := false
+			for _, h := range hosts {
+				has = has || h == host
+			}
+			switch {
+			case !has && rerr == nil:
+				t.Errorf("%s (%s) accepts %s, which is not %s", d.Name, host, lit, host)
+			case has && rerr != nil && host != "tensors" && !allowedRefusal(d.Name, lit, rerr):
+				t.Errorf("%s (%s) refuses %s: %v", d.Name, host, lit, rerr)
+			}
+		}
+	}
+}
+
+// allowedRefusal: a host literal a rule set may refuse for want of a
+// dtype rather than of syntax.
+func allowedRefusal(name, lit string, err error) bool {
+	switch {
+	case lit == "1j": // complex: Triton, TVM and the like have no complex dtype
+		return true
+	case lit == "1.0L" && name == "kernel-float": // no long double element type
+		return strings.Contains(err.Error(), "f80")
+	}
+	return false
+}
