@@ -169,7 +169,7 @@ func (r *rules) legacyCands(o promote.Operand) ([]lcand, error) {
 		}
 		array := lcand{it: litem{t: t, ms: t}}
 		switch {
-		case o.Kind == promote.Scalar, o.Rank == 0 && o.Value.Kind != 0:
+		case o.Kind == promote.Scalar, o.IsZeroDim() && o.HasValue():
 			ms, small := minScalar(t, o.Value)
 			return []lcand{{it: litem{t: t, scalar: true, ms: ms, small: small}}}, nil
 		case o.Rank == 0:
