@@ -64,7 +64,9 @@ func TestMinScalar(t *testing.T) {
 			t.Errorf("min_scalar_type(%s(%g)) = %s small=%v, want %s", c.t, c.x, got, small, c.want)
 		}
 	}
-	z := func(re, im float64) promote.Value { return promote.Value{Kind: promote.ComplexValue, Real: re, Imag: im} }
+	z := func(re, im float64) promote.Value {
+		return promote.Value{Kind: promote.ComplexValue, Real: re, Imag: im}
+	}
 	for _, c := range []struct {
 		t      ntype
 		re, im float64
