@@ -45,7 +45,7 @@ func (r *rules) legacyResult(ops []promote.Operand) (promote.Result, error) {
 	}
 	cands := make([][]lcand, len(ops))
 	user := false
-	combos := 1
+	combos, allScalar := 1, true
 	for i, o := range ops {
 		cs, err := r.legacyCands(o)
 		if err != nil {
@@ -55,9 +55,22 @@ func (r *rules) legacyResult(ops []promote.Operand) (promote.Result, error) {
 		if cs[0].it.t.user() {
 			user = true
 		}
-		if combos *= len(cs); combos > maxLegacyCombos {
-			return promote.Result{}, r.Refuse(ruleLegacyNeedsValue, "too many 0-d arrays without a value to try every value they could hold: write their values, as in i64[](300)", ops...)
+		for _, c := range cs {
+			allScalar = allScalar && c.it.scalar
 		}
+		combos *= len(cs)
+		if combos > maxLegacyCombos {
+			combos = maxLegacyCombos + 1 // stays past the bound, never overflows
+		}
+	}
+	if allScalar {
+		// Every operand is 0-d: values are never used (legacy.md §3), so
+		// one outcome of each stands for all.
+		for i := range cands {
+			cands[i] = cands[i][:1]
+		}
+	} else if combos > maxLegacyCombos {
+		return promote.Result{}, r.Refuse(ruleLegacyNeedsValue, "too many 0-d arrays without a value to try every value they could hold: write their values, as in i64[](300)", ops...)
 	}
 	if len(ops) == 1 {
 		it := cands[0][0].it
@@ -74,8 +87,13 @@ func (r *rules) legacyResult(ops []promote.Operand) (promote.Result, error) {
 		decide = r.legacyAdd
 	}
 	// Try every combination of outcomes; the answer stands when they agree.
-	items := make([]litem, len(ops))
-	idx := make([]int, len(ops))
+	var itemStack [maxStack]litem
+	var idxStack [maxStack]int
+	items, idx := itemStack[:0], idxStack[:0]
+	if len(ops) > maxStack {
+		items, idx = make([]litem, 0, len(ops)), make([]int, 0, len(ops))
+	}
+	items, idx = items[:len(ops)], idx[:len(ops)]
 	var first legacyAnswer
 	var firstEx []string
 	for n := 0; ; n++ {

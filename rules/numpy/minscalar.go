@@ -46,23 +46,25 @@ var (
 func minScalarInt(t ntype, v *big.Int) (ntype, bool) {
 	size := ntypes[t].size
 	if v.Sign() >= 0 {
+		x := v.Uint64() // in range: the value fits an integer type
 		for _, u := range unsignedBySize {
 			if ntypes[u].size > size {
 				break
 			}
 			_, hi := ntypes[u].dtype.Format().IntRange()
-			if v.Cmp(new(big.Int).SetUint64(hi)) <= 0 || ntypes[u].size == size {
+			if x <= hi || ntypes[u].size == size {
 				_, shi := ntypes[signedTwin(u)].dtype.Format().IntRange()
 				if u == nU64 && t != nU64 {
 					u = nULongLong
 				}
-				return u, v.Cmp(new(big.Int).SetUint64(shi)) <= 0
+				return u, x <= shi
 			}
 		}
 	}
+	x := v.Int64()
 	for _, s := range signedBySize {
 		lo, _ := ntypes[s].dtype.Format().IntRange()
-		if v.Cmp(big.NewInt(lo)) >= 0 || ntypes[s].size >= size {
+		if x >= lo || ntypes[s].size >= size {
 			return s, false
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
@@ -168,6 +169,44 @@ func TestLegacyCheckValuesIsResultType(t *testing.T) {
 					t.Errorf("%s: result_type %v %v, np.add %v %v", promote.Join(ops), r1, e1, r2, e2)
 				}
 			}
+		}
+	}
+}
+
+// TestLegacyManyOperands: many 0-d arrays without values are answered
+// when values cannot matter (all operands 0-d) and refused, quickly, when
+// they could; nothing grows without bound.
+func TestLegacyManyOperands(t *testing.T) {
+	legacy := Def.MustBuild("promotion=legacy")
+	var ops []promote.Operand
+	for range 5000 {
+		ops = append(ops, promote.T0(dtype.I64))
+	}
+	if got := result(t, legacy, ops...); got != dtype.I64 {
+		t.Errorf("5000 × i64[] = %s, want i64", got)
+	}
+	ops = append(ops, promote.T(dtype.I8))
+	if _, err := legacy.Result(ops...); err == nil || !strings.Contains(err.Error(), "too many 0-d arrays") {
+		t.Errorf("5000 × i64[] with i8: %v, want a refusal", err)
+	}
+}
+
+func BenchmarkLegacyResult(b *testing.B) {
+	legacy := Def.MustBuild("promotion=legacy")
+	ops := []promote.Operand{promote.T(dtype.U16), promote.T(dtype.I16), promote.T(dtype.F16), promote.Int(300)}
+	for b.Loop() {
+		if _, err := legacy.Result(ops...); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkMLResult(b *testing.B) {
+	ml := Def.MustBuild("ml_dtypes=true", "check_values=true")
+	ops := []promote.Operand{promote.T(dtype.BF16), promote.Float(1.5)}
+	for b.Loop() {
+		if _, err := ml.Result(ops...); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
