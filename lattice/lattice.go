@@ -199,3 +199,32 @@ func (l *Lattice) joinError(in set) error {
 	}
 	return &JoinError{Nodes: names, Ambiguous: bits.OnesCount64(uint64(l.lub(in))) > 1}
 }
+
+// Covers returns the covering edges of the lattice's order, its Hasse
+// diagram: Lower < Upper with no node strictly between them. They are the
+// direct edges as given to New less any edge implied by others, ordered by
+// the lower node, then the upper, in node order.
+func (l *Lattice) Covers() []Edge {
+	var out []Edge
+	for a := range l.names {
+		above := l.ub[a] &^ (1 << a)
+		for s := above; s != 0; s &= s - 1 {
+			b := bits.TrailingZeros64(uint64(s))
+			if !l.between(above, b) {
+				out = append(out, Edge{l.names[a], l.names[b]})
+			}
+		}
+	}
+	return out
+}
+
+// between reports whether some node of above (other than b) lies below b.
+func (l *Lattice) between(above set, b int) bool {
+	for s := above &^ (1 << b); s != 0; s &= s - 1 {
+		c := bits.TrailingZeros64(uint64(s))
+		if l.ub[c]&(1<<b) != 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -89,3 +89,22 @@ func TestJoin2DoesNotAllocate(t *testing.T) {
 		t.Errorf("Join2 allocates %v times", n)
 	}
 }
+
+// TestCovers: a redundant edge (a -> d, implied by a -> b -> d) is not a
+// covering edge; the others are, in node order.
+func TestCovers(t *testing.T) {
+	l, err := New([]string{"a", "b", "c", "d"}, []Edge{{"b", "d"}, {"a", "d"}, {"a", "b"}, {"a", "c"}, {"c", "d"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := l.Covers()
+	want := []Edge{{"a", "b"}, {"a", "c"}, {"b", "d"}, {"c", "d"}}
+	if len(got) != len(want) {
+		t.Fatalf("Covers() = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("Covers()[%d] = %v, want %v", i, got[i], want[i])
+		}
+	}
+}
