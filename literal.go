@@ -82,6 +82,9 @@ func parseRadixOrSuffixedInt(body string) (n *big.Int, suffix string, ok bool, e
 	if err != nil {
 		return nil, "", true, err
 	}
+	if len(digits) > MaxIntDigits {
+		return nil, "", true, fmt.Errorf("an integer literal of %d digits; at most %d digits are accepted", len(digits), MaxIntDigits)
+	}
 	n, okSet := new(big.Int).SetString(digits, base)
 	if !okSet {
 		return nil, "", true, fmt.Errorf("malformed integer literal %q", body)

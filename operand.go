@@ -61,7 +61,12 @@ type Operand struct {
 	// Dims holds the dimensions when a shape was given (len(Dims) == Rank);
 	// -1 is an unknown dimension. Nil when only the rank is known.
 	Dims []int64
-	// Value is the value of a Literal or Scalar.
+	// Value is the value of a Literal or Scalar, and of a zero-dim Tensor
+	// written with one (DTYPE[](VALUE), a NumPy 0-d array such as
+	// np.array(300, dtype=np.int64)). A tensor without a value has the zero
+	// Value (Kind 0); see HasValue. Rule sets for which only the dtype of
+	// an array matters ignore it: a zero-dim tensor with a value is
+	// answered as the same tensor without one.
 	Value Value
 }
 
@@ -147,6 +152,17 @@ func Complex(re, im float64) Operand {
 // literal's Value; see ParseOperand for the checks applied to text).
 func ScalarOf(d dtype.DType, v Value) Operand { return Operand{Kind: Scalar, DType: d, Value: v} }
 
+// ZeroDimOf returns a zero-dim (rank 0) tensor of d holding v, a NumPy 0-d
+// array such as np.array(300, dtype=np.int64): written i64[](300). v must
+// be a literal's Value; see ParseOperand for the checks applied to text.
+func ZeroDimOf(d dtype.DType, v Value) Operand {
+	return Operand{Kind: Tensor, DType: d, Rank: 0, Value: v}
+}
+
+// HasValue reports whether o carries a value: every Literal and Scalar,
+// and a zero-dim Tensor written with one.
+func (o Operand) HasValue() bool { return o.Value.Kind != 0 }
+
 func formatFloat(v float64) string {
 	s := strconv.FormatFloat(v, 'g', -1, 64)
 	if !strings.ContainsAny(s, ".eEnN") { // keep "1.0" a float literal
@@ -182,6 +198,11 @@ func (o Operand) String() string {
 			}
 			b.WriteByte(']')
 		}
+		if o.HasValue() {
+			b.WriteByte('(')
+			b.WriteString(o.Value.Text)
+			b.WriteByte(')')
+		}
 	case Literal:
 		b.WriteString(o.Value.Text)
 	case Scalar:
@@ -205,6 +226,8 @@ func (o Operand) Describe() string {
 	switch o.Kind {
 	case Tensor:
 		switch {
+		case o.Rank == 0 && o.HasValue():
+			return "a " + weak + "zero-dim " + o.DType.String() + " tensor holding " + o.Value.Text
 		case o.Rank == 0:
 			return "a " + weak + "zero-dim " + o.DType.String() + " tensor"
 		case o.Rank == RankDynamic:

@@ -94,7 +94,8 @@ func TestParseOperandsDialect(t *testing.T) {
 func FuzzParseOperand(f *testing.F) {
 	for _, r := range []string{"f32", "i64[]", "u8[256,56]", "f16[...]", "i32?", "2", "-7", "2.5e3", "1j", "(1+2j)",
 		"true", "f64(1.5)", "u8(3)", "1L", "1.0f", "f32[?,3]?", "nan", "(", "[", "(j)",
-		"0x1F", "-0b101", "0o17", "1ull", "0xFFLLu", "1.0L", "2.5f-3", "1lL", "0x1p3"} {
+		"0x1F", "-0b101", "0o17", "1ull", "0xFFLLu", "1.0L", "2.5f-3", "1lL", "0x1p3",
+		"-nan", "+NaN", "i64[](300)", "f64[](1e300)", "u8[](3)?", "c64[](1j)", "u8[](300)", "f32[2](1)", "bool[](true)"} {
 		f.Add(r)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -111,8 +112,11 @@ func FuzzParseOperand(f *testing.F) {
 		default:
 			t.Fatalf("%q parsed to kind %d", s, o.Kind)
 		}
+		if o.Kind == Tensor && o.HasValue() && o.Rank != 0 {
+			t.Fatalf("%q: a tensor of rank %d carries a value", s, o.Rank)
+		}
 		back, err := ParseOperand(o.String())
-		if err != nil || back.String() != o.String() {
+		if err != nil || back.String() != o.String() || back.Kind != o.Kind || back.HasValue() != o.HasValue() || back.Weak != o.Weak {
 			t.Fatalf("%q -> %q does not round-trip: %v", s, o.String(), err)
 		}
 	})

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // SyntaxError reports an operand that does not parse. It names the token
@@ -18,11 +19,18 @@ type SyntaxError struct {
 	Msg   string
 }
 
-// Error implements error, naming the token.
-func (e *SyntaxError) Error() string { return fmt.Sprintf("bad operand %q: %s", e.Token, e.Msg) }
+// Error implements error, naming the token (cut with an ellipsis and its
+// length when it is long).
+func (e *SyntaxError) Error() string { return "bad operand " + clip.Quote(e.Token) + ": " + e.Msg }
 
 // grammar summarises the operand grammar for error messages.
-const grammar = "an operand is DTYPE, DTYPE[DIMS] ([] rank 0, [2,?] a shape, [...] dynamic rank), a literal (2, -7, 1.0, 2.5e3, nan, inf, 1j, true, 1L, 1u, 1ull, 0x1F, 1.0f, 1.0L, 1f0), or DTYPE(VALUE); a trailing ? marks it weak"
+const grammar = "an operand is DTYPE, DTYPE[DIMS] ([] rank 0, [2,?] a shape, [...] dynamic rank), a literal (2, -7, 1.0, 2.5e3, nan, inf, 1j, true, 1L, 1u, 1ull, 0x1F, 1.0f, 1.0L, 1f0), DTYPE(VALUE) or DTYPE[](VALUE); a trailing ? marks it weak"
+
+// MaxIntDigits bounds the digits of an integer literal. Reading a decimal
+// integer costs time quadratic in its length, and no dtype holds more than
+// a few dozen digits, so a longer literal is refused rather than read.
+// convert.ParseDecimal (promote cast) has the same bound.
+const MaxIntDigits = 10000
 
 // ParseOperand parses one operand of the batch contract's grammar, reading
 // dtype names in the Neutral dialect.
@@ -47,9 +55,14 @@ func ParseOperands(d *dtype.Dialect, line string) ([]Operand, error) {
 //	DTYPE            a tensor of rank at least 1     f32, float16
 //	DTYPE[DIMS]      a tensor with a shape           i64[], u8[256,56], f32[?,3], f16[...]
 //	...?             weak / ambiguous                i32?, f32[]?
-//	literal          a host scalar                   2, -7, 1.0, 2.5e3, nan, inf, 1j, true, 1L, 1.0f,
+//	literal          a host scalar                   2, -7, 1.0, 2.5e3, nan, -nan, inf, 1j, true, 1L, 1.0f,
 //	                                                 1ull, 0x1F, 0b101, 0o17, 1.0L, 1f0 (literal.go)
 //	DTYPE(VALUE)     a typed host scalar             f64(1.5), u8(3)
+//	DTYPE[](VALUE)   a zero-dim array with a value   i64[](300), f64[](1e300), u8[](3)?
+//
+// A VALUE must fit its dtype: an integer in range, no fraction in an
+// integer type, no complex value in a real type (u8(300) and u8[](300)
+// are errors naming the token and the range).
 func ParseOperandIn(d *dtype.Dialect, s string) (Operand, error) {
 	tok := strings.TrimSpace(s)
 	if tok == "" {
@@ -72,18 +85,38 @@ func ParseOperandIn(d *dtype.Dialect, s string) (Operand, error) {
 		}
 		return Operand{Kind: Literal, Value: v}, nil
 	}
-	// A typed scalar DTYPE(VALUE).
-	if i := strings.IndexByte(body, '('); i >= 0 {
-		if !strings.HasSuffix(body, ")") {
-			return Operand{}, &SyntaxError{Token: s, Msg: "a typed scalar is DTYPE(VALUE) with a closing parenthesis"}
+	// A value in parentheses: a typed scalar DTYPE(VALUE) or a zero-dim
+	// array DTYPE[](VALUE).
+	head, value, hasValue := strings.Cut(body, "(")
+	if hasValue {
+		if !strings.HasSuffix(value, ")") {
+			return Operand{}, &SyntaxError{Token: s, Msg: "a value is written in parentheses, DTYPE(VALUE) or DTYPE[](VALUE), with the closing parenthesis last"}
 		}
-		t, err := d.Parse(body[:i])
-		if err != nil {
+		value = value[:len(value)-1]
+	}
+	// A tensor, with an optional shape.
+	name, shape, hasShape := strings.Cut(head, "[")
+	t, err := d.Parse(name)
+	if err != nil {
+		return Operand{}, &SyntaxError{Token: s, Msg: err.Error()}
+	}
+	o := T(t)
+	if hasValue && !hasShape {
+		o = Operand{Kind: Scalar, DType: t}
+	}
+	o.Weak = weak
+	if hasShape {
+		if err := parseShape(&o, shape); err != nil {
 			return Operand{}, &SyntaxError{Token: s, Msg: err.Error()}
 		}
-		v, ok, err := parseLiteral(body[i+1 : len(body)-1])
+		if hasValue && o.Rank != 0 {
+			return Operand{}, &SyntaxError{Token: s, Msg: "only a zero-dim array carries a value: write DTYPE[](VALUE), as in i64[](300)"}
+		}
+	}
+	if hasValue {
+		v, ok, err := parseLiteral(value)
 		if err != nil || !ok {
-			msg := "the value of a typed scalar is a literal such as 3, -1.5, nan, 1j or true"
+			msg := "a value is a literal such as 3, -1.5, nan, 1j or true"
 			if err != nil {
 				msg = err.Error()
 			}
@@ -92,22 +125,7 @@ func ParseOperandIn(d *dtype.Dialect, s string) (Operand, error) {
 		if err := checkScalar(t, v); err != nil {
 			return Operand{}, &SyntaxError{Token: s, Msg: err.Error()}
 		}
-		o := ScalarOf(t, v)
-		o.Weak = weak
-		return o, nil
-	}
-	// A tensor, with an optional shape.
-	name, shape, hasShape := strings.Cut(body, "[")
-	t, err := d.Parse(name)
-	if err != nil {
-		return Operand{}, &SyntaxError{Token: s, Msg: err.Error()}
-	}
-	o := T(t)
-	o.Weak = weak
-	if hasShape {
-		if err := parseShape(&o, shape); err != nil {
-			return Operand{}, &SyntaxError{Token: s, Msg: err.Error()}
-		}
+		o.Value = v
 	}
 	return o, nil
 }
@@ -136,7 +154,7 @@ func parseShape(o *Operand, s string) error {
 		}
 		n, err := strconv.ParseInt(p, 10, 64)
 		if err != nil || n < 0 {
-			return fmt.Errorf("dimension %q is not a non-negative integer or ?", p)
+			return fmt.Errorf("dimension %s is not a non-negative integer or ?", clip.Quote(p))
 		}
 		o.Dims[i] = n
 	}
@@ -199,6 +217,9 @@ func parseLiteral(s string) (v Value, ok bool, err error) {
 		return v, true, nil
 	}
 	if isInt(body) {
+		if digits := len(strings.TrimLeft(body, "+-")); digits > MaxIntDigits {
+			return Value{}, true, fmt.Errorf("an integer literal of %d digits; at most %d digits are accepted", digits, MaxIntDigits)
+		}
 		n, ok := new(big.Int).SetString(strings.TrimPrefix(body, "+"), 10)
 		if !ok {
 			return Value{}, true, fmt.Errorf("malformed integer literal")
@@ -261,27 +282,35 @@ func isInt(s string) bool {
 
 func parseFloat(s string) (float64, error) {
 	if strings.ContainsAny(s, "_xXpP") {
-		return 0, fmt.Errorf("literal %q: only decimal literals are accepted (1.5, 2.5e3, -inf, nan)", s)
+		return 0, fmt.Errorf("literal %s: only decimal literals are accepted (1.5, 2.5e3, -inf, nan)", clip.Quote(s))
+	}
+	// strconv reads nan but not a signed one; -nan (and +nan) are read
+	// as promote cast reads them: a NaN with that sign.
+	if len(s) == 4 && (s[0] == '-' || s[0] == '+') && strings.EqualFold(s[1:], "nan") {
+		if s[0] == '-' {
+			return math.Copysign(math.NaN(), -1), nil
+		}
+		return math.NaN(), nil
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		if errors.Is(err, strconv.ErrRange) {
 			return f, nil // a finite literal past float64's range is ±inf, as in Python
 		}
-		return 0, fmt.Errorf("malformed number %q; literals are 2, -7, 1.0, 2.5e3, nan, inf, 1j, true", s)
+		return 0, fmt.Errorf("malformed number %s; literals are 2, -7, 1.0, 2.5e3, nan, inf, 1j, true", clip.Quote(s))
 	}
 	return f, nil
 }
 
-// checkScalar refuses a typed scalar whose value its dtype cannot hold as
-// written: an integer out of range, a fraction in an integer type, a
-// complex value in a real type. Floats are rounded to their type by the
+// checkScalar refuses a typed scalar or a zero-dim array whose value its
+// dtype cannot hold as written: an integer out of range, a fraction in an
+// integer type, a complex value in a real type. Floats are rounded to their type by the
 // system that makes them, so any real value is accepted there.
 func checkScalar(t dtype.DType, v Value) error {
 	f := t.Format()
 	switch t.Kind() {
 	case dtype.KindDynamic:
-		return fmt.Errorf("a scalar cannot be of the dynamic type")
+		return fmt.Errorf("a value cannot be of the dynamic type")
 	case dtype.KindBool:
 		switch {
 		case v.Kind == BoolValue:
@@ -289,21 +318,21 @@ func checkScalar(t dtype.DType, v Value) error {
 		case v.Kind == IntValue && (v.Int.Sign() == 0 || v.Int.Cmp(big.NewInt(1)) == 0):
 			return nil
 		}
-		return fmt.Errorf("a bool scalar holds true, false, 0 or 1, not %s", v.Text)
+		return fmt.Errorf("a bool value is true, false, 0 or 1, not %s", clip.Text(v.Text))
 	case dtype.KindSigned, dtype.KindUnsigned:
 		if v.Kind == BoolValue {
 			return nil
 		}
 		if v.Kind != IntValue {
-			return fmt.Errorf("an integer scalar of %s needs an integer value, not %s", t, v.Text)
+			return fmt.Errorf("a value of %s is an integer, not %s", t, clip.Text(v.Text))
 		}
 		lo, hi := f.IntRange()
 		if v.Int.Cmp(big.NewInt(lo)) < 0 || v.Int.Cmp(new(big.Int).SetUint64(hi)) > 0 {
-			return fmt.Errorf("value %s is out of range for %s (%d..%d)", v.Text, t, lo, hi)
+			return fmt.Errorf("value %s is out of range for %s (%d..%d)", clip.Text(v.Text), t, lo, hi)
 		}
 	case dtype.KindFloat:
 		if v.Kind == ComplexValue {
-			return fmt.Errorf("a real scalar of %s cannot hold the complex value %s", t, v.Text)
+			return fmt.Errorf("a real value of %s cannot be the complex value %s", t, clip.Text(v.Text))
 		}
 		if v.Kind == FloatValue && math.IsNaN(v.Real) && !f.HasNaN() {
 			return fmt.Errorf("%s has no NaN", t)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // Rule is one rule of a system's promotion procedure: what it says and
@@ -57,7 +58,8 @@ type Error struct {
 	Msg string
 }
 
-// Error implements error: "RULES: MSG [rule ID; operands ...]".
+// Error implements error: "RULES: MSG [rule ID; operands ...]", the
+// operand list cut after a few operands ("… and N more").
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Rules)
@@ -73,8 +75,10 @@ func (e *Error) Error() string {
 			}
 		}
 		if len(e.Operands) > 0 {
+			// Bounded: a refusal of 250,000 operands names the first few,
+			// each cut when long, and counts the rest.
 			b.WriteString("operands ")
-			b.WriteString(Join(e.Operands))
+			b.WriteString(clip.List(len(e.Operands), func(i int) string { return e.Operands[i].String() }, " "))
 		}
 		b.WriteString("]")
 	}
@@ -96,10 +100,11 @@ type Rules interface {
 	// own N-operand semantics (see Def.NAry). One operand gives its own
 	// type as the system sees it.
 	//
-	// For tensor operands the answer depends only on each operand's dtype,
-	// weak flag and rank class (0, at least 1, or unknown), never on the
-	// dimensions themselves, so callers may cache answers by those keys;
-	// literals and typed scalars may depend on their values.
+	// For tensor operands without a value the answer depends only on each
+	// operand's dtype, weak flag and rank class (0, at least 1, or
+	// unknown), never on the dimensions themselves, so callers may cache
+	// answers by those keys; literals, typed scalars and zero-dim tensors
+	// with a value (HasValue) may depend on their values.
 	Result(ops ...Operand) (Result, error)
 }
 

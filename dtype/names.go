@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // A Dialect is one system's spelling of dtype names. Parsing in a dialect
@@ -79,9 +81,10 @@ type Error struct {
 	Reason  string
 }
 
-// Error implements error: the token, the dialect and what is valid.
+// Error implements error: the token (cut with an ellipsis and its length
+// when it is long), the dialect and what is valid.
 func (e *Error) Error() string {
-	return fmt.Sprintf("unknown dtype %q (%s): %s", e.Token, e.Dialect, e.Reason)
+	return fmt.Sprintf("unknown dtype %s (%s): %s", clip.Quote(e.Token), e.Dialect, e.Reason)
 }
 
 // Parse resolves s in the Neutral dialect.
@@ -91,7 +94,7 @@ func Parse(s string) (DType, error) { return Neutral.Parse(s) }
 func (d *Dialect) Parse(s string) (DType, error) {
 	key := strings.ToLower(strings.TrimSpace(s))
 	if key == "" {
-		return Invalid, &Error{Token: s, Dialect: d.name, Reason: "empty name; " + hint}
+		return Invalid, &Error{Token: s, Dialect: d.name, Reason: "empty name; " + d.hint()}
 	}
 	dial, rest := d, key
 	for _, p := range prefixes {
@@ -127,7 +130,7 @@ func (d *Dialect) Parse(s string) (DType, error) {
 		return t, nil
 	}
 	if what, ok := dial.unsupported[rest]; ok {
-		return Invalid, &Error{Token: s, Dialect: dial.name, Reason: what + ", which is not in promote's catalogue; " + hint}
+		return Invalid, &Error{Token: s, Dialect: dial.name, Reason: what + ", which is not in promote's catalogue; " + dial.hint()}
 	}
 	if t, ok := neutral[rest]; ok {
 		return t, nil
@@ -136,21 +139,67 @@ func (d *Dialect) Parse(s string) (DType, error) {
 		return Invalid, &Error{Token: s, Dialect: dial.name, Reason: "this spelling means " + meanings + "; write the canonical name, or pick a rule set whose system spells it this way"}
 	}
 	if what, ok := Neutral.unsupported[rest]; ok {
-		return Invalid, &Error{Token: s, Dialect: dial.name, Reason: what + ", which is not in promote's catalogue; " + hint}
+		return Invalid, &Error{Token: s, Dialect: dial.name, Reason: what + ", which is not in promote's catalogue; " + dial.hint()}
 	}
-	return Invalid, &Error{Token: s, Dialect: dial.name, Reason: hint}
+	return Invalid, &Error{Token: s, Dialect: dial.name, Reason: dial.hint()}
 }
 
-// hint lists what is valid, for every parse error.
-var hint = "valid names are " + strings.Join(canonicalNames(), ", ") +
-	", and the spellings the reference systems use (float32, torch.half, ACL_FLOAT, s8, ui8, pred, bfloat16, float8_e4m3fn, complex64, ...)"
+// commonNames are the canonical names a parse error lists; the rest of the
+// catalogue (the sub-byte and 8-bit floats, the narrow integers) is
+// counted, not listed, so that the error stays a readable line.
+var commonNames = []DType{Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64, C64, C128}
 
-func canonicalNames() []string {
-	out := make([]string, 0, Count)
-	for _, d := range All() {
-		out = append(out, d.String())
+// ownListed bounds how many of a dialect's own spellings a parse error
+// lists.
+const ownListed = 32
+
+// hint says what is valid, for a parse error in dialect d. A system's
+// dialect lists its own spellings (so that under -rules numpy the error
+// lists NumPy's names, not the whole catalogue), then the common canonical
+// names with a count of the others; every part is bounded. A dialect with
+// no spellings of its own (Neutral, TensorFlow) lists the catalogue.
+func (d *Dialect) hint() string {
+	var b strings.Builder
+	if len(d.own) > 0 && d != Neutral {
+		own := make([]string, 0, len(d.own))
+		for k := range d.own {
+			own = append(own, k)
+		}
+		sort.Strings(own)
+		b.WriteString(d.name)
+		b.WriteString(" spells ")
+		for i, k := range own {
+			if i == ownListed && len(own) > ownListed+1 {
+				fmt.Fprintf(&b, ", … and %d more", len(own)-i)
+				break
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(k)
+		}
+		b.WriteString("; canonical names are ")
+	} else {
+		// The neutral reading takes every catalogue name, so its error
+		// lists them all (one short line: the catalogue is small).
+		b.WriteString("valid names are ")
+		for i, t := range All() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(t.String())
+		}
+		b.WriteString(", and the spellings the reference systems use (float32, torch.half, ACL_FLOAT, s8, ui8, pred, bfloat16, float8_e4m3fn, complex64, ...)")
+		return b.String()
 	}
-	return out
+	for i, t := range commonNames {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(t.String())
+	}
+	fmt.Fprintf(&b, " and %d more (promote dtypes lists every name)", len(All())-len(commonNames))
+	return b.String()
 }
 
 // Spellings returns every spelling that resolves to t in dialect d (the

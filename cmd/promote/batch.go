@@ -1,81 +1,104 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"strings"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/promote-dev/promote"
 )
 
 func init() {
-	register(command{name: "batch", summary: "answer one query a line from standard input (the batch contract)", run: runBatch})
+	register(&command{
+		name:  "batch",
+		usage: "-rules NAME [-set KEY=VALUE]...",
+		short: "answer one query a line from standard input (the batch contract)",
+		long: `Batch reads queries from standard input, one a line, and writes exactly one
+line for each, in order: the canonical dtype name, with ? when the result is
+weak or ambiguous, or "error: MESSAGE" when the rule set refuses or the line
+is malformed. The batch always goes on. An empty line is a query with no
+operands. A line longer than 1 MiB or with more than 4096 operands is
+answered "error: line N: ..." without being read whole. A UTF-8 byte-order
+mark at the start of the input is ignored.
+
+Exit status: 0, also when lines were refused; 1 when standard input could
+not be read or the answers could not be written; 2 a bad command line.`,
+		operands: noOperands,
+		flags: func(fs *flag.FlagSet) runFunc {
+			spec := fs.String("rules", "", rulesHelp)
+			var sets setFlags
+			fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable)")
+			return func(e *env, _ []string) error {
+				r, err := buildRules(*spec, sets)
+				if err != nil {
+					return err
+				}
+				return batchLoop(e, r, defaultLimits)
+			}
+		},
+	})
 }
 
-// runBatch implements the batch contract: exactly one output line for each
-// input line, in order; a refusal or a bad line is "error: MESSAGE" and the
-// batch goes on; the exit status is 0 unless the command line is bad.
-func runBatch(e *env, args []string) int {
-	fs := flag.NewFlagSet("batch", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	name := fs.String("rules", "", "the rule set")
-	var sets setFlags
-	fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "promote batch: unexpected argument %q; queries come on standard input\n", fs.Arg(0))
-		return 2
-	}
-	r, ok := buildRules(e, *name, sets)
-	if !ok {
-		return 2
-	}
-	in := bufio.NewReaderSize(e.stdin, 64<<10)
-	out := bufio.NewWriterSize(e.stdout, 64<<10)
+// batchLoop implements the batch contract over standard input within the
+// limits: exactly one output line for each input line, in order. It stops
+// early only when input cannot be read or output cannot be written.
+func batchLoop(e *env, r promote.Rules, lim lineLimits) error {
+	in := newLineReader(e.stdin, lim.bytes)
 	for {
-		line, err := in.ReadString('\n')
-		if line != "" || err == nil {
-			writeAnswer(out, r, strings.TrimRight(line, "\r\n"))
+		line, err := in.next()
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, errLineTooLong):
+			_, err = io.WriteString(e.stdout, in.tooLong()+"\n")
+		case err != nil:
+			return fmt.Errorf("reading standard input: %w", err)
+		default:
+			_, err = io.WriteString(e.stdout, batchAnswer(r, line, lim.operands)+"\n")
 		}
 		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				fmt.Fprintf(e.stderr, "promote batch: reading standard input: %v\n", err)
-				out.Flush()
-				return 1
+			return nil // the frame reports the lost output
+		}
+		if in.idle() {
+			if err := flush(e); err != nil {
+				return nil
 			}
-			break
 		}
 	}
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(e.stderr, "promote batch: writing standard output: %v\n", err)
-		return 1
-	}
-	return 0
 }
 
-// writeAnswer answers one query line.
-func writeAnswer(w *bufio.Writer, r promote.Rules, line string) {
-	res, err := answer(r, line)
-	if err != nil {
-		w.WriteString("error: ")
-		w.WriteString(oneLine(err.Error()))
-		w.WriteByte('\n')
-		return
+// batchAnswer answers one query line: the result, or "error: MESSAGE".
+func batchAnswer(r promote.Rules, line []byte, maxOps int) string {
+	if n := countFields(line); n > maxOps {
+		return "error: " + strconv.Itoa(n) + " operands on one line; at most " + strconv.Itoa(maxOps) + " are accepted"
 	}
-	w.WriteString(res.String())
-	w.WriteByte('\n')
+	ops, err := promote.ParseOperands(r.Def().Dialect, string(line))
+	if err != nil {
+		return "error: " + oneLine(err.Error())
+	}
+	res, err := r.Result(ops...)
+	if err != nil {
+		return "error: " + cutValues(oneLine(err.Error()), ops)
+	}
+	return res.String()
 }
 
-// answer parses a query in the rule set's dialect and computes its result.
-func answer(r promote.Rules, line string) (promote.Result, error) {
-	ops, err := promote.ParseOperands(r.Def().Dialect, line)
-	if err != nil {
-		return promote.Result{}, err
+// countFields counts the whitespace-separated fields of line as
+// strings.Fields splits them, without allocating.
+func countFields(line []byte) int {
+	n, inField := 0, false
+	for len(line) > 0 {
+		r, size := utf8.DecodeRune(line)
+		line = line[size:]
+		space := unicode.IsSpace(r)
+		if !space && !inField {
+			n++
+		}
+		inField = !space
 	}
-	return r.Result(ops...)
+	return n
 }

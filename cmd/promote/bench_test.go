@@ -38,11 +38,17 @@ func TestBenchUsageErrors(t *testing.T) {
 		{"-policy", "nope"},
 		{"-bogus"},
 		{"extra"},
+		{"-n", "100000000000000"},
+		{"-n", "9223372036854775807"},
+		{"-n", "600000000", "-pairs", "c128:c128"},
 	} {
 		var out, errb bytes.Buffer
 		e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
-		if code := run(e, append([]string{"bench"}, args...)); code != 2 {
-			t.Errorf("bench %v: exit %d, want 2", args, code)
+		if code := run(e, append([]string{"bench"}, args...)); code != 2 || out.Len() != 0 {
+			t.Errorf("bench %v: exit %d, stdout %q; want 2", args, code, out.String())
+		}
+		if args[0] == "-n" && len(args[1]) > 5 && !strings.Contains(errb.String(), "at most") {
+			t.Errorf("bench %v: the error does not name the bound: %q", args, errb.String())
 		}
 	}
 }

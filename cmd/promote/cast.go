@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,77 +11,80 @@ import (
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 func init() {
-	register(command{name: "cast", summary: "convert values exactly between dtypes, one a line (-from SRC -to DST)", run: runCast})
+	register(&command{
+		name:  "cast",
+		usage: "-from SRC -to DST [-policy NAME] [-text]",
+		short: "convert values exactly between dtypes, one a line (-from SRC -to DST)",
+		long: `Cast converts one value a line from standard input and writes one line for
+each.
+
+Input line: a bit pattern of SRC in hex ("0x3f800000", at most SRC's width)
+or a decimal number ("1.5", "-inf", "nan", "-nan", "1e-40"). A decimal is
+read as a value of SRC (rounded to SRC as a literal of that type would be)
+and converted under the policy; for an integer or bool SRC it must be one of
+SRC's values ("-1", "255"; bool also "true", "false"). A complex SRC takes
+one or two tokens, the real and imaginary parts.
+
+Output line: the result's pattern in hex, zero-padded to DST's width; a
+complex result is its two part patterns, real first. With -text, the value
+follows. A bad line gives "error: MESSAGE" and the input goes on; a line
+longer than 1 MiB is answered "error: line N: longer than ..." without being
+read whole. A UTF-8 byte-order mark at the start of the input is ignored.
+
+Exit status: 0, also when lines were refused; 1 when standard input could
+not be read or the output could not be written; 2 a bad command line.`,
+		operands: noOperands,
+		flags: func(fs *flag.FlagSet) runFunc {
+			from := fs.String("from", "", "the source `dtype`")
+			to := fs.String("to", "", "the destination `dtype`")
+			pname := fs.String("policy", "default", "the conversion `policy`: "+strings.Join(convert.PolicyNames(), ", "))
+			text := fs.Bool("text", false, "print the result's decimal value after its pattern")
+			return func(e *env, _ []string) error {
+				c, err := newCaster(*from, *to, *pname)
+				if err != nil {
+					return usagef("%s", oneLine(err.Error()))
+				}
+				c.text = *text
+				return castLoop(e, c, defaultLimits)
+			}
+		},
+	})
 }
 
-// runCast converts one value a line from standard input and writes one
-// line for each (an acceptance interface: keep the format exact).
-//
-// Input line: a bit pattern of SRC in hex ("0x3f800000", at most SRC's
-// width) or a decimal number ("1.5", "-inf", "nan", "1e-40"). A decimal is
-// converted exactly from its value into DST, rounding once; for an integer
-// or bool SRC it must be a value of SRC ("-1", "255"; bool also "true",
-// "false"), which then converts as SRC. Under a policy with system quirks
-// (openvino) a decimal is first rounded into SRC, since the quirks depend
-// on the source type. A complex SRC takes one or two tokens, the real and
-// imaginary parts (each a part pattern or a decimal; the imaginary part
-// defaults to +0).
-//
-// Output line: the result's pattern in hex, zero-padded to DST's width in
-// hex digits ("0x3c00", "0x7f", "0x01" for bool true, "0xf" for i4 -1); a
-// complex result is its two part patterns, real first, separated by a
-// space. With -text, a space and convert.Text of the result follow. A bad
-// line gives "error: MESSAGE" and the input goes on; the exit status is 0
-// unless the command line is bad (2).
-func runCast(e *env, args []string) int {
-	fs := flag.NewFlagSet("cast", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	from := fs.String("from", "", "the source `dtype`")
-	to := fs.String("to", "", "the destination `dtype`")
-	pname := fs.String("policy", "default", "the conversion `policy`: "+strings.Join(convert.PolicyNames(), ", "))
-	text := fs.Bool("text", false, "print the result's decimal value after its pattern")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "promote cast: unexpected argument %q; values come on standard input\n", fs.Arg(0))
-		return 2
-	}
-	c, err := newCaster(*from, *to, *pname)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "promote cast: %v\n", oneLine(err.Error()))
-		return 2
-	}
-	c.text = *text
-	in := bufio.NewReaderSize(e.stdin, 64<<10)
-	out := bufio.NewWriterSize(e.stdout, 64<<10)
+// castLoop converts one value a line (an acceptance interface: keep the
+// format exact): one output line for each input line, in order. It stops
+// early only when input cannot be read or output cannot be written.
+func castLoop(e *env, c *caster, lim lineLimits) error {
+	in := newLineReader(e.stdin, lim.bytes)
 	for {
-		line, err := in.ReadString('\n')
-		if line != "" || err == nil {
-			s, lerr := c.line(strings.TrimRight(line, "\r\n"))
-			if lerr != nil {
+		line, err := in.next()
+		var s string
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, errLineTooLong):
+			s = in.tooLong()
+		case err != nil:
+			return fmt.Errorf("reading standard input: %w", err)
+		default:
+			var lerr error
+			if s, lerr = c.line(string(line)); lerr != nil {
 				s = "error: " + oneLine(lerr.Error())
 			}
-			out.WriteString(s)
-			out.WriteByte('\n')
 		}
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				fmt.Fprintf(e.stderr, "promote cast: reading standard input: %v\n", err)
-				out.Flush()
-				return 1
+		if _, err := io.WriteString(e.stdout, s+"\n"); err != nil {
+			return nil // the frame reports the lost output
+		}
+		if in.idle() {
+			if err := flush(e); err != nil {
+				return nil
 			}
-			break
 		}
 	}
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(e.stderr, "promote cast: writing standard output: %v\n", err)
-		return 1
-	}
-	return 0
 }
 
 // caster holds a cast command's settled flags.
@@ -123,8 +125,32 @@ func newCaster(from, to, pname string) (*caster, error) {
 	return c, nil
 }
 
-// line converts one input line.
+// line converts one input line. An error echoes long tokens cut.
 func (c *caster) line(s string) (string, error) {
+	out, err := c.convertLine(s)
+	if err != nil {
+		return "", errors.New(cutEchoes(err.Error(), strings.Fields(s)))
+	}
+	return out, nil
+}
+
+// cutEchoes replaces each long token echoed in msg, quoted or bare, by
+// its cut form ("99999…" (20000000 bytes)).
+func cutEchoes(msg string, toks []string) string { return cutEchoesOver(msg, toks, clip.TokenBytes) }
+
+// cutEchoesOver is cutEchoes for the tokens longer than min bytes.
+func cutEchoesOver(msg string, toks []string, min int) string {
+	for _, t := range toks {
+		if len(t) > min {
+			msg = strings.ReplaceAll(msg, strconv.Quote(t), clip.Quote(t))
+			msg = strings.ReplaceAll(msg, t, clip.Text(t))
+		}
+	}
+	return msg
+}
+
+// convertLine converts one input line.
+func (c *caster) convertLine(s string) (string, error) {
 	toks := strings.Fields(s)
 	switch {
 	case len(toks) == 0:

@@ -8,14 +8,82 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 	"github.com/promote-dev/promote/rules"
 )
 
 func init() {
-	register(command{name: "compare", summary: "the result under every rule set and option preset, side by side", run: runCompare})
+	register(&command{
+		name:  "query",
+		usage: "[-rules NAME] [-set KEY=VALUE]... [-only LIST] [-json] OPERAND...",
+		short: "one query: under one rule set, or under every one side by side (the default subcommand)",
+		long: `Query answers one query: which dtype comes out when the operands meet, and
+the rule that decided it. "promote OPERAND..." is "promote query OPERAND...".
+Without -rules it is compare: every rule set and preset, side by side, the
+operands read in the neutral spelling (-only narrows the rows, as compare's). Under -rules they are read in that
+system's spelling. Flags may stand among the operands; a negative literal
+(-7, -inf, -nan) is an operand; -- ends the flags.
+
+Operands: f32 (a tensor), i64[] (zero-dim), i64[](300) (zero-dim with a
+value), u8[256,56], f16[...] (dynamic rank), i32? (weak), literals 2 -7 1.0
+nan -nan inf 1j true 1L 1.0f, typed scalars f64(1.5) u8(3).
+
+Exit status: 0 an answer; 1 the rule set refuses (under -rules; compare
+shows refusals as rows and exits 0) or output was lost; 2 a bad command
+line or a malformed operand.`,
+		operands: queryOps,
+		flags: func(fs *flag.FlagSet) runFunc {
+			spec := fs.String("rules", "", "answer under this rule set only: `NAME`, or NAME:KEY=VALUE:...")
+			var sets setFlags
+			fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable; needs -rules)")
+			only := fs.String("only", "", "without -rules: compare only these, a comma-separated `LIST` of families, rule sets and NAME:KEY=VALUE specs")
+			asJSON := fs.Bool("json", false, "write JSON")
+			return func(e *env, operands []string) error {
+				if *spec != "" && *only != "" {
+					return usagef("-only selects the rows of a comparison; with -rules there is one row")
+				}
+				err := runQuery(e, *spec, sets, *only, operands, *asJSON)
+				var se *promote.SyntaxError
+				if errors.As(err, &se) && len(operands) > 0 && se.Token == operands[0] && isWord(se.Token) {
+					// promote tabel f32: a misspelt subcommand reads as a dtype.
+					return usagef("%s; nor is %s a subcommand (promote help lists them)", err, quoteArg(se.Token))
+				}
+				return err
+			}
+		},
+	})
+	register(&command{
+		name:  "compare",
+		usage: "[-only LIST] [-json] OPERAND...",
+		short: "the result under every rule set and option preset, side by side",
+		long: `Compare answers one query under every rule set, with its defaults and each
+of its option presets, side by side. The operands are read once, in the
+neutral spelling, so every row answers the same question. A ≠ marks the
+answers that differ from the most common answer; refusals are listed and
+counted but never marked, so that when most rule sets refuse, the few that
+answer are not marked for it. When the answers split with no most common
+one, every answer is marked.
+
+Rows are grouped by family: frameworks, compilers (compilers, runtimes and
+kernel libraries) and languages. -only narrows them to a comma-separated
+list of families, rule set names (each with its defaults and presets) and
+specs with options (exactly that configuration): -only frameworks,triton or
+-only numpy,numpy:promotion=legacy.
+
+Exit status: 0; 1 output was lost; 2 a bad command line or operand.`,
+		operands: queryOps,
+		flags: func(fs *flag.FlagSet) runFunc {
+			only := fs.String("only", "", "compare only these: a comma-separated `LIST` of families (frameworks, compilers, languages), rule sets and NAME:KEY=VALUE specs")
+			asJSON := fs.Bool("json", false, "write JSON")
+			return func(e *env, operands []string) error {
+				return compare(e, *only, operands, *asJSON)
+			}
+		},
+	})
 }
 
 // row is one rule set's answer to a query.
@@ -29,6 +97,8 @@ type row struct {
 	Source   string   `json:"source,omitempty"`
 	Error    string   `json:"error,omitempty"`
 	Differs  bool     `json:"differs"`
+	Family   string   `json:"family,omitempty"`
+	family   int      // index into rules.Families(), for the headings
 }
 
 func (r row) label() string {
@@ -45,86 +115,99 @@ func (r row) answer() string {
 	return r.Result
 }
 
-// runQuery is the one-shot query: promote [-rules NAME] [-set ...] OPERAND...
-// Without -rules it is compare.
-func runQuery(e *env, args []string) int {
-	fs := flag.NewFlagSet("promote", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	name := fs.String("rules", "", "answer under this rule set only")
-	var sets setFlags
-	fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable; needs -rules)")
-	asJSON := fs.Bool("json", false, "write JSON")
-	operands, err := parseInterleaved(fs, args)
-	if err != nil {
-		return 2
-	}
-	if *name == "" {
+// runQuery is the one-shot query: promote [-rules NAME] [-set ...]
+// OPERAND... Without -rules it is compare.
+func runQuery(e *env, spec string, sets []string, only string, operands []string, asJSON bool) error {
+	if spec == "" {
 		if len(sets) > 0 {
-			fmt.Fprintln(e.stderr, "promote: -set needs -rules (without -rules every rule set answers with its defaults and presets)")
-			return 2
+			return usagef("-set needs -rules (without -rules every rule set answers with its defaults and presets)")
 		}
-		return compare(e, operands, *asJSON)
+		return compare(e, only, operands, asJSON)
 	}
-	r, ok := buildRules(e, *name, sets)
-	if !ok {
-		return 2
+	r, err := buildRules(spec, sets)
+	if err != nil {
+		return err
 	}
 	// Under one rule set, operands are read in that system's spelling.
-	ops, err := promote.ParseOperands(r.Def().Dialect, strings.Join(operands, " "))
+	ops, err := parseOperands(r.Def().Dialect, operands)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "promote: %v\n", err)
-		return 2
+		return err
 	}
-	rows := []row{evaluate(r, ops)}
-	return writeRows(e, operands, rows, *asJSON, false)
+	rw := evaluate(r, ops)
+	writeRows(e, operands, []row{rw}, asJSON, false)
+	if rw.Error != "" {
+		return exitStatus(statusFailed) // a refusal: the row says why
+	}
+	return nil
 }
 
-func runCompare(e *env, args []string) int {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	asJSON := fs.Bool("json", false, "write JSON")
-	operands, err := parseInterleaved(fs, args)
-	if err != nil {
-		return 2
+// parseOperands reads command-line operands in a dialect; a malformed
+// one is a usage error that wraps the *promote.SyntaxError.
+func parseOperands(d *dtype.Dialect, operands []string) ([]promote.Operand, error) {
+	ops := make([]promote.Operand, 0, len(operands))
+	for _, a := range operands {
+		o, err := promote.ParseOperandIn(d, a)
+		if err != nil {
+			return nil, &operandError{err}
+		}
+		ops = append(ops, o)
 	}
-	return compare(e, operands, *asJSON)
+	return ops, nil
 }
 
-// compare answers the query under every rule set with its defaults and
-// each of its presets, and marks the rows whose answer differs from the
-// most common one. The operands are read once, in the neutral spelling, so
-// that every row answers the same question.
-func compare(e *env, operands []string, asJSON bool) int {
-	if len(operands) == 0 {
-		fmt.Fprintln(e.stderr, "promote compare: no operands (for example: promote compare f16 i64)")
-		return 2
-	}
-	ops, err := promote.ParseOperands(dtype.Neutral, strings.Join(operands, " "))
-	if err != nil {
-		fmt.Fprintf(e.stderr, "promote: %v\n", err)
-		return 2
-	}
-	var rows []row
-	for _, d := range rules.All() {
-		for _, preset := range append([][]string{nil}, d.Presets...) {
-			r, err := d.Build(preset...)
-			if err != nil { // a preset is static; failing to build it is a bug
-				fmt.Fprintf(e.stderr, "promote: %v\n", err)
-				return 1
-			}
-			rows = append(rows, evaluate(r, ops))
+// operandError is a malformed operand on the command line: a usage error.
+type operandError struct{ err error }
+
+func (e *operandError) Error() string { return oneLine(e.err.Error()) }
+func (e *operandError) Unwrap() error { return e.err }
+
+// isWord reports whether s is letters only, as a subcommand name is.
+func isWord(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
 		}
 	}
-	markDisagreement(rows)
-	return writeRows(e, operands, rows, asJSON, true)
+	return s != ""
+}
+
+// compare answers the query under every selected rule set (every rule
+// set with its defaults and each of its presets when only is empty), and
+// marks disagreement among the answers. The operands are read once, in
+// the neutral spelling, so that every row answers the same question.
+func compare(e *env, only string, operands []string, asJSON bool) error {
+	if len(operands) == 0 {
+		return usagef("no operands (for example: promote compare f16 i64)")
+	}
+	selected, err := rules.Select(only)
+	if err != nil {
+		return usagef("-only: %v", err)
+	}
+	ops, err := parseOperands(dtype.Neutral, operands)
+	if err != nil {
+		return err
+	}
+	var rows []row
+	for _, r := range selected {
+		rows = append(rows, evaluate(r, ops))
+	}
+	sum := markDisagreement(rows)
+	writeRows(e, operands, rows, asJSON, true)
+	if !asJSON {
+		fmt.Fprintf(e.stdout, "\n%s\n", sum)
+	}
+	return nil
 }
 
 // evaluate answers one query under one rule set.
 func evaluate(r promote.Rules, ops []promote.Operand) row {
-	rw := row{Rules: r.Def().Name, Settings: r.Settings().Changed()}
+	rw := row{Rules: r.Def().Name, Settings: r.Settings().Changed(), family: rules.FamilyOf(r.Def().Name)}
+	if fams := rules.Families(); rw.family < len(fams) {
+		rw.Family = fams[rw.family].Name
+	}
 	res, err := r.Result(ops...)
 	if err != nil {
-		rw.Error = oneLine(err.Error())
+		rw.Error = cutValues(oneLine(err.Error()), ops)
 		var pe *promote.Error
 		if errors.As(err, &pe) && pe.Rule != nil {
 			rw.RuleID, rw.Source = pe.Rule.ID, pe.Rule.Source
@@ -138,36 +221,72 @@ func evaluate(r promote.Rules, ops []promote.Operand) row {
 	return rw
 }
 
-// markDisagreement sets Differs on rows whose answer is not the most common.
-func markDisagreement(rows []row) {
+// markDisagreement sets Differs on the rows whose answer differs from the
+// most common answer among the rows that give one, and returns the line
+// that says so. A refusal is never marked: when most rule sets refuse, the
+// few that answer are what the user came for, and marking them for
+// disagreeing with "error" would hide the question that matters, whether
+// they agree with each other. When the top answers tie, there is no most
+// common one and every answer is marked.
+func markDisagreement(rows []row) string {
 	count := map[string]int{}
-	best := ""
+	var order []string
+	refused := 0
 	for _, r := range rows {
-		count[r.answer()]++
-		if count[r.answer()] > count[best] {
-			best = r.answer()
+		if r.Error != "" {
+			refused++
+			continue
+		}
+		if count[r.Result] == 0 {
+			order = append(order, r.Result)
+		}
+		count[r.Result]++
+	}
+	answered := len(rows) - refused
+	best, tie := "", false
+	for _, a := range order {
+		switch {
+		case count[a] > count[best]:
+			best, tie = a, false
+		case count[a] == count[best]:
+			tie = true
 		}
 	}
+	marked := 0
 	for i := range rows {
-		rows[i].Differs = rows[i].answer() != best
+		rows[i].Differs = rows[i].Error == "" && (tie || rows[i].Result != best)
+		if rows[i].Differs {
+			marked++
+		}
 	}
+	refusals := ""
+	if refused > 0 {
+		refusals = fmt.Sprintf("; %d refuse", refused)
+	}
+	switch {
+	case answered == 0:
+		return fmt.Sprintf("all %d refuse", refused)
+	case len(order) == 1 && refused == 0:
+		return fmt.Sprintf("all %d agree", answered)
+	case len(order) == 1:
+		return fmt.Sprintf("the %d that answer agree (%s)%s", answered, best, refusals)
+	case tie:
+		return fmt.Sprintf("≠ marks all %d answers: they split with no most common answer%s", answered, refusals)
+	}
+	return fmt.Sprintf("≠ marks the %d of %d answers that differ from the most common, %s (%d)%s", marked, answered, best, count[best], refusals)
 }
 
-func writeRows(e *env, operands []string, rows []row, asJSON, marks bool) int {
+func writeRows(e *env, operands []string, rows []row, asJSON, marks bool) {
 	if asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
+		enc.Encode(struct {
 			Operands []string `json:"operands"`
 			Rows     []row    `json:"rows"`
-		}{operands, rows}); err != nil {
-			fmt.Fprintf(e.stderr, "promote: %v\n", err)
-			return 1
-		}
-		return 0
+		}{operands, rows})
+		return
 	}
 	writeTable(e.stdout, rows, marks)
-	return 0
 }
 
 func writeTable(w io.Writer, rows []row, marks bool) {
@@ -177,8 +296,18 @@ func writeTable(w io.Writer, rows []row, marks bool) {
 	} else {
 		fmt.Fprintln(tw, "RULES\tRESULT\tWHY")
 	}
-	differ := 0
-	for _, r := range rows {
+	fams := rules.Families()
+	for i, r := range rows {
+		if marks && (i == 0 || r.family != rows[i-1].family) {
+			title := "other rule sets"
+			if r.family < len(fams) {
+				title = fams[r.family].Title
+			}
+			if i > 0 {
+				fmt.Fprintln(tw, "\t\t\t")
+			}
+			fmt.Fprintf(tw, "\t%s\t\t\n", strings.ToUpper(title[:1])+title[1:]+":")
+		}
 		why := r.Error
 		if why == "" {
 			why = r.RuleID + ": " + r.Reason
@@ -190,7 +319,6 @@ func writeTable(w io.Writer, rows []row, marks bool) {
 			mark := ""
 			if r.Differs {
 				mark = "≠"
-				differ++
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", mark, r.label(), r.answer(), why)
 		} else {
@@ -198,11 +326,20 @@ func writeTable(w io.Writer, rows []row, marks bool) {
 		}
 	}
 	tw.Flush()
-	if marks {
-		if differ == 0 {
-			fmt.Fprintf(w, "\nall %d agree\n", len(rows))
-		} else {
-			fmt.Fprintf(w, "\n≠ marks the %d of %d that differ from the most common answer\n", differ, len(rows))
+}
+
+// cutValues cuts the long literal texts a rule set's message may echo
+// (a 10,000-digit int in an OverflowError): promote.Error cuts its operand
+// list, but the message is in the system's own words.
+func cutValues(msg string, ops []promote.Operand) string {
+	if len(msg) <= 2*clip.TokenBytes {
+		return msg
+	}
+	toks := make([]string, 0, len(ops))
+	for _, o := range ops {
+		if o.HasValue() {
+			toks = append(toks, o.Value.Text)
 		}
 	}
+	return cutEchoes(msg, toks)
 }

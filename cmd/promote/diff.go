@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/promote-dev/promote"
@@ -12,7 +14,36 @@ import (
 )
 
 func init() {
-	register(command{name: "diff", summary: "every dtype pair where two rule sets (or two settings) disagree; exit 1 if any", run: runDiff})
+	register(&command{
+		name:  "diff",
+		usage: "-rules A [-set KEY=VALUE]... -against B [-set KEY=VALUE]... [-literals] [-json]",
+		short: "every dtype pair where two rule sets (or two settings) disagree; exit 1 if any",
+		long: `Diff lists every ordered dtype pair (and with -literals every dtype with true,
+1, 1.0 and 1j) where two rule sets, or one rule set under two settings,
+disagree, grouped by the two answers. Each side is a rule set NAME or a spec
+NAME:KEY=VALUE:...; a -set applies to the -rules or -against before it.
+
+When either side's answer depends on a literal's value (NumPy 1.x's
+value-based promotion, an OverflowError for a Python int out of range),
+-literals also tries values on each side of every boundary: 127/128,
+255/256, 32767/32768, 65535/65536, 2**31, 2**32, 2**63, 2**64, the
+float16 cut-offs 65000 and 65504/65505, a float past float32's range
+(1e39) and past float64's, inf and nan; and every dtype with a typed
+scalar of every dtype (f64(1.0), i64(1)).
+
+Exit status: 0 no differences; 1 differences (so it can gate a port in CI),
+or lost output; 2 a bad command line.`,
+		operands:    noOperands,
+		customFlags: true,
+		flags: func(fs *flag.FlagSet) runFunc {
+			fs.String("rules", "", "the first rule set: `NAME` or NAME:KEY=VALUE:...")
+			fs.String("against", "", "the second rule set: `NAME` or NAME:KEY=VALUE:...")
+			fs.Var(new(setFlags), "set", "an option `KEY=VALUE` of the -rules or -against before it (repeatable)")
+			fs.Bool("literals", false, "also compare every dtype with the literals true, 1, 1.0 and 1j")
+			fs.Bool("json", false, "write JSON")
+			return runDiff
+		},
+	})
 }
 
 // diffSide is one side of a diff: a rule set and its settings.
@@ -22,12 +53,9 @@ type diffSide struct {
 	r    promote.Rules
 }
 
-func (s diffSide) label() string {
-	if len(s.sets) == 0 {
-		return s.name
-	}
-	return s.name + " " + strings.Join(s.sets, " ")
-}
+// label names the side as its spec does (numpy:promotion=legacy), with
+// only the settings that differ from the defaults.
+func (s diffSide) label() string { return rules.Label(s.r) }
 
 // diffGroup is the pairs where side A answers one thing and B another.
 type diffGroup struct {
@@ -37,66 +65,76 @@ type diffGroup struct {
 	Cases []string `json:"cases"`
 }
 
-const diffUsage = "usage: promote diff -rules A [-set KEY=VALUE]... -against B [-set KEY=VALUE]... [-literals] [-json]"
-
-// runDiff parses its own flags because -set belongs to whichever of -rules
-// and -against precedes it.
-func runDiff(e *env, args []string) int {
+// runDiff parses its own flags because -set belongs to whichever of
+// -rules and -against precedes it.
+func runDiff(e *env, args []string) error {
 	var sides [2]diffSide
 	cur := -1
 	literals, asJSON := false, false
 	for i := 0; i < len(args); i++ {
-		a := strings.TrimLeft(args[i], "-")
-		name, val, hasVal := strings.Cut(a, "=")
-		needVal := func() (string, bool) {
+		if !strings.HasPrefix(args[i], "-") || args[i] == "-" || args[i] == "--" {
+			return usagef("unexpected argument %s: diff takes only flags", quoteArg(args[i]))
+		}
+		name, val, hasVal := strings.Cut(strings.TrimPrefix(args[i][1:], "-"), "=")
+		needVal := func() (string, error) {
 			if hasVal {
-				return val, true
+				return val, nil
 			}
 			if i+1 < len(args) {
 				i++
-				return args[i], true
+				return args[i], nil
 			}
-			return "", false
+			return "", usagef("flag needs an argument: -%s", name)
 		}
 		switch name {
 		case "rules", "against":
-			v, ok := needVal()
-			if !ok {
-				fmt.Fprintf(e.stderr, "promote diff: -%s needs a rule set name\n%s\n", name, diffUsage)
-				return 2
+			v, err := needVal()
+			if err != nil {
+				return err
 			}
 			cur = 0
 			if name == "against" {
 				cur = 1
 			}
+			if sides[cur].name != "" {
+				return usagef("-%s given twice", name)
+			}
 			sides[cur].name = v
 		case "set":
-			v, ok := needVal()
-			if !ok || cur < 0 {
-				fmt.Fprintf(e.stderr, "promote diff: -set KEY=VALUE follows the -rules or -against it belongs to\n%s\n", diffUsage)
-				return 2
+			v, err := needVal()
+			if err != nil {
+				return err
+			}
+			if cur < 0 {
+				return usagef("-set KEY=VALUE follows the -rules or -against it belongs to")
 			}
 			sides[cur].sets = append(sides[cur].sets, v)
-		case "literals":
-			literals = true
-		case "json":
-			asJSON = true
+		case "literals", "json":
+			b := true
+			if hasVal {
+				var err error
+				if b, err = strconv.ParseBool(val); err != nil {
+					return usagef("invalid boolean value %s for -%s", quoteArg(val), name)
+				}
+			}
+			if name == "literals" {
+				literals = b
+			} else {
+				asJSON = b
+			}
 		case "h", "help":
-			fmt.Fprintln(e.stdout, diffUsage)
-			return 0
+			return flag.ErrHelp
 		default:
-			fmt.Fprintf(e.stderr, "promote diff: unknown argument %q\n%s\n", args[i], diffUsage)
-			return 2
+			return usagef("flag provided but not defined: -%s", name)
 		}
 	}
 	for i := range sides {
 		if sides[i].name == "" {
-			fmt.Fprintf(e.stderr, "promote diff: both -rules and -against are required (rule sets: %s)\n%s\n", strings.Join(rules.Names(), ", "), diffUsage)
-			return 2
+			return usagef("both -rules and -against are required (rule sets: %s)", strings.Join(rules.Names(), ", "))
 		}
-		r, ok := buildRules(e, sides[i].name, sides[i].sets)
-		if !ok {
-			return 2
+		r, err := buildRules(sides[i].name, sides[i].sets)
+		if err != nil {
+			return err
 		}
 		sides[i].r = r
 	}
@@ -125,9 +163,9 @@ func runDiff(e *env, args []string) int {
 		}
 	}
 	if differ > 0 {
-		return 1
+		return exitStatus(statusFailed)
 	}
-	return 0
+	return nil
 }
 
 // diffRules compares two rule sets on every ordered pair of dtypes either
@@ -150,9 +188,22 @@ func diffRules(a, b promote.Rules, literals bool) ([]diffGroup, int) {
 	}
 	if literals {
 		lits := []promote.Operand{promote.Bool(true), promote.Int(1), promote.Float(1.0), promote.Complex(0, 1)}
+		valued := valueBased(a, types) || valueBased(b, types)
+		if valued {
+			lits = boundaryLiterals()
+		}
 		for _, x := range types {
 			for _, l := range lits {
 				queries = append(queries, []promote.Operand{promote.T(x), l})
+			}
+		}
+		if valued {
+			for _, x := range types {
+				for _, y := range types {
+					if s, ok := typedScalar(y); ok {
+						queries = append(queries, []promote.Operand{promote.T(x), s})
+					}
+				}
 			}
 		}
 	}
@@ -181,6 +232,57 @@ func diffRules(a, b promote.Rules, literals bool) ([]diffGroup, int) {
 		return groups[i].A+groups[i].B < groups[j].A+groups[j].B
 	})
 	return groups, len(queries)
+}
+
+// valueProbes are pairs of literals of one kind with different values: a
+// rule set that answers one dtype differently for the two is value-based.
+var valueProbes = [][2]promote.Operand{
+	{promote.Int(1), promote.Int(300)}, {promote.Int(1), promote.Int(-1)}, {promote.Int(1), promote.Int(70000)},
+	{promote.Float(1), promote.Float(1e39)}, {promote.Float(1), promote.Float(70000)},
+}
+
+// valueBased reports whether r's answer for some dtype and literal kind
+// depends on the literal's value.
+func valueBased(r promote.Rules, types []dtype.DType) bool {
+	for _, d := range types {
+		for _, p := range valueProbes {
+			if shortAnswer(r, []promote.Operand{promote.T(d), p[0]}) != shortAnswer(r, []promote.Operand{promote.T(d), p[1]}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boundaryLiterals are literals on each side of every boundary a
+// value-based rule set draws: integer type limits, NumPy 1.x's float16
+// cut-off (65000) and float16's largest value (65504), float32's and
+// float64's range, and the special floats.
+func boundaryLiterals() []promote.Operand {
+	var out []promote.Operand
+	for _, s := range []string{"true", "0", "1", "-1", "127", "128", "-128", "-129", "255", "256", "32767", "32768",
+		"-32768", "-32769", "65535", "65536", "2147483647", "2147483648", "-2147483649", "4294967295", "4294967296",
+		"9223372036854775807", "9223372036854775808", "-9223372036854775809", "18446744073709551615",
+		"18446744073709551616", "1.0", "64999.0", "65000.0", "65504.0", "65505.0", "1e10", "3.4e38", "1e39",
+		"1e300", "1e309", "inf", "nan", "1j", "(3.5e38+0j)"} {
+		o, err := promote.ParseOperand(s)
+		if err != nil {
+			panic(fmt.Sprintf("diff: boundary literal %s: %v", s, err))
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// typedScalar is a typed scalar of d holding 1 (true for bool), or false
+// for a dtype whose scalars the grammar does not write.
+func typedScalar(d dtype.DType) (promote.Operand, bool) {
+	v := "1"
+	if d == dtype.Bool {
+		v = "true"
+	}
+	o, err := promote.ParseOperand(d.String() + "(" + v + ")")
+	return o, err == nil
 }
 
 // shortAnswer is a query's result, or "error" for any refusal.

@@ -13,7 +13,19 @@ import (
 )
 
 func init() {
-	register(command{name: "dtypes", summary: "the dtype catalogue with each Format's facts", run: runDTypes})
+	register(&command{
+		name:  "dtypes",
+		usage: "[-json]",
+		short: "the dtype catalogue with each Format's facts",
+		long: `Dtypes lists the dtype catalogue: for each dtype its kind, bits, exponent and
+mantissa widths, bias, how it encodes infinities and NaN, its range, and the
+spellings it accepts in the neutral reading.`,
+		operands: noOperands,
+		flags: func(fs *flag.FlagSet) runFunc {
+			asJSON := fs.Bool("json", false, "write JSON")
+			return func(e *env, _ []string) error { return runDTypes(e, *asJSON) }
+		},
+	})
 }
 
 // dtypeInfo is one catalogue row as the dtypes command shows it.
@@ -81,25 +93,15 @@ func exactText(v *big.Float) string {
 	return new(big.Float).SetPrec(64).Set(v).Text('g', -1)
 }
 
-func runDTypes(e *env, args []string) int {
-	fs := flag.NewFlagSet("dtypes", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	asJSON := fs.Bool("json", false, "write JSON")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
+func runDTypes(e *env, asJSON bool) error {
 	var infos []dtypeInfo
 	for _, d := range dtype.All() {
 		infos = append(infos, describeDType(d))
 	}
-	if *asJSON {
+	if asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(infos); err != nil {
-			fmt.Fprintf(e.stderr, "promote dtypes: %v\n", err)
-			return 1
-		}
-		return 0
+		return enc.Encode(infos)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tKIND\tBITS\tE\tM\tBIAS\tINF\tNAN\t-0\tMIN\tMAX FINITE\tMIN SUBNORMAL\tALSO SPELLED")
@@ -120,6 +122,5 @@ func runDTypes(e *env, args []string) int {
 			em(i.Exponent), em(i.Mantissa), em(i.Bias), yes(i.Inf), i.NaN, yes(i.NegZero), i.Min, i.MaxFinite,
 			i.MinSubnormal, strings.Join(i.Spellings, " "))
 	}
-	tw.Flush()
-	return 0
+	return tw.Flush()
 }

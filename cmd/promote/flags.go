@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 
@@ -18,55 +17,41 @@ func (s *setFlags) String() string { return strings.Join(*s, " ") }
 // Set implements flag.Value: one KEY=VALUE.
 func (s *setFlags) Set(v string) error {
 	if !strings.Contains(v, "=") {
-		return fmt.Errorf("want KEY=VALUE, got %q", v)
+		return fmt.Errorf("want KEY=VALUE, got %s", quoteArg(v))
 	}
 	*s = append(*s, v)
 	return nil
 }
 
-// parseInterleaved parses the flags fs knows wherever they stand among the
-// arguments and returns the rest as operands. An argument that is not one
-// of fs's flags is an operand, so negative literals (-7, -inf) need no "--".
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var flagArgs, operands []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			operands = append(operands, args[i+1:]...)
-			break
-		}
-		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		f := fs.Lookup(name)
-		if !strings.HasPrefix(a, "-") || f == nil {
-			operands = append(operands, a)
-			continue
-		}
-		flagArgs = append(flagArgs, a)
-		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() || hasValue {
-			continue
-		}
-		if i+1 < len(args) {
-			i++
-			flagArgs = append(flagArgs, args[i])
-		}
-	}
-	if err := fs.Parse(flagArgs); err != nil {
-		return nil, err
-	}
-	return operands, nil
-}
+// rulesHelp documents -rules wherever it is taken.
+const rulesHelp = "the rule set: `NAME`, or NAME:KEY=VALUE:... with options (numpy, jax:x64=true)"
 
-// buildRules builds the named rule set with its settings, or reports why
-// not on stderr (a usage error).
-func buildRules(e *env, name string, sets []string) (promote.Rules, bool) {
-	if name == "" {
-		fmt.Fprintf(e.stderr, "promote: -rules is required (one of %s)\n", strings.Join(rules.Names(), ", "))
-		return nil, false
+// buildRules builds the rule set a spec names (NAME or NAME:KEY=VALUE:...,
+// see rules.Parse) with the -set options after the spec's own. Any error
+// is a usage error.
+func buildRules(spec string, sets []string) (promote.Rules, error) {
+	if spec == "" {
+		return nil, usagef("-rules is required (one of %s)", strings.Join(rules.Names(), ", "))
 	}
-	r, err := rules.Build(name, sets...)
+	if len(sets) == 0 {
+		r, err := rules.Parse(spec)
+		if err != nil {
+			return nil, usagef("%s", oneLine(err.Error()))
+		}
+		return r, nil
+	}
+	name, opts, _ := strings.Cut(spec, ":")
+	d, err := rules.Lookup(name)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "promote: %v\n", err)
-		return nil, false
+		return nil, usagef("%s", oneLine(err.Error()))
 	}
-	return r, true
+	var kv []string
+	if opts != "" {
+		kv = strings.Split(opts, ":")
+	}
+	r, err := d.Build(append(kv, sets...)...)
+	if err != nil {
+		return nil, usagef("%s", oneLine(err.Error()))
+	}
+	return r, nil
 }

@@ -2,119 +2,170 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"syscall"
 	"text/tabwriter"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/infer"
+	"github.com/promote-dev/promote/internal/safeout"
 	"github.com/promote-dev/promote/rules"
 )
 
+// maxProgramBytes bounds the program promote infer reads, from a file or
+// from standard input, so that /dev/zero or a runaway pipe is an error
+// rather than all of memory.
+const maxProgramBytes = 64 << 20
+
 func init() {
-	register(command{name: "infer", summary: "type a whole program under a rule set, or lint where rule sets disagree", run: runInfer})
+	register(&command{
+		name:  "infer",
+		usage: "[-rules NAME] [-set KEY=VALUE]... [-compare A,B,...] [-json] FILE|-",
+		short: "type a whole program under a rule set, or lint where rule sets disagree",
+		long: `Infer types a program (FILE, or - for standard input) under a rule set, or,
+without -rules, prints the porting lint: every statement's type under every
+rule set (or those -compare names), the first disagreement marked.
+
+With -rules it prints every statement's type and rule and, as the last line,
+the program's result alone (DTYPE or DTYPE?) or "error: ...". -compare takes
+rule-set specs, NAME or NAME:KEY=VALUE:..., each at most once
+(numpy:promotion=legacy,numpy).
+
+FILE must be a regular file; a program, from a file or standard input, may
+take at most 64 MiB. A UTF-8 byte-order mark at its start is ignored.
+
+Exit status: 0 the program types (-rules) or every rule set agrees (lint);
+1 it does not type, or the rule sets disagree or none can read it, or output
+was lost; 2 a bad command line or an unreadable FILE.`,
+		operands: operandSpec{min: 1, max: 1, what: "program (FILE, or - for standard input)"},
+		flags: func(fs *flag.FlagSet) runFunc {
+			spec := fs.String("rules", "", "type the program under this rule set: `NAME` or NAME:KEY=VALUE:...")
+			var sets setFlags
+			fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable; needs -rules)")
+			asJSON := fs.Bool("json", false, "write JSON")
+			cmp := fs.String("compare", "", "comma-separated rule sets to compare, `NAME[:KEY=VALUE...],...` (default: every rule set)")
+			return func(e *env, files []string) error {
+				return runInfer(e, *spec, sets, *cmp, *asJSON, files[0])
+			}
+		},
+	})
 }
 
-// runInfer implements promote infer [-rules NAME] [-set K=V]... [-json]
-// [-compare A,B,...] FILE|-.
-//
-// With -rules it prints every statement's type and rule and, as the last
-// line, the program's result alone (DTYPE or DTYPE?) or "error: ..."; the
-// exit status is 0 when the program types and 1 when it does not. Without
-// -rules, or with -compare, it prints the porting lint: a table of the
-// statements under every rule set (or those named), the first
-// disagreement marked; the exit status is 1 when they disagree. A bad
-// command line or an unreadable file is status 2.
-func runInfer(e *env, args []string) int {
-	fs := flag.NewFlagSet("infer", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	name := fs.String("rules", "", "type the program under this rule set")
-	var sets setFlags
-	fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable; needs -rules)")
-	asJSON := fs.Bool("json", false, "write JSON")
-	cmp := fs.String("compare", "", "comma-separated rule sets to compare (default: all)")
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return 2
+// runInfer types the program under one rule set, or lints it.
+func runInfer(e *env, spec string, sets []string, cmp string, asJSON bool, file string) error {
+	if spec != "" && cmp != "" {
+		return usagef("give -rules (one rule set) or -compare (several), not both")
 	}
-	if len(files) != 1 {
-		fmt.Fprintln(e.stderr, "usage: promote infer [-rules NAME] [-set KEY=VALUE]... [-json] [-compare A,B,...] FILE|-")
-		return 2
+	if spec == "" && len(sets) > 0 {
+		return usagef("-set needs -rules (the lint compares every rule set with its defaults; -compare takes NAME:KEY=VALUE specs)")
 	}
-	src, label, err := readProgram(e, files[0])
-	if err != nil {
-		fmt.Fprintf(e.stderr, "promote infer: %v\n", err)
-		return 2
-	}
-	if *name != "" && *cmp != "" {
-		fmt.Fprintln(e.stderr, "promote infer: give -rules (one rule set) or -compare (several), not both")
-		return 2
-	}
-	if *name == "" {
-		if len(sets) > 0 {
-			fmt.Fprintln(e.stderr, "promote infer: -set needs -rules (the lint compares every rule set with its defaults)")
-			return 2
+	var rs []promote.Rules
+	if spec != "" {
+		r, err := buildRules(spec, sets)
+		if err != nil {
+			return err
 		}
-		return lint(e, label, src, *cmp, *asJSON)
+		rs = []promote.Rules{r}
+	} else if cmp != "" {
+		var err error
+		if rs, err = rules.ParseList(cmp); err != nil {
+			return usagef("-compare: %s", oneLine(err.Error()))
+		}
 	}
-	r, ok := buildRules(e, *name, sets)
-	if !ok {
-		return 2
+	src, label, err := readProgram(e, file, maxProgramBytes)
+	if err != nil {
+		return &statusError{statusUsage, err}
 	}
+	if spec == "" {
+		return lint(e, label, src, rs, asJSON)
+	}
+	r := rs[0]
 	p, ts, err := infer.Check(label, src, r)
-	out := bufio.NewWriterSize(e.stdout, 256<<10)
-	defer out.Flush()
-	if *asJSON {
+	if asJSON {
 		rep := infer.NewReport(r, p, ts, err)
-		enc := json.NewEncoder(out)
+		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(rep)
 		if rep.Error != "" {
-			return 1
+			return exitStatus(statusFailed)
 		}
-		return 0
+		return nil
 	}
-	if !infer.WriteText(out, p, ts, err) {
-		return 1
+	out := bufio.NewWriterSize(e.stdout, 256<<10)
+	ok := infer.WriteText(out, p, ts, err)
+	out.Flush()
+	if !ok {
+		return exitStatus(statusFailed)
 	}
-	return 0
+	return nil
 }
 
-// readProgram reads FILE, or standard input for "-". The label names the
-// program in error messages: the file's name, or "stdin".
-func readProgram(e *env, file string) ([]byte, string, error) {
-	if file == "-" {
-		b, err := io.ReadAll(e.stdin)
-		return b, "stdin", err
-	}
-	b, err := os.ReadFile(file)
-	return b, file, err
-}
-
-// lint prints the porting lint over the named rule sets (all when names
-// is empty).
-func lint(e *env, label string, src []byte, names string, asJSON bool) int {
-	var rs []promote.Rules
-	list := rules.Names()
-	if names != "" {
-		list = strings.Split(names, ",")
-	}
-	for _, n := range list {
-		r, err := rules.Build(strings.TrimSpace(n))
+// readProgram reads FILE, or standard input for "-", at most max bytes,
+// without a leading UTF-8 byte-order mark. FILE must be a regular file
+// (not /dev/zero, a FIFO or a directory). The label names the program in
+// error messages: the file's name, or "stdin".
+func readProgram(e *env, file string, max int64) ([]byte, string, error) {
+	var r io.Reader = e.stdin
+	label := "stdin"
+	if file != "-" {
+		notRegular := func(st os.FileInfo) error {
+			return fmt.Errorf("%s is %s, not a regular file; give a program file, or - for standard input", file, safeout.Kind(st.Mode()))
+		}
+		// Stat first: a socket cannot be opened, and opening a FIFO
+		// would wait for a writer.
+		if st, err := os.Stat(file); err == nil && !st.Mode().IsRegular() {
+			return nil, file, notRegular(st)
+		}
+		// Then check what was opened, in case the path changed since;
+		// O_NONBLOCK keeps a FIFO put there meanwhile from blocking the
+		// open, and a regular file ignores it.
+		f, err := os.OpenFile(file, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "promote infer: %v\n", err)
-			return 2
+			return nil, file, err
 		}
-		rs = append(rs, r)
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			return nil, file, err
+		}
+		if !st.Mode().IsRegular() {
+			return nil, file, notRegular(st)
+		}
+		if st.Size() > max {
+			return nil, file, fmt.Errorf("%s is %d bytes; a program may take at most %d bytes (%d MiB)", file, st.Size(), max, max>>20)
+		}
+		r, label = f, file
+	}
+	b, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, label, fmt.Errorf("reading %s: %w", label, err)
+	}
+	if int64(len(b)) > max {
+		return nil, label, fmt.Errorf("%s holds more than %d bytes; a program may take at most %d MiB", label, max, max>>20)
+	}
+	return bytes.TrimPrefix(b, utf8BOM), label, nil
+}
+
+// lint prints the porting lint over rs (every rule set when rs is empty).
+func lint(e *env, label string, src []byte, rs []promote.Rules, asJSON bool) error {
+	if len(rs) == 0 {
+		for _, d := range rules.All() {
+			r, err := d.Build()
+			if err != nil {
+				return err
+			}
+			rs = append(rs, r)
+		}
 	}
 	l := infer.Compare(label, src, rs)
-	status := 0
+	var status error
 	if l.First >= 0 || l.Unreadable {
-		status = 1
+		status = exitStatus(statusFailed)
 	}
 	if asJSON {
 		enc := json.NewEncoder(e.stdout)

@@ -4,6 +4,7 @@
 // Usage:
 //
 //	promote [-rules NAME] [-set KEY=VALUE]... [-json] OPERAND...
+//	promote query [-rules NAME] [-set KEY=VALUE]... [-json] OPERAND...
 //	promote compare [-json] OPERAND...
 //	promote batch -rules NAME [-set KEY=VALUE]...
 //	promote table -rules NAME [-set KEY=VALUE]... [-format text|markdown|csv|json]
@@ -11,15 +12,24 @@
 //	promote dtypes [-json]
 //	promote rules [-json]
 //	promote cast -from SRC -to DST [-policy NAME] [-text]
-//	promote bench [-pairs SRC:DST,...] [-n N] [-threads N] [-policy NAME]
+//	promote bench [-pairs SRC:DST,...] [-n N] [-threads N] [-policy NAME] [-reps N]
 //	promote convert [-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] A.npy B.npy -o DIR
-//	promote recast -to DTYPE [-only float|int|all] [-policy NAME] IN.safetensors -o OUT.safetensors
+//	promote recast -to DTYPE [-only float|int|all] [-policy NAME] [-chunk MiB] IN.safetensors -o OUT.safetensors
 //	promote infer [-rules NAME] [-set KEY=VALUE]... [-compare A,B,...] [-json] FILE|-
+//	promote help [SUBCOMMAND]
+//	promote version
+//
+// Every subcommand takes -h. Exit status: 0 success; 1 a finding (a diff,
+// a refusal, a program that does not type), a failed input, or output that
+// could not be written; 2 a bad command line; 130 or 143 interrupted by
+// SIGINT or SIGTERM (recast and convert, after removing their temporary
+// files).
 //
 // Each subcommand lives in a file of its own and registers itself at init.
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -29,23 +39,24 @@ import (
 
 // env is what a subcommand reads and writes; tests supply buffers.
 type env struct {
+	// ctx is cancelled when the run should stop (a signal, in commands
+	// that catch them); nil means context.Background().
+	ctx            context.Context
 	stdin          io.Reader
 	stdout, stderr io.Writer
-}
-
-// command is one subcommand. run returns the exit status: 0 success, 1 a
-// finding (such as a diff), 2 a usage error.
-type command struct {
-	name    string
-	summary string
-	run     func(e *env, args []string) int
+	// signals: this is the real process, so commands that catch signals
+	// may install handlers (tests leave it false).
+	signals bool
+	// stdoutTTY: standard output is a terminal (set by the frame, which
+	// hands commands a buffered writer in its place).
+	stdoutTTY bool
 }
 
 // commands is the init-time registry of subcommands; nothing modifies it
 // after init.
-var commands = map[string]command{}
+var commands = map[string]*command{}
 
-func register(c command) {
+func register(c *command) {
 	if _, dup := commands[c.name]; dup {
 		panic("promote: subcommand registered twice: " + c.name)
 	}
@@ -53,35 +64,38 @@ func register(c command) {
 }
 
 func main() {
-	os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+	os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, signals: true}, os.Args[1:]))
 }
 
-// run dispatches to a subcommand, or answers a one-shot query.
+// run dispatches to a subcommand, or answers a one-shot query, and
+// returns the exit status.
 func run(e *env, args []string) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "help", "-h", "-help", "--help":
-			usage(e.stdout)
-			return 0
-		}
-		if c, ok := commands[args[0]]; ok {
-			return c.run(e, args[1:])
-		}
-	}
 	if len(args) == 0 {
 		usage(e.stderr)
-		return 2
+		return statusUsage
 	}
-	return runQuery(e, args)
+	switch args[0] {
+	case "-h", "-help", "--help":
+		return runCommand(e, commands["help"], args[1:])
+	case "-version", "--version":
+		return runCommand(e, commands["version"], args[1:])
+	}
+	if c, ok := commands[args[0]]; ok {
+		return runCommand(e, c, args[1:])
+	}
+	return runCommand(e, commands["query"], args)
 }
 
+// usage writes the general usage: the one-shot query and every
+// subcommand with its summary.
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: promote [-rules NAME] [-set KEY=VALUE]... [-json] OPERAND...")
-	fmt.Fprintln(w, "       promote SUBCOMMAND [flags]")
+	fmt.Fprintln(w, "       promote SUBCOMMAND [flags] [operands]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "A query without -rules is answered under every rule set, side by side.")
-	fmt.Fprintln(w, "Operands: f32 (tensor), i64[] (zero-dim), u8[256,56], f16[...] (dynamic rank), i32? (weak),")
-	fmt.Fprintln(w, "literals 2 -7 1.0 nan inf 1j true 1L 1.0f, typed scalars f64(1.5) u8(3).")
+	fmt.Fprintln(w, "Operands: f32 (tensor), i64[] (zero-dim), i64[](300) (zero-dim with a value), u8[256,56],")
+	fmt.Fprintln(w, "f16[...] (dynamic rank), i32? (weak), literals 2 -7 1.0 nan -nan inf 1j true 1L 1.0f,")
+	fmt.Fprintln(w, "typed scalars f64(1.5) u8(3).")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Subcommands:")
 	names := make([]string, 0, len(commands))
@@ -90,8 +104,12 @@ func usage(w io.Writer) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].short)
 	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'promote help SUBCOMMAND' (or promote SUBCOMMAND -h) for its flags.")
+	fmt.Fprintln(w, "Exit status: 0 success; 1 a finding, a refusal or lost output; 2 a bad command line;")
+	fmt.Fprintln(w, "130/143 interrupted.")
 }
 
 // oneLine makes an error message fit on one output line.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,90 +15,92 @@ import (
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/safeout"
 	"github.com/promote-dev/promote/safetensors"
 )
 
 func init() {
-	register(command{name: "recast", summary: "convert a .safetensors checkpoint's tensors to a dtype, streaming (-to DTYPE IN -o OUT)", run: runRecast})
+	register(&command{
+		name:  "recast",
+		usage: "-to DTYPE [-only float|int|all] [-policy NAME] [-chunk MiB] IN.safetensors -o OUT.safetensors",
+		short: "convert a .safetensors checkpoint's tensors to a dtype, streaming (-to DTYPE IN -o OUT)",
+		long: `Recast converts the tensors of a .safetensors file to one dtype and writes a
+new file, streaming: memory stays at a few chunks whatever the file's size.
+-only picks the tensors: float (the default: real floating tensors), int
+(integers; bool is not one) or all (bool and complex too). Tensors not
+picked, and tensors already of the target dtype, are copied byte for byte;
+the metadata is kept. The output is laid out as the reference writer lays
+it out (tensors sorted by dtype, then name).
+
+The output is written safely: only a regular file (or a symbolic link to
+one, written through) is replaced, never a device, FIFO, directory or
+socket, and that is checked before any work; the data goes to a temporary
+file .OUT.promote-tmp-PID-RAND beside it, synced and renamed into place, so
+OUT is the old file or the new one, never a part. An error, SIGINT or
+SIGTERM removes the temporary file (exit 130 or 143 after a signal); a
+later run reports, and removes, temporary files a killed run left.
+-o - writes the file to standard output instead (refused when it is a
+terminal); an error then cuts the stream, and the exit status says so.
+
+Exit status: 0 success; 1 a bad input file, a failed conversion or write
+(no output file is left behind); 2 a bad command line; 130/143 interrupted.`,
+		operands:     operandSpec{min: 1, max: 1, what: "input file"},
+		catchSignals: true,
+		flags: func(fs *flag.FlagSet) runFunc {
+			to := fs.String("to", "", "the target `dtype` (bf16, f16, f8e4m3fn, ... or the format's spelling BF16, F8_E4M3, ...)")
+			only := fs.String("only", "float", "which tensors to convert: float, int or all")
+			pname := fs.String("policy", "default", "the conversion `policy`: "+strings.Join(convert.PolicyNames(), ", "))
+			out := fs.String("o", "", "the output `file`, or - for standard output")
+			chunkMiB := fs.Int("chunk", 4, "read size in `MiB` (memory is about 3 chunks plus their converted copies)")
+			return func(e *env, ins []string) error {
+				return runRecast(e, ins[0], *out, *to, *only, *pname, *chunkMiB)
+			}
+		},
+	})
 }
 
-// runRecast converts the tensors of a .safetensors file to one dtype and
-// writes a new file, streaming: memory stays at a few chunks whatever the
-// file's size. -only picks the tensors: float (the default: real floating
-// tensors, the usual f32 to bf16 case, leaving integer ids, masks and
-// step counters alone), int (integers; bool is not an integer) or all
-// (bool and complex too). Tensors not picked, and tensors already of the
-// target dtype, are copied byte for byte; the metadata is kept. The
-// output is laid out as the reference writer lays it out (tensors sorted
-// by dtype, then name), so it is the file that writer would make from
-// the converted tensors.
-//
-// Exit status: 0 success, 1 a bad input file or a failed conversion or
-// write (no output file is left behind), 2 a bad command line.
-func runRecast(e *env, args []string) int {
-	fs := flag.NewFlagSet("recast", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	to := fs.String("to", "", "the target `dtype` (bf16, f16, f8e4m3fn, ... or the format's spelling BF16, F8_E4M3, ...)")
-	only := fs.String("only", "float", "which tensors to convert: float, int or all")
-	pname := fs.String("policy", "default", "the conversion `policy`: "+strings.Join(convert.PolicyNames(), ", "))
-	out := fs.String("o", "", "the output `file`")
-	chunkMiB := fs.Int("chunk", 4, "read size in `MiB` (memory is about 3 chunks plus their converted copies)")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: promote recast -to DTYPE [-only float|int|all] [-policy NAME] IN.safetensors -o OUT.safetensors")
-		fs.PrintDefaults()
+// runRecast checks the command line and the output path, then recasts.
+func runRecast(e *env, in, out, to, only, pname string, chunkMiB int) error {
+	switch {
+	case out == "":
+		return usagef("-o OUT.safetensors is required (or -o - for standard output)")
+	case chunkMiB < 1 || chunkMiB > 1024:
+		return usagef("-chunk %d: want 1 to 1024 MiB", chunkMiB)
 	}
-	rest, err := parseInterleaved(fs, args)
+	target, err := parseTarget(to)
 	if err != nil {
-		return 2
+		return usagef("%s", oneLine(err.Error()))
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "promote recast: "+format+"\n", a...)
-		return 2
+	pick, ok := pickers[only]
+	if !ok {
+		return usagef("-only %s: want float, int or all", quoteArg(only))
 	}
-	for _, a := range rest {
-		switch {
-		case a == "-h" || a == "-help" || a == "--help":
-			fs.SetOutput(e.stdout)
-			fs.Usage()
-			return 0
-		case len(a) > 1 && a[0] == '-':
-			return usageErr("unknown flag %s", a)
+	policy, err := convert.PolicyByName(pname)
+	if err != nil {
+		return usagef("%s", oneLine(err.Error()))
+	}
+	if out == "-" {
+		if e.stdoutTTY {
+			return usagef("-o - writes a binary file to standard output, which is a terminal; redirect it, or give a file")
+		}
+	} else {
+		if err := sameFile(in, out); err != nil {
+			return usagef("%s", err)
+		}
+		if err := safeout.Check(out); err != nil {
+			return usagef("-o: %s", oneLine(err.Error()))
 		}
 	}
-	switch {
-	case len(rest) != 1:
-		return usageErr("want one input file, got %d arguments (usage: promote recast -to DTYPE IN.safetensors -o OUT.safetensors)", len(rest))
-	case *out == "":
-		return usageErr("-o OUT.safetensors is required")
-	case *chunkMiB < 1 || *chunkMiB > 1024:
-		return usageErr("-chunk %d: want 1 to 1024 MiB", *chunkMiB)
-	}
-	target, err := parseTarget(*to)
-	if err != nil {
-		return usageErr("%s", oneLine(err.Error()))
-	}
-	pick, ok := pickers[*only]
-	if !ok {
-		return usageErr("-only %q: want float, int or all", *only)
-	}
-	policy, err := convert.PolicyByName(*pname)
-	if err != nil {
-		return usageErr("%s", oneLine(err.Error()))
-	}
-	in := rest[0]
-	if err := sameFile(in, *out); err != nil {
-		return usageErr("%s", err)
-	}
 	r := &recaster{
-		e: e, in: in, out: *out, to: target, pick: pick, policy: policy,
-		chunk: int64(*chunkMiB) << 20, progress: isTerminal(e.stderr),
+		e: e, in: in, out: out, to: target, pick: pick, policy: policy,
+		chunk: int64(chunkMiB) << 20, progress: isTerminal(e.stderr),
 	}
-	if err := r.run(); err != nil {
-		fmt.Fprintf(e.stderr, "promote recast: %s\n", oneLine(err.Error()))
-		return 1
-	}
-	return 0
+	return r.run()
 }
+
+// testHookWriting, when set (by tests only), runs once the output's
+// temporary file exists, before any data is written.
+var testHookWriting func(ctx context.Context)
 
 var pickers = map[string]func(dtype.DType) bool{
 	"float": dtype.DType.IsFloat,
@@ -136,17 +140,6 @@ func sameFile(in, out string) error {
 		return fmt.Errorf("the output %s is the input file; write to another path", out)
 	}
 	return nil
-}
-
-// isTerminal reports whether w is a terminal (a character device), where
-// a progress bar makes sense.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // recaster is one recast run.
@@ -212,15 +205,7 @@ func (r *recaster) run() error {
 		}
 	}
 	p := newPipeline(f, jobs, r)
-	fw, err := safetensors.Create(r.out, h)
-	if err != nil {
-		return err
-	}
-	defer fw.Abort()
-	if err := p.run(fw); err != nil {
-		return err
-	}
-	if err := fw.Commit(); err != nil {
+	if err := r.write(p, h); err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
@@ -238,6 +223,53 @@ func (r *recaster) run() error {
 		len(jobs), conv, len(jobs)-nconv, mib(f.DataOffset()+f.DataSize()), mib(8+int64(len(mustEncode(h)))+h.DataSize()),
 		elapsed.Seconds(), mib(int64(float64(f.Size())/max(elapsed.Seconds(), 1e-9))))
 	return nil
+}
+
+// write streams the output through the pipeline: to a safe output file
+// committed at the end, or to standard output for -o -.
+func (r *recaster) write(p *pipeline, h *safetensors.Header) error {
+	if r.out == "-" {
+		sw, err := safetensors.NewWriter(r.e.stdout, h)
+		if err != nil {
+			return err
+		}
+		if err := p.run(r.e.ctx, sw); err != nil {
+			return err
+		}
+		if err := sw.Close(); err != nil {
+			return err
+		}
+		if err := flush(r.e); err != nil {
+			return exitStatus(statusFailed) // the frame reports the lost output
+		}
+		return nil
+	}
+	f, err := safeout.Create(r.e.ctx, r.out)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	for _, s := range f.Stale() {
+		fmt.Fprintf(r.e.stderr, "promote recast: %s\n", s)
+	}
+	if testHookWriting != nil {
+		testHookWriting(r.e.ctx)
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	sw, err := safetensors.NewWriter(bw, h)
+	if err != nil {
+		return err
+	}
+	if err := p.run(r.e.ctx, sw); err != nil {
+		return err
+	}
+	if err := sw.Close(); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return f.Commit()
 }
 
 func mustEncode(h *safetensors.Header) []byte {
@@ -335,7 +367,7 @@ func newPipeline(f *safetensors.File, jobs []job, r *recaster) *pipeline {
 	return p
 }
 
-func (p *pipeline) run(w io.Writer) error {
+func (p *pipeline) run(ctx context.Context, w io.Writer) error {
 	toConv := make(chan *piece, nslots)
 	toWrite := make(chan *piece, nslots)
 	stop := make(chan struct{})
@@ -396,6 +428,9 @@ func (p *pipeline) run(w io.Writer) error {
 	for pc := range toWrite {
 		if err == nil {
 			err = pc.err
+		}
+		if err == nil {
+			err = context.Cause(ctx) // a signal: stop, and let Abort clean up
 		}
 		if err == nil {
 			if _, werr := w.Write(pc.out); werr != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -276,13 +277,15 @@ func TestRecastUsage(t *testing.T) {
 		{[]string{"-to", "float99", in, "-o", out}, "float99"},
 		{[]string{"-to", "bf16", "-only", "some", in, "-o", out}, "-only"},
 		{[]string{"-to", "bf16", "-policy", "nope", in, "-o", out}, "nope"},
-		{[]string{"-to", "bf16", "-x", in, "-o", out}, "unknown flag -x"},
+		{[]string{"-to", "bf16", "-x", in, "-o", out}, "flag provided but not defined: -x"},
 		{[]string{"-to", "bf16", "-chunk", "0", in, "-o", out}, "-chunk"},
 	}
 	for _, c := range cases {
 		_, stderr, code := runPromote(t, "", append([]string{"recast"}, c.args...)...)
-		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("%v: exit %d, stderr %q", c.args, code, stderr)
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		if code != 2 || len(lines) != 3 || !strings.HasPrefix(lines[0], "promote recast: ") || !strings.Contains(lines[0], c.msg) ||
+			!strings.HasPrefix(lines[1], "usage: promote recast ") {
+			t.Errorf("%v: exit %d, stderr %q; want the message, then the usage line", c.args, code, stderr)
 		}
 	}
 	if _, err := os.Stat(out); err == nil {
@@ -331,7 +334,7 @@ func TestRecastPipelineReadError(t *testing.T) {
 			}
 			jobs = append(jobs, job{src: ti, dst: dst, convert: ti.DType == dtype.F32})
 		}
-		err = newPipeline(f, jobs, r).run(io.Discard)
+		err = newPipeline(f, jobs, r).run(context.Background(), io.Discard)
 		if err == nil || !strings.Contains(err.Error(), "injected") {
 			t.Errorf("limit %d: error %v", limit, err)
 		}

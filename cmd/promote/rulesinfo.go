@@ -9,7 +9,19 @@ import (
 )
 
 func init() {
-	register(command{name: "rules", summary: "the rule sets, their options, defaults and sources", run: runRules})
+	register(&command{
+		name:  "rules",
+		usage: "[-json]",
+		short: "the rule sets, their options, defaults and sources",
+		long: `Rules lists every rule set: the system it follows, how it combines more than
+two operands, how it spells dtype names, its options with their values and
+defaults, and its sources.`,
+		operands: noOperands,
+		flags: func(fs *flag.FlagSet) runFunc {
+			asJSON := fs.Bool("json", false, "write JSON")
+			return func(e *env, _ []string) error { return runRules(e, *asJSON) }
+		},
+	})
 }
 
 type optionInfo struct {
@@ -28,13 +40,7 @@ type rulesInfo struct {
 	Options []optionInfo `json:"options"`
 }
 
-func runRules(e *env, args []string) int {
-	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	asJSON := fs.Bool("json", false, "write JSON")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
+func runRules(e *env, asJSON bool) error {
 	var infos []rulesInfo
 	for _, d := range rules.All() {
 		ri := rulesInfo{Name: d.Name, Title: d.Title, NAry: d.NAry.String(), Source: d.Source, Options: []optionInfo{}}
@@ -46,14 +52,10 @@ func runRules(e *env, args []string) int {
 		}
 		infos = append(infos, ri)
 	}
-	if *asJSON {
+	if asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(infos); err != nil {
-			fmt.Fprintf(e.stderr, "promote rules: %v\n", err)
-			return 1
-		}
-		return 0
+		return enc.Encode(infos)
 	}
 	for i, ri := range infos {
 		if i > 0 {
@@ -70,5 +72,5 @@ func runRules(e *env, args []string) int {
 		}
 		fmt.Fprintf(e.stdout, "  source: %s\n", ri.Source)
 	}
-	return 0
+	return nil
 }

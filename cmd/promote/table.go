@@ -14,7 +14,22 @@ import (
 )
 
 func init() {
-	register(command{name: "table", summary: "the full dtype x dtype table of one rule set", run: runTable})
+	register(&command{
+		name:  "table",
+		usage: "-rules NAME [-set KEY=VALUE]... [-format text|markdown|csv|json]",
+		short: "the full dtype x dtype table of one rule set",
+		long: `Table answers every ordered pair of the dtypes a rule set knows (a dtype is
+known when it promotes with itself): rows are the first operand, columns the
+second, x a refusal. csv and json add each cell's rule and error.`,
+		operands: noOperands,
+		flags: func(fs *flag.FlagSet) runFunc {
+			spec := fs.String("rules", "", rulesHelp)
+			var sets setFlags
+			fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable)")
+			format := fs.String("format", "text", "output `format`: text, markdown, csv or json")
+			return func(e *env, _ []string) error { return runTable(e, *spec, sets, *format) }
+		},
+	})
 }
 
 // pairCell is one ordered pair's answer.
@@ -33,33 +48,18 @@ func (c pairCell) short() string {
 	return c.Result
 }
 
-func runTable(e *env, args []string) int {
-	fs := flag.NewFlagSet("table", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	name := fs.String("rules", "", "the rule set")
-	var sets setFlags
-	fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable)")
-	format := fs.String("format", "text", "output format: text, markdown, csv or json")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "promote table: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
-	switch *format {
+func runTable(e *env, spec string, sets []string, format string) error {
+	switch format {
 	case "text", "markdown", "csv", "json":
 	default:
-		fmt.Fprintf(e.stderr, "promote table: unknown -format %q (valid: text, markdown, csv, json)\n", *format)
-		return 2
+		return usagef("unknown -format %s (valid: text, markdown, csv, json)", quoteArg(format))
 	}
-	r, ok := buildRules(e, *name, sets)
-	if !ok {
-		return 2
+	r, err := buildRules(spec, sets)
+	if err != nil {
+		return err
 	}
 	types, cells := pairTable(r)
-	var err error
-	switch *format {
+	switch format {
 	case "text":
 		err = writeGrid(e.stdout, types, cells, false)
 	case "markdown":
@@ -88,11 +88,7 @@ func runTable(e *env, args []string) int {
 			Pairs    []pairCell `json:"pairs"`
 		}{r.Def().Name, r.Settings().Changed(), names(types), flat})
 	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "promote table: %v\n", err)
-		return 1
-	}
-	return 0
+	return err
 }
 
 // pairTable answers every ordered pair of the dtypes the rule set knows: a
