@@ -28,7 +28,7 @@ type latticeNodes struct {
 	names   []string
 	index   map[string]int
 	desc    []promote.LatticeNode
-	line    []int // where each node was declared (0 for a listed dtype)
+	line    []int // where each node was declared or described (0: a listed dtype not described)
 	weakOps [][]string
 	opsLine []int
 }
@@ -221,6 +221,10 @@ func (r *reader) describe(n *latticeNodes, ns *nodeSpec) error {
 				return r.errorf(ns.line, "node %s is the dtype %s, a strong node: it takes no dtype key (name weak nodes otherwise, such as i* or %s?)", ns.name, d, d)
 			}
 			i := n.index[d.String()]
+			if n.line[i] != 0 {
+				return r.errorf(ns.line, "node %s describes the dtype %s, already described at line %d", ns.name, d, n.line[i])
+			}
+			n.line[i] = ns.line
 			n.desc[i].Text = ns.text
 			n.weakOps[i], n.opsLine[i] = ns.weakOps, ns.opsLine
 			return nil
