@@ -373,3 +373,19 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Errorf("mode %v, want 0644", st.Mode())
 	}
 }
+
+// TestWriteFileRefusesSpecialFiles: WriteFile replaces only regular
+// files, and its errors name the path given, not a temporary file.
+func TestWriteFileRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	x, _ := tensor.New(dtype.U8, []int64{2}, []byte{1, 2})
+	for _, p := range []string{dir, "/dev/null", filepath.Join(dir, "missing", "x.npy")} {
+		err := WriteFile(p, x)
+		if err == nil || !strings.Contains(err.Error(), p) || strings.Contains(err.Error(), "promote-tmp") {
+			t.Errorf("WriteFile(%q) = %v, want an error naming it", p, err)
+		}
+	}
+	if st, err := os.Stat("/dev/null"); err != nil || st.Mode().IsRegular() {
+		t.Errorf("/dev/null was replaced: %v %v", st, err)
+	}
+}
