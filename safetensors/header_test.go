@@ -2,6 +2,8 @@ package safetensors
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -97,6 +99,46 @@ func TestShapesDoNotShareCapacity(t *testing.T) {
 	for i, d := range h.Tensors[1].Shape {
 		if d != next[i] {
 			t.Fatalf("appending to one shape changed the next: %v, was %v", h.Tensors[1].Shape, next)
+		}
+	}
+}
+
+// TestShapesAcrossChunks: shapes are read into shared arrays of
+// dimChunk dimensions; shapes that straddle the end of one, or are
+// longer than one, come out whole and right.
+func TestShapesAcrossChunks(t *testing.T) {
+	var specs []Spec
+	for i := range 3000 {
+		rank := i % 5 // mostly short, a few longer than half a chunk
+		if i%500 == 499 {
+			rank = dimChunk/2 + i%7
+		}
+		shape := make([]int64, rank)
+		for j := range shape {
+			shape[j] = 1
+		}
+		if rank > 0 {
+			shape[rank-1] = int64(i%3 + 1)
+		}
+		specs = append(specs, Spec{Name: fmt.Sprintf("t%04d", i), DType: dtype.U8, Shape: shape})
+	}
+	specs = append(specs, Spec{Name: "long", DType: dtype.U8, Shape: make([]int64, 3*dimChunk)})
+	h, err := Layout(specs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := h.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParseHeader(b[8:], -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range specs {
+		ti, ok := got.Lookup(s.Name)
+		if !ok || !slices.Equal(ti.Shape, s.Shape) {
+			t.Fatalf("tensor %s: shape %v, wrote %v", s.Name, ti.Shape, s.Shape)
 		}
 	}
 }

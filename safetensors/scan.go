@@ -59,7 +59,6 @@ type scanner struct {
 	b    []byte
 	i    int
 	buf  []byte  // unescaped string bytes, reused
-	ints []int64 // an integer array being read, reused
 	dims []int64 // the current shared shape array
 }
 
@@ -188,16 +187,22 @@ func (s *scanner) tensor(name string) (TensorInfo, error) {
 				}
 			case "shape":
 				dup, haveShape = haveShape, true
-				dims, err := s.intArray(name, "shape", -1)
+				if t.Shape, err = s.shape(name); err != nil {
+					return t, err
+				}
+			case "data_offsets":
+				dup, haveOffsets = haveOffsets, true
+				var off [2]int64
+				n, err := s.intArray(name, "data_offsets", func(i int, v int64) {
+					if i < 2 {
+						off[i] = v
+					}
+				})
 				if err != nil {
 					return t, err
 				}
-				t.Shape = s.keepDims(dims)
-			case "data_offsets":
-				dup, haveOffsets = haveOffsets, true
-				off, err := s.intArray(name, "data_offsets", 2)
-				if err != nil {
-					return t, err
+				if n != 2 {
+					return TensorInfo{}, faultf(ErrHeaderJSON, name, "data_offsets: want 2 integers, got %d", n)
 				}
 				t.Begin, t.End = off[0], off[1]
 			default:
@@ -243,67 +248,75 @@ func fieldName(b []byte) string {
 	return string(b)
 }
 
-// keepDims copies a shape into the shared shape array, capped so that
-// appending to one shape cannot write into the next.
-func (s *scanner) keepDims(dims []int64) []int64 {
-	if len(dims) == 0 {
-		return []int64{}
-	}
-	if cap(s.dims)-len(s.dims) < len(dims) {
-		s.dims = make([]int64, 0, max(dimChunk, len(dims)))
-	}
+// shape reads a tensor's shape straight into the shared shape array, so
+// a shape costs its dimensions' 8 bytes each and nothing more; the slice
+// is capped so that appending to one shape cannot write into the next.
+func (s *scanner) shape(name string) ([]int64, error) {
 	start := len(s.dims)
-	s.dims = append(s.dims, dims...)
-	return s.dims[start:len(s.dims):len(s.dims)]
+	n, err := s.intArray(name, "shape", func(_ int, v int64) {
+		if len(s.dims) == cap(s.dims) {
+			// The array is full: carry this shape's dimensions so far
+			// over to a new one; the shapes already read keep the old.
+			part := s.dims[start:]
+			next := make([]int64, len(part), max(dimChunk, 2*len(part)))
+			copy(next, part)
+			s.dims, start = next, 0
+		}
+		s.dims = append(s.dims, v)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return []int64{}, nil
+	}
+	return s.dims[start:len(s.dims):len(s.dims)], nil
 }
 
-// intArray reads an array of non-negative integers that fit int64; want
-// >= 0 demands that many. The result is valid until the next call.
-func (s *scanner) intArray(name, field string, want int) ([]int64, error) {
+// intArray reads an array of non-negative integers that fit int64,
+// handing each to add with its position, and returns how many there were.
+func (s *scanner) intArray(name, field string, add func(i int, v int64)) (int, error) {
 	s.space()
 	if !s.eat('[') {
-		return nil, faultf(ErrHeaderJSON, name, "%s: want an array, got %s", field, s.what())
+		return 0, faultf(ErrHeaderJSON, name, "%s: want an array, got %s", field, s.what())
 	}
-	out := s.ints[:0]
+	n := 0
 	s.space()
-	if !s.eat(']') {
-		for {
-			s.space()
-			start := s.i
-			if !s.number() {
-				if s.i > start {
-					return nil, faultf(ErrHeaderJSON, name, "%s: malformed number %q at header offset %d", field, s.b[start:min(s.i+1, len(s.b))], start)
-				}
-				return nil, faultf(ErrHeaderJSON, name, "%s: want a non-negative integer, got %s", field, s.what())
+	if s.eat(']') {
+		return 0, nil
+	}
+	for {
+		s.space()
+		start := s.i
+		if !s.number() {
+			if s.i > start {
+				return 0, faultf(ErrHeaderJSON, name, "%s: malformed number %q at header offset %d", field, s.b[start:min(s.i+1, len(s.b))], start)
 			}
-			num := s.b[start:s.i]
-			v, err := strconv.ParseInt(string(num), 10, 64)
-			switch {
-			case errors.Is(err, strconv.ErrRange) && num[0] != '-':
-				fault := ErrOffsets
-				if field == "shape" {
-					fault = ErrShape
-				}
-				return nil, faultf(fault, name, "%s: %s does not fit 63 bits", field, num)
-			case err != nil || v < 0 || num[0] == '-':
-				return nil, faultf(ErrHeaderJSON, name, "%s: %s is not a non-negative integer", field, num)
-			}
-			out = append(out, v)
-			s.space()
-			if s.eat(',') {
-				continue
-			}
-			if s.eat(']') {
-				break
-			}
-			return nil, s.want(where{tensor: name, field: field}, `"," or "]"`)
+			return 0, faultf(ErrHeaderJSON, name, "%s: want a non-negative integer, got %s", field, s.what())
 		}
+		num := s.b[start:s.i]
+		v, err := strconv.ParseInt(string(num), 10, 64)
+		switch {
+		case errors.Is(err, strconv.ErrRange) && num[0] != '-':
+			fault := ErrOffsets
+			if field == "shape" {
+				fault = ErrShape
+			}
+			return 0, faultf(fault, name, "%s: %s does not fit 63 bits", field, num)
+		case err != nil || v < 0 || num[0] == '-':
+			return 0, faultf(ErrHeaderJSON, name, "%s: %s is not a non-negative integer", field, num)
+		}
+		add(n, v)
+		n++
+		s.space()
+		if s.eat(',') {
+			continue
+		}
+		if s.eat(']') {
+			return n, nil
+		}
+		return 0, s.want(where{tensor: name, field: field}, `"," or "]"`)
 	}
-	s.ints = out
-	if want >= 0 && len(out) != want {
-		return nil, faultf(ErrHeaderJSON, name, "%s: want %d integers, got %d", field, want, len(out))
-	}
-	return out, nil
 }
 
 // metadata reads __metadata__: null or an object of strings.
