@@ -383,7 +383,9 @@ func standard(kind byte, size int) (dtype.DType, bool) {
 	return dtype.Invalid, false
 }
 
-// parseDescr decodes a descr string.
+// parseDescr decodes a descr string. The kinds NumPy has but the
+// catalogue does not are named in the error, so a user learns why the
+// file cannot be read rather than that the descr is unknown.
 func parseDescr(descr string) (elemType, error) {
 	if d, ok := mlNames[descr]; ok {
 		return elemType{dtype: d, itemSize: itemBytes(d)}, nil
@@ -392,6 +394,21 @@ func parseDescr(descr string) (elemType, error) {
 	var order byte = '|'
 	if s != "" && strings.IndexByte("<>|=", s[0]) >= 0 {
 		order, s = s[0], s[1:]
+	}
+	if s == "" {
+		return elemType{}, fmt.Errorf("unknown descr %q", descr)
+	}
+	// The kind letters of NumPy's array-protocol typestr (numpy
+	// reference, "The array interface protocol", typestr): b i u f c m M
+	// O S U V, plus 'a', the old spelling of S.
+	switch s[0] {
+	case 'O':
+		// np.save writes '|O' (no size) for dtype=object.
+		return elemType{}, fmt.Errorf("descr %q is a NumPy object array: its elements are Python objects (pickled in the file, loadable only with allow_pickle), which have no dtype promote can read; convert it in NumPy to a numeric dtype first", descr)
+	case 'S', 'a', 'U':
+		return elemType{}, fmt.Errorf("descr %q is a string type, which has no tensor dtype", descr)
+	case 'M', 'm':
+		return elemType{}, fmt.Errorf("descr %q is a date or time type, which has no tensor dtype", descr)
 	}
 	if len(s) < 2 {
 		return elemType{}, fmt.Errorf("unknown descr %q", descr)
@@ -402,16 +419,9 @@ func parseDescr(descr string) (elemType, error) {
 		return elemType{}, fmt.Errorf("unknown descr %q", descr)
 	}
 	et := elemType{itemSize: size, bigEndian: order == '>'}
-	switch kind {
-	case 'V':
+	if kind == 'V' {
 		et.void = true
 		return et, nil
-	case 'O':
-		return et, fmt.Errorf("descr %q is an object array (pickled Python objects), which is not supported", descr)
-	case 'S', 'a', 'U':
-		return et, fmt.Errorf("descr %q is a string type, which has no tensor dtype", descr)
-	case 'M', 'm':
-		return et, fmt.Errorf("descr %q is a date or time type, which has no tensor dtype", descr)
 	}
 	d, ok := standard(kind, size)
 	if !ok {
