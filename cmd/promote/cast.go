@@ -22,7 +22,8 @@ func init() {
 // line for each (an acceptance interface: keep the format exact).
 //
 // Input line: a bit pattern of SRC in hex ("0x3f800000", at most SRC's
-// width) or a decimal number ("1.5", "-inf", "nan", "1e-40"). A decimal is
+// width; an f80 pattern has up to 20 digits, sign and exponent first:
+// "0x3fff8000000000000000" is 1) or a decimal number ("1.5", "-inf", "nan", "1e-40"). A decimal is
 // converted exactly from its value into DST, rounding once; for an integer
 // or bool SRC it must be a value of SRC ("-1", "255"; bool also "true",
 // "false"), which then converts as SRC. Under a policy with system quirks
@@ -156,17 +157,37 @@ func (c *caster) fromHex(toks []string) (convert.Pattern, error) {
 	var x convert.Pattern
 	bits := c.srcPart.Bits()
 	for i, t := range toks {
-		v, err := strconv.ParseUint(t[2:], 16, 64)
-		if err != nil || strings.ContainsAny(t[2:], "_+-") {
+		// An f80 pattern has up to 20 hex digits: the top 4 (sign and
+		// exponent) go to ReHi, the low 16 (the significand) to Re.
+		digits := strings.TrimLeft(t[2:], "0")
+		var hi uint64
+		if bits > 64 && len(digits) > 16 {
+			h, err := strconv.ParseUint(digits[:len(digits)-16], 16, 64)
+			if err != nil || strings.ContainsAny(digits, "_+-") {
+				return x, fmt.Errorf("bad hex pattern %q", t)
+			}
+			if h>>(bits-64) != 0 {
+				return x, fmt.Errorf("pattern %s does not fit %v (%d bits)", t, c.srcPart, bits)
+			}
+			hi, digits = h, digits[len(digits)-16:]
+		}
+		if digits == "" {
+			digits = "0"
+		}
+		v, err := strconv.ParseUint(digits, 16, 64)
+		if err != nil || strings.ContainsAny(t[2:], "_+-") || len(t) == 2 {
+			if errors.Is(err, strconv.ErrRange) {
+				return x, fmt.Errorf("pattern %s does not fit %v (%d bits)", t, c.srcPart, bits)
+			}
 			return x, fmt.Errorf("bad hex pattern %q", t)
 		}
 		if bits < 64 && v>>bits != 0 {
 			return x, fmt.Errorf("pattern %s does not fit %v (%d bits)", t, c.srcPart, bits)
 		}
 		if i == 0 {
-			x.Re = v
+			x.Re, x.ReHi = v, uint16(hi)
 		} else {
-			x.Im = v
+			x.Im, x.ImHi = v, uint16(hi)
 		}
 	}
 	out, _, err := convert.Scalar(c.dst, c.src, x, c.p)
@@ -209,9 +230,9 @@ func (c *caster) fromDecimal(toks []string) (convert.Pattern, error) {
 			return convert.Pattern{}, err
 		}
 		if i == 0 {
-			x.Re = v.Re
+			x.Re, x.ReHi = v.Re, v.ReHi
 		} else {
-			x.Im = v.Re
+			x.Im, x.ImHi = v.Re, v.ReHi
 		}
 	}
 	out, _, err := convert.Scalar(c.dst, c.src, x, c.p)
@@ -238,9 +259,15 @@ func intPattern(t dtype.DType, d *convert.Decimal) (uint64, error) {
 // format writes a result pattern (and its value with -text).
 func (c *caster) format(x convert.Pattern) string {
 	digits := (c.dstPart.Bits() + 3) / 4
-	s := fmt.Sprintf("0x%0*x", digits, x.Re)
+	part := func(lo uint64, hi uint16) string {
+		if digits > 16 { // f80: sign and exponent, then the significand
+			return fmt.Sprintf("0x%0*x%016x", digits-16, hi, lo)
+		}
+		return fmt.Sprintf("0x%0*x", digits, lo)
+	}
+	s := part(x.Re, x.ReHi)
 	if c.dst.IsComplex() {
-		s += fmt.Sprintf(" 0x%0*x", digits, x.Im)
+		s += " " + part(x.Im, x.ImHi)
 	}
 	if c.text {
 		s += " " + convert.Text(c.dst, x)
