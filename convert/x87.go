@@ -48,14 +48,14 @@ const (
 //     payload), whatever their sign and fraction.
 //
 // So pseudo-denormals keep their value and the three unsupported classes
-// become NaN. The converse never happens: encodeX87 writes only canonical
-// patterns.
-func decodeX87(lo uint64, hi uint64) num {
+// become NaN (x87_host_test.go checks both against the host's FPU).
+// encodeX87 writes only canonical patterns.
+func decodeX87(lo, hi uint64) num {
 	neg := hi&x87Sign != 0
 	e := int32(hi & x87ExpMask)
 	intBit := lo&x87Int != 0
 	switch {
-	case e == x87ExpMask && !intBit, e != 0 && e != x87ExpMask && !intBit:
+	case e != 0 && !intBit:
 		// Pseudo-NaN, pseudo-infinity, unnormal: the indefinite.
 		return num{cls: clsNaN, neg: true, mant: canonicalPayload}
 	case e == x87ExpMask:
