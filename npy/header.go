@@ -318,6 +318,7 @@ var mlNames = map[string]dtype.DType{
 	"uint2":              dtype.U2,
 	"uint4":              dtype.U4,
 	"complex32":          dtype.C32,
+	"bcomplex32":         dtype.BC32, // ml_dtypes 0.6.0
 }
 
 // mlName returns d's ml_dtypes name.
@@ -361,6 +362,12 @@ func standard(kind byte, size int) (dtype.DType, bool) {
 		}
 	case 'f':
 		switch size {
+		case 16:
+			// longdouble on x86-64 Linux: the x87 format in 16 bytes. The
+			// descr does not say which 16-byte float a file holds (on
+			// aarch64 Linux NumPy writes IEEE binary128 as <f16 too); this
+			// package reads x86-64's.
+			return dtype.F80, true
 		case 1:
 			// Only ml_dtypes' float8_e5m2 has kind 'f' and one byte
 			// (ml_dtypes issues #148, #216): np.save writes '<f1'.
@@ -378,6 +385,8 @@ func standard(kind byte, size int) (dtype.DType, bool) {
 			return dtype.C64, true
 		case 16:
 			return dtype.C128, true
+		case 32:
+			return dtype.C160, true // clongdouble on x86-64 Linux
 		}
 	}
 	return dtype.Invalid, false
@@ -425,7 +434,7 @@ func parseDescr(descr string) (elemType, error) {
 	}
 	d, ok := standard(kind, size)
 	if !ok {
-		return et, fmt.Errorf("descr %q is a NumPy type the catalogue does not have (such as float128 or complex256) or is unknown", descr)
+		return et, fmt.Errorf("descr %q is a NumPy type the catalogue does not have (such as float96, x86-32's long double) or is unknown", descr)
 	}
 	et.dtype = d
 	return et, nil
@@ -437,5 +446,5 @@ func itemBytes(d dtype.DType) int {
 	if d.Bits() < 8 {
 		return 1
 	}
-	return d.Bits() / 8
+	return d.StorageBits() / 8 // f80: 16, its padding included
 }

@@ -176,6 +176,7 @@ func decode(raw []byte, d dtype.DType, et elemType, h Header) (*tensor.Tensor, e
 	if h.Fortran && len(h.Shape) > 1 {
 		raw = fortranToC(raw, h.Shape, et.itemSize)
 	}
+	raw = zeroPadding(raw, d, false)
 	t, err := tensor.FromElements(d, h.Shape, raw)
 	if err != nil {
 		return nil, err

@@ -33,6 +33,10 @@ func descrOf(d dtype.DType, o options) (string, error) {
 		return "<f" + strconv.Itoa(d.Bits()/8), nil
 	case dtype.C64, dtype.C128:
 		return "<c" + strconv.Itoa(d.Bits()/8), nil
+	case dtype.F80:
+		return "<f16", nil // longdouble on x86-64 Linux
+	case dtype.C160:
+		return "<c32", nil // clongdouble on x86-64 Linux
 	}
 	if o.rawVoid && d.Bits() > 0 {
 		return "|V" + strconv.Itoa(itemBytes(d)), nil
@@ -102,6 +106,7 @@ func Write(w io.Writer, t *tensor.Tensor, opts ...Option) error {
 	if err != nil {
 		return err
 	}
+	data = zeroPadding(data, t.DType, true)
 	_, err = w.Write(data)
 	return err
 }
