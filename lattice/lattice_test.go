@@ -2,6 +2,7 @@ package lattice
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -106,5 +107,27 @@ func TestCovers(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("Covers()[%d] = %v, want %v", i, got[i], want[i])
 		}
+	}
+}
+
+// TestJoinErrorAmbiguous: two nodes with two incomparable common upper
+// bounds have no least one, and the error says so and names the bounds;
+// nodes with no common bound at all are told apart.
+func TestJoinErrorAmbiguous(t *testing.T) {
+	l, err := New([]string{"a", "b", "c", "d", "e"}, []Edge{{"a", "c"}, {"a", "d"}, {"b", "c"}, {"b", "d"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := l.Node("a")
+	b, _ := l.Node("b")
+	e, _ := l.Node("e")
+	_, err = l.Join2(a, b)
+	var je *JoinError
+	if !errors.As(err, &je) || !je.Ambiguous || strings.Join(je.Bounds, ",") != "c,d" || !strings.Contains(err.Error(), "c, d are not ordered") {
+		t.Errorf("Join2(a, b) = %v (%+v), want an ambiguous JoinError naming c and d", err, je)
+	}
+	_, err = l.Join2(a, e)
+	if !errors.As(err, &je) || je.Ambiguous || je.Bounds != nil || !strings.Contains(err.Error(), "no common upper bound") {
+		t.Errorf("Join2(a, e) = %v (%+v), want a JoinError with no bound", err, je)
 	}
 }

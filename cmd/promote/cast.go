@@ -22,8 +22,9 @@ func init() {
 		long: `Cast converts one value a line from standard input and writes one line for
 each.
 
-Input line: a bit pattern of SRC in hex ("0x3f800000", at most SRC's width)
-or a decimal number ("1.5", "-inf", "nan", "-nan", "1e-40"). A decimal is
+Input line: a bit pattern of SRC in hex ("0x3f800000", at most SRC's width;
+an f80 pattern has up to 20 digits, sign and exponent first:
+"0x3fff8000000000000000" is 1) or a decimal number ("1.5", "-inf", "nan", "-nan", "1e-40"). A decimal is
 read as a value of SRC (rounded to SRC as a literal of that type would be)
 and converted under the policy; for an integer or bool SRC it must be one of
 SRC's values ("-1", "255"; bool also "true", "false"). A complex SRC takes
@@ -182,17 +183,37 @@ func (c *caster) fromHex(toks []string) (convert.Pattern, error) {
 	var x convert.Pattern
 	bits := c.srcPart.Bits()
 	for i, t := range toks {
-		v, err := strconv.ParseUint(t[2:], 16, 64)
-		if err != nil || strings.ContainsAny(t[2:], "_+-") {
+		// An f80 pattern has up to 20 hex digits: the top 4 (sign and
+		// exponent) go to ReHi, the low 16 (the significand) to Re.
+		digits := strings.TrimLeft(t[2:], "0")
+		var hi uint64
+		if bits > 64 && len(digits) > 16 {
+			h, err := strconv.ParseUint(digits[:len(digits)-16], 16, 64)
+			if err != nil || strings.ContainsAny(digits, "_+-") {
+				return x, fmt.Errorf("bad hex pattern %q", t)
+			}
+			if h>>(bits-64) != 0 {
+				return x, fmt.Errorf("pattern %s does not fit %v (%d bits)", t, c.srcPart, bits)
+			}
+			hi, digits = h, digits[len(digits)-16:]
+		}
+		if digits == "" {
+			digits = "0"
+		}
+		v, err := strconv.ParseUint(digits, 16, 64)
+		if err != nil || strings.ContainsAny(t[2:], "_+-") || len(t) == 2 {
+			if errors.Is(err, strconv.ErrRange) {
+				return x, fmt.Errorf("pattern %s does not fit %v (%d bits)", t, c.srcPart, bits)
+			}
 			return x, fmt.Errorf("bad hex pattern %q", t)
 		}
 		if bits < 64 && v>>bits != 0 {
 			return x, fmt.Errorf("pattern %s does not fit %v (%d bits)", t, c.srcPart, bits)
 		}
 		if i == 0 {
-			x.Re = v
+			x.Re, x.ReHi = v, uint16(hi)
 		} else {
-			x.Im = v
+			x.Im, x.ImHi = v, uint16(hi)
 		}
 	}
 	out, _, err := convert.Scalar(c.dst, c.src, x, c.p)
@@ -235,9 +256,9 @@ func (c *caster) fromDecimal(toks []string) (convert.Pattern, error) {
 			return convert.Pattern{}, err
 		}
 		if i == 0 {
-			x.Re = v.Re
+			x.Re, x.ReHi = v.Re, v.ReHi
 		} else {
-			x.Im = v.Re
+			x.Im, x.ImHi = v.Re, v.ReHi
 		}
 	}
 	out, _, err := convert.Scalar(c.dst, c.src, x, c.p)
@@ -264,9 +285,15 @@ func intPattern(t dtype.DType, d *convert.Decimal) (uint64, error) {
 // format writes a result pattern (and its value with -text).
 func (c *caster) format(x convert.Pattern) string {
 	digits := (c.dstPart.Bits() + 3) / 4
-	s := fmt.Sprintf("0x%0*x", digits, x.Re)
+	part := func(lo uint64, hi uint16) string {
+		if digits > 16 { // f80: sign and exponent, then the significand
+			return fmt.Sprintf("0x%0*x%016x", digits-16, hi, lo)
+		}
+		return fmt.Sprintf("0x%0*x", digits, lo)
+	}
+	s := part(x.Re, x.ReHi)
 	if c.dst.IsComplex() {
-		s += fmt.Sprintf(" 0x%0*x", digits, x.Im)
+		s += " " + part(x.Im, x.ImHi)
 	}
 	if c.text {
 		s += " " + convert.Text(c.dst, x)
