@@ -45,7 +45,7 @@ func TestNewLattice(t *testing.T) {
 // every exposed lattice describes each node with a valid dtype.
 func TestLatticeOf(t *testing.T) {
 	want := map[string]bool{
-		"jax": true, "jax:x64=true": true, "jax:mode=strict": true,
+		"jax": true, "jax:x64=true": true, "jax:mode=strict": true, "jax:explicit_x64_dtypes=allow:mode=strict": true,
 		"tensorflow": false, "tensorflow:mode=all": true, "tensorflow:mode=safe": true,
 		"array-api": true, "keras": true, "numpy": false, "pytorch": false,
 	}

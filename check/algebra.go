@@ -225,11 +225,3 @@ func (a *Algebra) mul3(x, y, z int) int {
 	}
 	return a.prod[xy*n+z]
 }
-
-// outcome turns an index or refused into an Outcome.
-func (a *Algebra) outcome(k int) Outcome {
-	if k == refused {
-		return Outcome{Refused: true}
-	}
-	return Outcome{Elem: a.elems[k]}
-}

@@ -262,10 +262,29 @@ func (o *Order) minimal(s bitset) []Elem {
 
 // orderMatters is the OrderMatters witness for the fold of x, y, z.
 func (a *Algebra) orderMatters(x, y, z int) *Witness {
-	l, r := a.outcome(a.mul3(x, y, z)), a.outcome(a.fold3right(x, y, z))
+	l, r := a.foldLeft(x, y, z), a.foldRight(x, y, z)
 	ex, ey, ez := a.Elem(x), a.Elem(y), a.Elem(z)
 	return &Witness{Kind: OrderMatters, Operands: []Elem{ex, ey, ez}, Results: []Outcome{l, r},
 		Text: fmt.Sprintf("(%s·%s)·%s = %s but %s·(%s·%s) = %s", ex, ey, ez, l, ex, ey, ez, r)}
+}
+
+// foldLeft is (x·y)·z as an Outcome with the rule that decided its last
+// step (or refused).
+func (a *Algebra) foldLeft(x, y, z int) Outcome {
+	xy, ok := a.Mul(x, y)
+	if !ok {
+		return a.Product(x, y)
+	}
+	return a.Product(xy, z)
+}
+
+// foldRight is x·(y·z) as an Outcome, as foldLeft.
+func (a *Algebra) foldRight(x, y, z int) Outcome {
+	yz, ok := a.Mul(y, z)
+	if !ok {
+		return a.Product(y, z)
+	}
+	return a.Product(x, yz)
 }
 
 // fold3right is x·(y·z) over indices, refused as refused.

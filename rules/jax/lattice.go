@@ -153,7 +153,7 @@ func Lattice(c Config) *lattice.Lattice {
 	return standardX32
 }
 
-// described holds, per configuration (Config.index), the lattice with what
+// described holds, per mode and x64 (latticeIndex), the lattice with what
 // each node stands for: a strong node its dtype, i*, f* and c* the weak
 // Python types with their default dtypes under the configuration.
 var described = func() (ls [4]*promote.Lattice) {
@@ -184,4 +184,17 @@ var described = func() (ls [4]*promote.Lattice) {
 // Lattice returns the lattice this rule set joins on (see the package
 // function Lattice), with what each node stands for. It implements
 // promote.LatticeRules.
-func (r *rules) Lattice() *promote.Lattice { return described[r.c.index()] }
+func (r *rules) Lattice() *promote.Lattice { return described[r.c.latticeIndex()] }
+
+// latticeIndex indexes described: the lattice and the weak nodes' dtypes
+// depend on the mode and x64 only.
+func (c Config) latticeIndex() int {
+	i := 0
+	if c.Strict {
+		i |= 2
+	}
+	if c.X64 {
+		i |= 1
+	}
+	return i
+}
