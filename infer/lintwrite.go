@@ -1,0 +1,217 @@
+package infer
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"strconv"
+	"unicode/utf8"
+)
+
+// The lint's reports are written row by row through one buffer: a
+// million-line program is a million rows, and a write call or a
+// reflective encoding per row would cost more than typing them.
+
+// WriteText writes the lint as promote infer prints it: a table with one
+// column per rule set, a row per statement (">" marks the first
+// disagreement, "*" the later ones), then "RULES: error: MESSAGE" for
+// each rule set that failed, then the verdict: "first disagreement: line
+// N", "no rule set could read the program" or "all rule sets agree". The
+// columns are aligned as text/tabwriter aligns them with two spaces of
+// padding. It returns the first write error.
+func (l *Lint) WriteText(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	// cells per line: the mark and line, the name, one per rule set. The
+	// last cell of a line is not padded.
+	ncells := 2 + len(l.Rules)
+	width := make([]int, ncells)
+	fit := func(k, n int) {
+		if n > width[k] {
+			width[k] = n
+		}
+	}
+	fit(0, len("  line"))
+	fit(1, len("name"))
+	for i, r := range l.Rules {
+		fit(2+i, utf8.RuneCountInString(r))
+	}
+	for _, row := range l.Rows {
+		fit(0, 2+decimalLen(row.Line))
+		name := row.Name
+		if name == "" {
+			name = "_"
+		}
+		fit(1, utf8.RuneCountInString(name))
+		for i, c := range row.Cells {
+			fit(2+i, utf8.RuneCountInString(c))
+		}
+	}
+	pad := func(k, n int) {
+		if k == ncells-1 {
+			return
+		}
+		for n < width[k]+2 {
+			bw.WriteByte(' ')
+			n++
+		}
+	}
+	bw.WriteString("  line")
+	pad(0, len("  line"))
+	bw.WriteString("name")
+	pad(1, len("name"))
+	for i, r := range l.Rules {
+		bw.WriteString(r)
+		pad(2+i, utf8.RuneCountInString(r))
+	}
+	bw.WriteByte('\n')
+	var num []byte
+	for i, row := range l.Rows {
+		mark := byte(' ')
+		switch {
+		case i == l.First:
+			mark = '>' // the first disagreement
+		case !row.Agree:
+			mark = '*'
+		}
+		num = append(num[:0], mark, ' ')
+		num = strconv.AppendInt(num, int64(row.Line), 10)
+		bw.Write(num)
+		pad(0, len(num))
+		name := row.Name
+		if name == "" {
+			name = "_"
+		}
+		bw.WriteString(name)
+		pad(1, utf8.RuneCountInString(name))
+		for k, c := range row.Cells {
+			bw.WriteString(c)
+			pad(2+k, utf8.RuneCountInString(c))
+		}
+		bw.WriteByte('\n')
+	}
+	for i, msg := range l.Errors {
+		if msg != "" && i < len(l.Rules) {
+			bw.WriteString(l.Rules[i])
+			bw.WriteString(": error: ")
+			bw.WriteString(msg)
+			bw.WriteByte('\n')
+		}
+	}
+	switch {
+	case l.Unreadable:
+		bw.WriteString("no rule set could read the program\n")
+	case l.First >= 0:
+		bw.WriteString("first disagreement: line ")
+		bw.WriteString(strconv.Itoa(l.FirstLine))
+		bw.WriteByte('\n')
+	default:
+		bw.WriteString("all rule sets agree\n")
+	}
+	return bw.Flush()
+}
+
+func decimalLen(n int) int {
+	s := 1
+	if n < 0 {
+		s, n = 2, -n
+	}
+	for n >= 10 {
+		n /= 10
+		s++
+	}
+	return s
+}
+
+// WriteJSON writes the lint as one JSON object, exactly as encoding/json's
+// Encoder with two-space indentation encodes a Lint, without reflection
+// per row. It returns the first write error.
+func (l *Lint) WriteJSON(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var b []byte
+	flush := func() {
+		if len(b) >= 32<<10 {
+			bw.Write(b)
+			b = b[:0]
+		}
+	}
+	b = append(b, "{\n  \"rules\": "...)
+	b = appendJSONStrings(b, l.Rules, "  ")
+	b = append(b, ",\n  \"rows\": "...)
+	switch {
+	case l.Rows == nil:
+		b = append(b, "null"...)
+	case len(l.Rows) == 0:
+		b = append(b, "[]"...)
+	default:
+		b = append(b, '[')
+		for i := range l.Rows {
+			row := &l.Rows[i]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, "\n    {\n      \"line\": "...)
+			b = strconv.AppendInt(b, int64(row.Line), 10)
+			if row.Name != "" {
+				b = append(b, ",\n      \"name\": "...)
+				b = appendJSONString(b, row.Name)
+			}
+			b = append(b, ",\n      \"types\": "...)
+			b = appendJSONStrings(b, row.Cells, "      ")
+			b = append(b, ",\n      \"agree\": "...)
+			b = strconv.AppendBool(b, row.Agree)
+			b = append(b, "\n    }"...)
+			flush()
+		}
+		b = append(b, "\n  ]"...)
+	}
+	b = append(b, ",\n  \"first_disagreement\": "...)
+	b = strconv.AppendInt(b, int64(l.FirstLine), 10)
+	if l.Unreadable {
+		b = append(b, ",\n  \"unreadable\": true"...)
+	}
+	b = append(b, ",\n  \"errors\": "...)
+	b = appendJSONStrings(b, l.Errors, "  ")
+	b = append(b, "\n}\n"...)
+	bw.Write(b)
+	return bw.Flush()
+}
+
+// appendJSONStrings appends ss as an indented JSON array whose closing
+// bracket is at indent.
+func appendJSONStrings(b []byte, ss []string, indent string) []byte {
+	switch {
+	case ss == nil:
+		return append(b, "null"...)
+	case len(ss) == 0:
+		return append(b, "[]"...)
+	}
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '\n')
+		b = append(b, indent...)
+		b = append(b, "  "...)
+		b = appendJSONString(b, s)
+	}
+	b = append(b, '\n')
+	b = append(b, indent...)
+	return append(b, ']')
+}
+
+// appendJSONString appends s as encoding/json writes it. Dtype names,
+// program names and cells need no escaping; anything else goes through
+// encoding/json, so the escaping (of HTML characters too) is its own.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always marshals
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
