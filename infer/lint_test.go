@@ -216,6 +216,8 @@ func TestLintWriters(t *testing.T) {
 		&Lint{First: 0, FirstLine: 12, Rules: []string{"a<b>&", "é"}, Errors: []string{"bad \"x\"\t\u2028", ""},
 			Rows: []LintRow{{Line: 12, Name: "ü", Cells: []string{"f32?", "-"}}, {Line: 1234567, Cells: []string{"x", "yy"}, Agree: true}}},
 		&Lint{First: -1, Unreadable: true, Rules: []string{"numpy"}, Errors: []string{"prog:1:1: \xff"}},
+		&Lint{First: 1, FirstLine: 2, Rules: []string{"a", "bb"}, Errors: []string{"", "e"},
+			Rows: []LintRow{{Line: 1, Name: "x", Cells: []string{"f32"}}, {Line: 2, Cells: []string{"i8", "i16", "extra"}}}},
 	)
 	for i, l := range lints {
 		var text, js bytes.Buffer

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
+	"text/tabwriter"
 	"unicode/utf8"
 )
 
@@ -21,6 +22,12 @@ import (
 // padding. It returns the first write error.
 func (l *Lint) WriteText(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
+	for _, row := range l.Rows {
+		if len(row.Cells) != len(l.Rules) {
+			// Not a lint Compare made: align it as text/tabwriter would.
+			return l.writeRagged(bw)
+		}
+	}
 	// cells per line: the mark and line, the name, one per rule set. The
 	// last cell of a line is not padded.
 	ncells := 2 + len(l.Rules)
@@ -89,13 +96,55 @@ func (l *Lint) WriteText(w io.Writer) error {
 		}
 		bw.WriteByte('\n')
 	}
-	for i, msg := range l.Errors {
-		if msg != "" && i < len(l.Rules) {
-			bw.WriteString(l.Rules[i])
-			bw.WriteString(": error: ")
-			bw.WriteString(msg)
-			bw.WriteByte('\n')
+	return l.writeVerdict(bw)
+}
+
+// writeRagged writes a lint whose rows do not all have a cell per rule
+// set, through text/tabwriter.
+func (l *Lint) writeRagged(bw *bufio.Writer) error {
+	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+	tw.Write([]byte("  line\tname"))
+	for _, r := range l.Rules {
+		tw.Write([]byte("\t" + r))
+	}
+	tw.Write([]byte("\n"))
+	for i, row := range l.Rows {
+		mark := " "
+		switch {
+		case i == l.First:
+			mark = ">"
+		case !row.Agree:
+			mark = "*"
 		}
+		name := row.Name
+		if name == "" {
+			name = "_"
+		}
+		tw.Write([]byte(mark + " " + strconv.Itoa(row.Line) + "\t" + name))
+		for _, c := range row.Cells {
+			tw.Write([]byte("\t" + c))
+		}
+		tw.Write([]byte("\n"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return l.writeVerdict(bw)
+}
+
+// writeVerdict writes each rule set's error and the lint's verdict, and
+// flushes.
+func (l *Lint) writeVerdict(bw *bufio.Writer) error {
+	for i, msg := range l.Errors {
+		if msg == "" {
+			continue
+		}
+		if i < len(l.Rules) {
+			bw.WriteString(l.Rules[i])
+		}
+		bw.WriteString(": error: ")
+		bw.WriteString(msg)
+		bw.WriteByte('\n')
 	}
 	switch {
 	case l.Unreadable:
