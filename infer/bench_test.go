@@ -144,3 +144,43 @@ func BenchmarkInferGraph(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLintWrite measures writing the lint's report, text and JSON,
+// to a discarding writer: a row costs a few buffered appends, never a
+// write call or a reflective encoding of its own.
+func BenchmarkLintWrite(b *testing.B) {
+	var rs []promote.Rules
+	for _, d := range rules.All() {
+		rs = append(rs, d.MustBuild())
+	}
+	for _, n := range benchSizes {
+		l := Compare("bench", genProgram(b, n, "python"), rs)
+		for _, format := range []string{"text", "json"} {
+			b.Run(fmt.Sprintf("%s/%d", format, n), func(b *testing.B) {
+				b.ReportAllocs()
+				var w countWriter
+				for b.Loop() {
+					var err error
+					if format == "text" {
+						err = l.WriteText(&w)
+					} else {
+						err = l.WriteJSON(&w)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.SetBytes(w.n / int64(b.N))
+				perLine(b, n)
+			})
+		}
+	}
+}
+
+// countWriter counts what is written to it and keeps nothing.
+type countWriter struct{ n int64 }
+
+func (w *countWriter) Write(p []byte) (int, error) {
+	w.n += int64(len(p))
+	return len(p), nil
+}

@@ -28,50 +28,48 @@ func (l *Lint) WriteText(w io.Writer) error {
 			return l.writeRagged(bw)
 		}
 	}
-	// cells per line: the mark and line, the name, one per rule set. The
-	// last cell of a line is not padded.
+	// Cells per line: the mark and line, the name, one per rule set. The
+	// last cell of a line is not padded. Widths are in runes, as
+	// text/tabwriter counts them.
 	ncells := 2 + len(l.Rules)
 	width := make([]int, ncells)
-	fit := func(k, n int) {
-		if n > width[k] {
+	fit := func(k int, s string) {
+		if n := textWidth(s); n > width[k] {
 			width[k] = n
 		}
 	}
-	fit(0, len("  line"))
-	fit(1, len("name"))
+	fit(0, "  line")
+	fit(1, "name")
 	for i, r := range l.Rules {
-		fit(2+i, utf8.RuneCountInString(r))
+		fit(2+i, r)
 	}
 	for _, row := range l.Rows {
-		fit(0, 2+decimalLen(row.Line))
-		name := row.Name
-		if name == "" {
-			name = "_"
+		if n := 2 + decimalLen(row.Line); n > width[0] {
+			width[0] = n
 		}
-		fit(1, utf8.RuneCountInString(name))
+		fit(1, rowName(row))
 		for i, c := range row.Cells {
-			fit(2+i, utf8.RuneCountInString(c))
+			fit(2+i, c)
 		}
 	}
-	pad := func(k, n int) {
-		if k == ncells-1 {
-			return
-		}
-		for n < width[k]+2 {
-			bw.WriteByte(' ')
-			n++
+	var line []byte
+	cell := func(k int, s string) {
+		line = append(line, s...)
+		if k < ncells-1 {
+			for n := width[k] + 2 - textWidth(s); n > 0; n-- {
+				line = append(line, ' ')
+			}
 		}
 	}
-	bw.WriteString("  line")
-	pad(0, len("  line"))
-	bw.WriteString("name")
-	pad(1, len("name"))
+	cell(0, "  line")
+	cell(1, "name")
 	for i, r := range l.Rules {
-		bw.WriteString(r)
-		pad(2+i, utf8.RuneCountInString(r))
+		cell(2+i, r)
 	}
-	bw.WriteByte('\n')
-	var num []byte
+	line = append(line, '\n')
+	bw.Write(line)
+	var tail []byte   // the text of prev, the last row's cells
+	var prev []string // the last row's cells
 	for i, row := range l.Rows {
 		mark := byte(' ')
 		switch {
@@ -80,21 +78,25 @@ func (l *Lint) WriteText(w io.Writer) error {
 		case !row.Agree:
 			mark = '*'
 		}
-		num = append(num[:0], mark, ' ')
-		num = strconv.AppendInt(num, int64(row.Line), 10)
-		bw.Write(num)
-		pad(0, len(num))
-		name := row.Name
-		if name == "" {
-			name = "_"
+		line = append(line[:0], mark, ' ')
+		line = strconv.AppendInt(line, int64(row.Line), 10)
+		for n := width[0] + 2 - len(line); n > 0; n-- {
+			line = append(line, ' ')
 		}
-		bw.WriteString(name)
-		pad(1, utf8.RuneCountInString(name))
-		for k, c := range row.Cells {
-			bw.WriteString(c)
-			pad(2+k, utf8.RuneCountInString(c))
+		cell(1, rowName(row))
+		bw.Write(line)
+		// Rows with the same cells share one slice (Compare makes them
+		// so), and then their text too.
+		if len(row.Cells) == 0 || len(prev) == 0 || &row.Cells[0] != &prev[0] || len(row.Cells) != len(prev) {
+			prev = row.Cells
+			line = line[:0]
+			for k, c := range row.Cells {
+				cell(2+k, c)
+			}
+			line = append(line, '\n')
+			tail = append(tail[:0], line...)
 		}
-		bw.WriteByte('\n')
+		bw.Write(tail)
 	}
 	return l.writeVerdict(bw)
 }
@@ -159,6 +161,24 @@ func (l *Lint) writeVerdict(bw *bufio.Writer) error {
 	return bw.Flush()
 }
 
+// rowName is the name column of a row: _ for a bare expression.
+func rowName(row LintRow) string {
+	if row.Name == "" {
+		return "_"
+	}
+	return row.Name
+}
+
+// textWidth is the width text/tabwriter gives s: its runes.
+func textWidth(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return utf8.RuneCountInString(s)
+		}
+	}
+	return len(s)
+}
+
 func decimalLen(n int) int {
 	s := 1
 	if n < 0 {
@@ -193,6 +213,8 @@ func (l *Lint) WriteJSON(w io.Writer) error {
 		b = append(b, "[]"...)
 	default:
 		b = append(b, '[')
+		var types []byte  // the encoding of prev
+		var prev []string // the last row's cells
 		for i := range l.Rows {
 			row := &l.Rows[i]
 			if i > 0 {
@@ -205,7 +227,13 @@ func (l *Lint) WriteJSON(w io.Writer) error {
 				b = appendJSONString(b, row.Name)
 			}
 			b = append(b, ",\n      \"types\": "...)
-			b = appendJSONStrings(b, row.Cells, "      ")
+			// Rows with the same cells share one slice (Compare makes
+			// them so), and then their encoding too.
+			if len(row.Cells) == 0 || len(prev) == 0 || &row.Cells[0] != &prev[0] || len(row.Cells) != len(prev) {
+				prev = row.Cells
+				types = appendJSONStrings(types[:0], row.Cells, "      ")
+			}
+			b = append(b, types...)
 			b = append(b, ",\n      \"agree\": "...)
 			b = strconv.AppendBool(b, row.Agree)
 			b = append(b, "\n    }"...)
