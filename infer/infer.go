@@ -628,11 +628,12 @@ func (in *Inferer) operand(ts *Types, v *tval) promote.Operand {
 
 // shapedOperand is operand with the dimensions v is known to have, for
 // error messages (the rule sets read ranks, and their answers are cached
-// without dimensions).
+// without dimensions). The dimensions are copied: the error may outlive
+// ts's arena, which the next typing reuses.
 func (in *Inferer) shapedOperand(ts *Types, v *tval) promote.Operand {
 	o := in.operand(ts, v)
 	if o.Kind == promote.Tensor && v.flags&(flagLit|flagScalar) == 0 && v.dims >= 0 && v.rank > 0 {
-		o.Dims = ts.dims[v.dims : v.dims+v.rank : v.dims+v.rank]
+		o.Dims = append([]int64(nil), ts.dims[v.dims:v.dims+v.rank]...)
 	}
 	return o
 }
