@@ -17,6 +17,7 @@ import (
 	"github.com/x448/float16"
 
 	"github.com/promote-dev/promote/convert/internal/kernels"
+	"github.com/promote-dev/promote/convert/internal/sweep"
 	"github.com/promote-dev/promote/dtype"
 )
 
@@ -36,10 +37,12 @@ const allF32Chunk = 1 << 20 // elements per work item: 4096 chunks
 // against github.com/x448/float16 (a second, independent oracle whose
 // author checked all 2^32 conversions). Where convert/internal/kernels has
 // a kernel for the pair (written separately), its output over all 2^32
-// patterns must hash to the same checksum. Skipped under -short.
+// patterns must hash to the same checksum. About 300 CPU-seconds, so it
+// runs only when PROMOTE_EXHAUSTIVE=1 (package sweep); TestSampleF32
+// runs by default.
 func TestAllF32(t *testing.T) {
-	if testing.Short() {
-		t.Skip("2^32 conversions per target; run without -short")
+	if !sweep.Exhaustive() {
+		t.Skip("all 2^32 f32 inputs per target: set " + sweep.Env + "=1 to run (TestSampleF32 runs a fixed sample)")
 	}
 	golden := readGolden(t)
 	table := crc32.MakeTable(crc32.Castagnoli)
@@ -133,7 +136,12 @@ func kernelChecksum(k func(dst, src []byte), dst dtype.DType, table *crc32.Table
 }
 
 func readGolden(t *testing.T) map[string]uint32 {
-	f, err := os.Open("testdata/allf32.tsv")
+	return readChecksums(t, "testdata/allf32.tsv")
+}
+
+// readChecksums reads a file of NAME<TAB>HEX lines.
+func readChecksums(t *testing.T, path string) map[string]uint32 {
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,9 +156,12 @@ func readGolden(t *testing.T) map[string]uint32 {
 		name, hex, ok := strings.Cut(line, "\t")
 		v, err := strconv.ParseUint(hex, 16, 32)
 		if !ok || err != nil {
-			t.Fatalf("allf32.tsv: bad line %q", line)
+			t.Fatalf("%s: bad line %q", path, line)
 		}
 		out[name] = uint32(v)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
 	return out
 }

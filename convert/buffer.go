@@ -30,7 +30,8 @@ const lutMin = 1024
 
 // ElemBytes returns the bytes one element of d takes in a buffer: sub-byte
 // types and bool take one byte (the low bits hold the pattern, ml_dtypes'
-// layout), complex types both parts. It returns 0 for Dynamic and
+// layout), f80 16 (the x86-64 layout of long double: 10 bytes of pattern,
+// 6 of padding), complex types both parts. It returns 0 for Dynamic and
 // invalid dtypes.
 func ElemBytes(d dtype.DType) int {
 	if !d.Valid() {
@@ -66,8 +67,9 @@ func Buffer(dst []byte, dstT dtype.DType, src []byte, srcT dtype.DType, p Policy
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	// The hot pairs have slice kernels, bit-exact with the default policy.
-	if p == (Policy{}) && dstT != srcT {
+	// The hot pairs have slice kernels, bit-exact with the default policy;
+	// f80 and c160 have none and take the element path.
+	if p == (Policy{}) && dstT != srcT && !isX87(dstT) && !isX87(srcT) {
 		if k := kernels.Lookup(dstT, srcT); k != nil {
 			runKernel(k, dst, src, n, ds, ss, threads)
 			return nil
@@ -151,7 +153,7 @@ func (j *job) init(dstT, srcT dtype.DType, p *Policy, n int) {
 		j.dk = 2
 	}
 	j.copy = dstT == srcT
-	if !j.copy && j.sp == 1 && j.sk == 1 && n >= lutMin {
+	if !j.copy && !j.c.wide && j.sp == 1 && j.sk == 1 && n >= lutMin {
 		j.useLUT = true
 		for b := range 256 {
 			v, ok := j.c.conv(uint64(b))
@@ -180,10 +182,17 @@ func (j *job) run(dst, src []byte, lo, hi int) (int, bool) {
 				dst[i] &= byte(m)
 			}
 		}
+		if j.c.wide { // f80 parts: the padding is written as zeros
+			for k := lo * j.sk; k < hi*j.sk; k++ {
+				clear(dst[16*k+10 : 16*k+16])
+			}
+		}
 		return 0, true
 	case j.useLUT:
 		j.runLUT(dst, src[lo:hi], lo)
 		return 0, true
+	case j.c.wide:
+		return j.runWide(dst, src, lo, hi)
 	}
 	for i := lo; i < hi; i++ {
 		y, ok := j.c.conv(load(src, i*j.sk, j.sp))
@@ -202,6 +211,48 @@ func (j *job) run(dst, src []byte, lo, hi int) (int, bool) {
 		}
 	}
 	return 0, true
+}
+
+// runWide converts elements [lo, hi) when the source or destination has
+// f80 parts: 16 bytes each, the pattern in the low 10 (significand, then
+// sign and exponent, little-endian) and the padding written as zeros.
+func (j *job) runWide(dst, src []byte, lo, hi int) (int, bool) {
+	for i := lo; i < hi; i++ {
+		for k := range j.dk {
+			var l, h uint64 // real to complex: the imaginary part is +0
+			if k < j.sk {
+				var ok bool
+				sl, sh := loadWide(src, i*j.sk+k, j.sp)
+				if l, h, ok = j.c.convWide(sl, sh); !ok {
+					return i, false
+				}
+			}
+			storeWide(dst, i*j.dk+k, j.dp, l, h)
+		}
+	}
+	return 0, true
+}
+
+// loadWide reads part k of size bytes: for a 16-byte f80 part its low 64
+// bits and bits 64-79.
+func loadWide(b []byte, k, size int) (lo, hi uint64) {
+	if size == 16 {
+		return binary.LittleEndian.Uint64(b[16*k:]), uint64(binary.LittleEndian.Uint16(b[16*k+8:]))
+	}
+	return load(b, k, size), 0
+}
+
+// storeWide writes part k of size bytes; a 16-byte f80 part gets its 80
+// bits and six zero bytes of padding.
+func storeWide(b []byte, k, size int, lo, hi uint64) {
+	if size == 16 {
+		e := b[16*k : 16*k+16]
+		binary.LittleEndian.PutUint64(e, lo)
+		binary.LittleEndian.PutUint16(e[8:], uint16(hi))
+		clear(e[10:])
+		return
+	}
+	store(b, k, size, lo)
 }
 
 // runLUT converts a one-byte source through the table, one loop per
@@ -281,11 +332,28 @@ func store(b []byte, k, size int, v uint64) {
 
 // Elem is the Go element types Slice converts between. A Go type stands
 // for any dtype of its size: []uint16 holds f16 or bf16 patterns, []uint8
-// f8 or sub-byte patterns, []float32 f32, []complex64 c64, []uint32 c32.
+// f8 or sub-byte patterns, []float32 f32, []complex64 c64, []uint32 c32
+// or bc32, []Float80 f80, []Complex160 c160.
 type Elem interface {
 	~bool | ~int8 | ~uint8 | ~int16 | ~uint16 | ~int32 | ~uint32 | ~int64 | ~uint64 |
-		~float32 | ~float64 | ~complex64 | ~complex128
+		~float32 | ~float64 | ~complex64 | ~complex128 | Float80 | Complex160
 }
+
+// Float80 is one f80 element as GCC's long double and NumPy's longdouble
+// lay it out on x86-64 Linux: 16 bytes, the 80-bit pattern in the low 10
+// (little-endian), 6 bytes of padding. Slice writes the padding as zeros.
+type Float80 struct {
+	Lo uint64 // bits 0-63: the significand, its integer bit at bit 63
+	Hi uint16 // bits 64-79: the sign (bit 15) and the biased exponent
+	_  [6]byte
+}
+
+// Pattern returns x's pattern as Scalar takes it.
+func (x Float80) Pattern() Pattern { return Pattern{Re: x.Lo, ReHi: x.Hi} }
+
+// Complex160 is one c160 element: two Float80 parts, real first (NumPy's
+// clongdouble, 32 bytes).
+type Complex160 struct{ Re, Im Float80 }
 
 // littleEndian reports whether the host stores integers low byte first,
 // which Slice needs to view typed slices as Buffer's byte layout.

@@ -10,15 +10,19 @@ import (
 )
 
 // maxDigits bounds the significant digits of a decimal input, so a
-// hostile line cannot make the exact arithmetic arbitrarily slow.
-const maxDigits = 10000
+// hostile line cannot make the exact arithmetic arbitrarily slow. It is
+// large enough to write exactly every midpoint between neighbouring f80
+// values, the longest being those near f80's smallest normal (about
+// 11,500 significant digits: an odd multiple of 2^-16446).
+const maxDigits = 12500
 
 // expClamp bounds a decimal exponent: every value at or above 10^expClamp
-// overflows every format (and is a multiple of 2^64, so it wraps to 0 in
-// every integer), and every non-zero value below 10^-expClamp rounds like
-// any other value that small; clamping keeps those properties and the
-// arithmetic small.
-const expClamp = 4000
+// overflows every format, f80 included (its largest value is about
+// 1.19e4932), and is a multiple of 2^64, so it wraps to 0 in every
+// integer; every non-zero value below 10^-expClamp is below half of f80's
+// smallest subnormal (about 3.6e-4951), so it rounds like any other value
+// that small. Clamping keeps those properties and the arithmetic small.
+const expClamp = 5000
 
 // Decimal is an exact real number read from text: zero, a finite rational,
 // ±inf or NaN. The zero value is +0.
@@ -137,8 +141,8 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 func (d *Decimal) IsNaN() bool { return d.cls == clsNaN }
 
 // toNum cuts d to a 64-bit significand with a sticky bit, the form the
-// rounding code takes: exact enough for every float destination, whose
-// precision is at most 53 bits.
+// rounding code takes: exact enough for every float destination of at
+// most 53 bits of precision (f80 has 64: see toX87).
 func (d *Decimal) toNum() num {
 	switch d.cls {
 	case clsZero, clsInf:
@@ -163,6 +167,54 @@ func (d *Decimal) toNum() num {
 		s--
 	}
 	return num{cls: clsFinite, neg: d.neg, mant: q.Uint64(), exp: int32(-s), sticky: sticky}
+}
+
+// toX87 rounds d to f80's grid under r: to 64 significant bits, or to a
+// multiple of the subnormal quantum 2^-16445 below 2^-16382. The result is
+// exact (no sticky bit), so encodeX87 only checks it against the range:
+// 64 bits and a sticky bit, toNum's form, would leave no rounding bit.
+func (d *Decimal) toX87(r Rounding) num {
+	if d.cls != clsFinite {
+		return d.toNum()
+	}
+	// e = floor(log2(num/den)): 2^e <= num/den < 2^(e+1).
+	e := d.num.BitLen() - d.den.BitLen()
+	var a, b big.Int
+	if e >= 0 {
+		b.Lsh(&d.den, uint(e))
+		a.Set(&d.num)
+	} else {
+		a.Lsh(&d.num, uint(-e))
+		b.Set(&d.den)
+	}
+	if a.Cmp(&b) < 0 {
+		e--
+	}
+	q := max(e-63, x87Emin-63) // the exponent of the last kept bit
+	// n = floor(num/den / 2^q), rem the remainder scaled by den·2^q.
+	var n, rem, div big.Int
+	a.Set(&d.num)
+	div.Set(&d.den)
+	if q >= 0 {
+		div.Lsh(&div, uint(q))
+	} else {
+		a.Lsh(&a, uint(-q))
+	}
+	n.QuoRem(&a, &div, &rem)
+	if r == NearestEven && rem.Sign() != 0 {
+		rem.Lsh(&rem, 1)
+		if c := rem.Cmp(&div); c > 0 || c == 0 && n.Bit(0) == 1 {
+			n.Add(&n, big.NewInt(1))
+		}
+	}
+	if n.Sign() == 0 {
+		return num{cls: clsZero, neg: d.neg}
+	}
+	if n.BitLen() > 64 { // rounded up to 2^64
+		n.Rsh(&n, 1)
+		q++
+	}
+	return num{cls: clsFinite, neg: d.neg, mant: n.Uint64(), exp: int32(q)}
 }
 
 // truncated is d truncated toward zero as an exact num (an integer part of
@@ -234,6 +286,10 @@ func FromDecimal(dst dtype.DType, d Decimal, p Policy) (Pattern, big.Accuracy, e
 		part = infos[dst].elem
 	}
 	in := &infos[part]
+	if in.x87 {
+		lo, hi := encodeX87(d.toX87(p.Rounding), &p)
+		return Pattern{Re: lo, ReHi: uint16(hi)}, toAccuracy(d.cmp(decodeX87(lo, hi))), nil
+	}
 	var n num
 	switch in.kind {
 	case dtype.KindSigned, dtype.KindUnsigned:

@@ -1,6 +1,7 @@
 // Package convert converts values exactly between every pair of dtypes of
 // the catalogue: bool, the integers (sub-byte ones included), every float
-// format (f4, f6, f8, e8m0, f16, bf16, f32, f64) and complex.
+// format (f4, f6, f8, e8m0, f16, bf16, f32, f64, the x87 extended f80)
+// and complex (c32, bc32, c64, c128, c160).
 //
 // Every conversion starts from the exact value of the source and rounds
 // once into the destination, never through an intermediate format (unless
@@ -35,4 +36,11 @@
 //   - Under TowardZero a finite value never overflows to inf or NaN: it
 //     saturates (IEEE 754-2019 §7.4).
 //   - Bool sources: any non-zero byte is true.
+//   - f80's non-canonical encodings (Intel SDM Vol. 1 §8.2.2) decode as a
+//     current x87 FPU reads them as operands: a pseudo-denormal is its
+//     value (its exponent read as 1); a pseudo-NaN, pseudo-infinity or
+//     unnormal is the QNaN floating-point indefinite (negative, quiet, no
+//     payload). Results are always canonical. Patterns wider than 64 bits
+//     use Pattern.ReHi and ImHi; buffers lay f80 out as x86-64 does, 10
+//     bytes of pattern and 6 of zero padding (Float80, Complex160).
 package convert

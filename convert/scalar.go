@@ -9,8 +9,15 @@ import (
 
 // Pattern is an element's bit pattern: the low Bits bits of Re for real
 // types (bool is 0 or 1; sub-byte types use their low 1, 2, 4 or 6 bits);
-// for complex types Re and Im hold the two parts' patterns.
-type Pattern struct{ Re, Im uint64 }
+// for complex types Re and Im hold the two parts' patterns. An f80 part
+// (f80, c160) has 80 bits: Re (or Im) holds bits 0-63, the significand
+// with its explicit integer bit, and ReHi (or ImHi) bits 64-79, the sign
+// and exponent, as x87 stores them; ReHi and ImHi are 0 for every other
+// dtype.
+type Pattern struct {
+	Re, Im     uint64
+	ReHi, ImHi uint16
+}
 
 // check validates a conversion's dtypes against the policy.
 func check(dst, src dtype.DType, p *Policy) error {
@@ -20,8 +27,6 @@ func check(dst, src dtype.DType, p *Policy) error {
 			return fmt.Errorf("convert: invalid dtype %v", d)
 		case d == dtype.Dynamic:
 			return fmt.Errorf("convert: dynamic is not a value type (OpenVINO resolves it at run time); convert from or to a concrete dtype")
-		case d == dtype.F80 || d == dtype.C160:
-			return fmt.Errorf("convert: %v has 80-bit parts, which this version of package convert does not convert yet", d)
 		case p.Types != 0 && !p.Types.Has(d):
 			return fmt.Errorf("convert: the policy has no dtype %v (it has %v)", d, p.Types)
 		}
@@ -42,6 +47,7 @@ type plan struct {
 	ident    bool // same type: the pattern is copied
 	quirk    bool // the OpenVINO route applies
 	fast     bool // float to float: decode inline and round
+	wide     bool // f80 source or destination: convWide, not conv
 }
 
 func newPlan(dst, src dtype.DType, p *Policy) plan {
@@ -51,7 +57,32 @@ func newPlan(dst, src dtype.DType, p *Policy) plan {
 		ident:   dst == src,
 		quirk:   p.Quirks != 0 && quirkDst(dst) && dst != src,
 		fast:    infos[src].plain && infos[dst].plain && dst != src && !(p.Quirks != 0 && quirkDst(dst)),
+		wide:    infos[src].x87 || infos[dst].x87,
 	}
+}
+
+// convWide converts one real pattern whose low 64 bits are lo and bits
+// 64-79 hi (f80; 0 for the narrower formats); conv does the same for
+// plans without f80. False means the policy refused.
+func (c *plan) convWide(lo, hi uint64) (uint64, uint64, bool) {
+	if !c.wide {
+		v, ok := c.conv(lo)
+		return v, 0, ok
+	}
+	if c.ident {
+		return lo, hi & 0xffff, true
+	}
+	n := decodeWide(c.sin, lo, hi)
+	if c.din.x87 {
+		l, h := encodeX87(n, &c.p)
+		return l, h, true
+	}
+	if c.quirk {
+		v, ok := ovConvert(c.dst, c.src, n, &c.p)
+		return v, 0, ok
+	}
+	v, ok := encode(c.din, n, &c.p, c.fromInt)
+	return v, 0, ok
 }
 
 // conv converts one real pattern; false means the policy refused.
@@ -124,24 +155,28 @@ func Scalar(dst, src dtype.DType, x Pattern, p Policy) (Pattern, big.Accuracy, e
 	c := newPlan(dp, sp, &p)
 	var out Pattern
 	var ok bool
-	if out.Re, ok = c.conv(x.Re); !ok {
+	var hi uint64
+	if out.Re, hi, ok = c.convWide(x.Re, uint64(x.ReHi)); !ok {
 		return Pattern{}, big.Exact, c.refused()
 	}
-	acc := c.accuracy(x.Re, out.Re)
+	out.ReHi = uint16(hi)
+	acc := c.accuracy(x.Re, uint64(x.ReHi), out.Re, hi)
 	if dst.IsComplex() && src.IsComplex() {
-		if out.Im, ok = c.conv(x.Im); !ok {
+		if out.Im, hi, ok = c.convWide(x.Im, uint64(x.ImHi)); !ok {
 			return Pattern{}, big.Exact, c.refused()
 		}
+		out.ImHi = uint16(hi)
 		if acc == big.Exact {
-			acc = c.accuracy(x.Im, out.Im)
+			acc = c.accuracy(x.Im, uint64(x.ImHi), out.Im, hi)
 		}
 	}
 	return out, acc, nil
 }
 
-// accuracy compares the value of result (in c.dst) with that of source.
-func (c *plan) accuracy(source, result uint64) big.Accuracy {
-	return toAccuracy(cmpNum(decode(c.din, result), decode(c.sin, source)))
+// accuracy compares the value of result (in c.dst) with that of source;
+// the hi words are bits 64-79 of f80 patterns.
+func (c *plan) accuracy(source, sourceHi, result, resultHi uint64) big.Accuracy {
+	return toAccuracy(cmpNum(decodeWide(c.din, result, resultHi), decodeWide(c.sin, source, sourceHi)))
 }
 
 func toAccuracy(c int) big.Accuracy {

@@ -8,9 +8,11 @@ import (
 )
 
 // Text returns the decimal value of pattern x of t: for f32 the shortest
-// decimal that reads back as the same f32, for every other float format
-// its value's shortest float64 decimal (exact for the formats narrower
-// than f32: "65504", "0.0999755859375", "7.5"), in strconv's 'g' form, or
+// decimal that reads back as the same f32, for f80 the shortest that
+// reads back (through FromDecimal) as the same f80 value, for every other
+// float format its value's shortest float64 decimal (exact for the
+// formats narrower than f32: "65504", "0.0999755859375", "7.5"), in
+// strconv's 'g' form, or
 // "inf", "-inf",
 // "nan", "-nan" (a NaN's sign is its sign bit), "0", "-0"; integers in
 // decimal; bool "0" or "1" (any non-zero pattern is true); a complex
@@ -21,10 +23,10 @@ func Text(t dtype.DType, x Pattern) string {
 	}
 	if t.IsComplex() {
 		e := infos[t].elem
-		return Text(e, Pattern{Re: x.Re}) + " " + Text(e, Pattern{Re: x.Im})
+		return Text(e, Pattern{Re: x.Re, ReHi: x.ReHi}) + " " + Text(e, Pattern{Re: x.Im, ReHi: x.ImHi})
 	}
 	in := &infos[t]
-	n := decode(in, x.Re)
+	n := decodeWide(in, x.Re, uint64(x.ReHi))
 	switch n.cls {
 	case clsNaN:
 		if n.neg {
@@ -51,7 +53,10 @@ func Text(t dtype.DType, x Pattern) string {
 		}
 		return strconv.FormatUint(n.mant, 10)
 	}
-	v := math.Ldexp(float64(n.mant), int(n.exp)) // exact: every catalogue float is a float64
+	if in.x87 {
+		return x87Text(n)
+	}
+	v := math.Ldexp(float64(n.mant), int(n.exp)) // exact: every float but f80 is a float64
 	if n.neg {
 		v = -v
 	}

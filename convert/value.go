@@ -64,6 +64,10 @@ type info struct {
 	// its NaN is the sign bit alone with a zero magnitude).
 	plain   bool
 	special uint64
+	// x87 marks f80, whose 80-bit patterns take the decodeX87 and
+	// encodeX87 path; none of the fields above but kind, bits and bytes
+	// apply to it.
+	x87 bool
 }
 
 var infos [dtype.Count]info
@@ -76,10 +80,17 @@ func init() {
 		case dtype.KindComplex:
 			in.elem = f.Elem
 			in.bits = uint(f.Bits / 2)
-			in.bytes = f.Bits / 8
+			in.bytes = f.StorageBits() / 8
 			infos[d] = in
 			continue
 		case dtype.KindDynamic:
+			infos[d] = in
+			continue
+		}
+		if f.ExplicitInt { // f80: see x87.go
+			in.x87 = true
+			in.bytes = f.StorageBits() / 8
+			in.mask = ^uint64(0)
 			infos[d] = in
 			continue
 		}
@@ -117,8 +128,17 @@ func init() {
 	}
 }
 
+// decodeWide returns the exact value of the pattern of a real format
+// whose low 64 bits are lo and whose bits 64-79 (f80 only) are hi.
+func decodeWide(in *info, lo, hi uint64) num {
+	if in.x87 {
+		return decodeX87(lo, hi)
+	}
+	return decode(in, lo)
+}
+
 // decode returns the exact value of pattern x (low bits only) of a real
-// format.
+// format of at most 64 bits.
 func decode(in *info, x uint64) num {
 	x &= in.mask
 	switch in.kind {

@@ -39,7 +39,7 @@ func TestQuery(t *testing.T) {
 		}
 	}
 	all := Call(Request{Op: "query", Q: "f16 i64"})
-	rs, _ := answer.Presets()
+	rs, _ := rules.Select("")
 	if all.Error != "" || len(all.Query.Rows) != len(rs) || all.Query.Summary == "" {
 		t.Fatalf("all rule sets: %q, %d rows, want %d", all.Error, len(all.Query.Rows), len(rs))
 	}

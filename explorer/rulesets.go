@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/promote-dev/promote"
-	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/rules"
 )
 
@@ -15,7 +14,7 @@ import (
 // unfiltered query, and what most specs name. Building a rule set compiles
 // its pair table, which is too slow to repeat on every keystroke.
 var built = sync.OnceValues(func() (*ruleSets, error) {
-	rs, err := answer.Presets()
+	rs, err := rules.Select("")
 	if err != nil {
 		return nil, err
 	}

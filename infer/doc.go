@@ -15,7 +15,20 @@
 // expression as the result, with literals in the rule set's host language
 // (Python, R for anvil, C++ for kernel-float). Check parses and types in
 // one call; WriteText prints what promote infer prints; Compare is the
-// porting lint across rule sets.
+// porting lint across rule sets, and Lint.WriteText and Lint.WriteJSON
+// print it.
+//
+// A program is parsed once for every host: the hosts read the same tree
+// and differ only at a few sites (a literal's suffix, a named literal, an
+// input's dtype, convert's dtype), which each host reads when the parse is
+// bound to it; so the lint costs one parse and one typing per rule set.
+//
+// No program can exhaust the machine: expressions nest at most 1000
+// levels, integer literals have at most 10,000 digits, and literal
+// arithmetic keeps at most 2^16 bits per integer and 2^22 bits of wide
+// integers per typing. Past a bound the program gets an error naming the
+// bound and where it was passed; errors cut echoed tokens to a few dozen
+// bytes.
 //
 // # Graphs
 //

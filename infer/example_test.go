@@ -2,10 +2,12 @@ package infer_test
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/infer"
+	"github.com/promote-dev/promote/rules"
 	"github.com/promote-dev/promote/rules/anvil"
 	"github.com/promote-dev/promote/rules/jax"
 )
@@ -52,4 +54,31 @@ func ExampleCheck() {
 	// 2 y i16[]
 	// 3 z i32[]?
 	// 4  i16[]
+}
+
+// The porting lint: one program under several rule sets, each reading
+// the literal 1 in its own host language (a Python int under numpy and
+// jax, an R double under anvil), with the first disagreement marked.
+func ExampleCompare() {
+	src := "x: bool[]\ny: i16[]\nz = x + 1\nz * y\n"
+	var rs []promote.Rules
+	for _, spec := range []string{"numpy", "jax", "anvil", "jax:x64=true"} {
+		r, err := rules.Parse(spec)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		rs = append(rs, r)
+	}
+	l := infer.Compare("prog", []byte(src), rs)
+	if err := l.WriteText(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	//   line  name  numpy  jax   anvil  jax:x64=true
+	//   1     x     bool   bool  bool   bool
+	//   2     y     i16    i16   i16    i16
+	// > 3     z     i64    i32?  f32?   i64?
+	// * 4     _     i64    i16   f32?   i16
+	// first disagreement: line 3
 }

@@ -23,11 +23,12 @@ type Pos struct {
 // and walking a graph allocates only when the slice grows.
 type node struct {
 	op      Op
-	dt      dtype.DType // OpConvert: the target dtype
-	a, b, c NodeID      // operands (NoNode when absent)
-	aux     int32       // OpInput: index into inputs; OpLiteral: into lits; OpConcat: into args
-	n       int32       // OpConcat: number of operands
-	pos     Pos
+	a, b, c NodeID // operands (NoNode when absent)
+	// aux is OpInput's index into inputs, OpLiteral's into lits,
+	// OpConcat's into args and OpConvert's into convs.
+	aux int32
+	n   int32 // OpConcat: number of operands
+	pos Pos
 }
 
 // Graph is a program as a flat list of operations, the form both the
@@ -43,7 +44,8 @@ type Graph struct {
 	inputs []promote.Operand
 	lits   []promote.Value
 	args   []NodeID
-	pos    Pos // the position given to the next node
+	convs  []dtype.DType // convert's target dtypes
+	pos    Pos           // the position given to the next node
 }
 
 // NewGraph returns an empty graph with room for n nodes.
@@ -139,7 +141,8 @@ func (g *Graph) Call(op Op, args ...NodeID) NodeID {
 
 // Convert adds convert(x, d): x's values as dtype d.
 func (g *Graph) Convert(x NodeID, d dtype.DType) NodeID {
-	return g.add(node{op: OpConvert, dt: d, a: x, b: NoNode, c: NoNode})
+	g.convs = append(g.convs, d)
+	return g.add(node{op: OpConvert, a: x, b: NoNode, c: NoNode, aux: int32(len(g.convs) - 1)})
 }
 
 // arity is the number of arguments of a call with a fixed arity.

@@ -2,6 +2,7 @@ package infer
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"math/cmplx"
@@ -18,11 +19,40 @@ import (
 // and, for ints, the exact value matter to promotion, so that is what is
 // computed.
 
-// maxFoldBits bounds the integers folding builds (2 ** 100000 is a valid
-// Python int, but no library can hold it; past this it is refused).
-const maxFoldBits = 1 << 14
+// Folding is bounded, since a program of a few bytes can ask for a
+// number of any size (2 ** 100000) and a chain of folds keeps every
+// intermediate value (each node's type holds its value): one folded
+// integer may have at most maxFoldBits bits, and the integers wider than
+// 64 bits that one typing folds at most maxFoldTotalBits together. Past
+// either bound the node is refused with an error that says so.
+const (
+	maxFoldBits      = 1 << 16 // 19,729 decimal digits; a literal has at most 10,000
+	maxFoldTotalBits = 1 << 22 // 512 KiB of integer magnitude per typed graph
+)
 
-var errFoldTooLarge = errors.New("integer result too large to evaluate")
+var (
+	errFoldTooLarge = fmt.Errorf("integer result too large to evaluate (more than %d bits)", maxFoldBits)
+	errFoldTotal    = fmt.Errorf("literal arithmetic builds more than %d bits of integers wider than 64 bits; promote evaluates no more per program", maxFoldTotalBits)
+)
+
+// folder evaluates host literals for one typing, charging the integers it
+// builds against maxFoldTotalBits.
+type folder struct {
+	bits int64
+}
+
+// int is z as a folded integer value, within the bounds.
+func (f *folder) int(z *big.Int) (promote.Value, error) {
+	if n := z.BitLen(); n > 64 {
+		if n > maxFoldBits {
+			return promote.Value{}, errFoldTooLarge
+		}
+		if f.bits += int64(n); f.bits > maxFoldTotalBits {
+			return promote.Value{}, errFoldTotal
+		}
+	}
+	return intValue(z), nil
+}
 
 // pyKind is the Python kind of v with bool as an int when promoted.
 func numeric(v promote.Value) (k promote.ValueKind, i *big.Int, f float64, c complex128) {
@@ -79,9 +109,9 @@ func pyFloat(f float64) string {
 	return s
 }
 
-// foldNeg negates a literal in its host language: -True is the int -1 in
+// neg negates a literal in its host language: -True is the int -1 in
 // Python and C++, -TRUE the integer -1L in R; a suffix is kept.
-func foldNeg(h Host, v promote.Value) promote.Value {
+func (f *folder) neg(h Host, v promote.Value) (promote.Value, error) {
 	var out promote.Value
 	switch v.Kind {
 	case promote.BoolValue:
@@ -93,7 +123,11 @@ func foldNeg(h Host, v promote.Value) promote.Value {
 			out.Suffix = "L" // an R logical negates to an R integer
 		}
 	case promote.IntValue:
-		out = intValue(new(big.Int).Neg(v.Int))
+		n, err := f.int(new(big.Int).Neg(v.Int))
+		if err != nil {
+			return promote.Value{}, err
+		}
+		out = n
 		out.Suffix = v.Suffix
 	case promote.FloatValue:
 		out = floatValue(-v.Real)
@@ -102,7 +136,7 @@ func foldNeg(h Host, v promote.Value) promote.Value {
 		out = complexValue(complex(-v.Real, -v.Imag))
 	}
 	out.Text = suffixText(out)
-	return out
+	return out, nil
 }
 
 func suffixText(v promote.Value) string {
@@ -112,9 +146,9 @@ func suffixText(v promote.Value) string {
 	return v.Text + v.Suffix
 }
 
-// foldPython evaluates a op b for two Python scalars. It returns Python's
+// python evaluates a op b for two Python scalars. It returns Python's
 // TypeError or ZeroDivisionError text as an error.
-func foldPython(op Op, a, b promote.Value) (promote.Value, error) {
+func (f *folder) python(op Op, a, b promote.Value) (promote.Value, error) {
 	if op.IsComparison() {
 		return foldCompare(op, a, b)
 	}
@@ -140,7 +174,7 @@ func foldPython(op Op, a, b promote.Value) (promote.Value, error) {
 			default:
 				z.Xor(x, y)
 			}
-			return intValue(z), nil
+			return f.int(z)
 		}
 		return promote.Value{}, errors.New("TypeError: unsupported operand type(s) for " + op.String() + ": '" + pyType(a) + "' and '" + pyType(b) + "'")
 	}
@@ -184,7 +218,7 @@ func foldPython(op Op, a, b promote.Value) (promote.Value, error) {
 			}
 			z.Exp(ia, ib, nil)
 		}
-		return intValue(z), nil
+		return f.int(z)
 	case promote.FloatValue:
 		var f float64
 		switch op {

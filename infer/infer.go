@@ -176,7 +176,11 @@ func (in *Inferer) step(g *Graph, ts *Types, id NodeID) {
 		}
 		if n.op == OpNeg && a.flags&flagLit != 0 {
 			// -1 is a literal in every host language.
-			v := foldNeg(in.sys.host, ts.lits[a.aux])
+			v, err := ts.fold.neg(in.sys.host, ts.lits[a.aux])
+			if err != nil {
+				in.fail(g, ts, id, err)
+				return
+			}
 			in.literalValue(g, ts, id, v)
 			return
 		}
@@ -210,7 +214,7 @@ func (in *Inferer) input(g *Graph, ts *Types, id NodeID, n *node) {
 		res, err = in.r.Result(o)
 	}
 	if err != nil {
-		in.fail(g, ts, id, err)
+		in.fail(g, ts, id, withShapes(err, []promote.Operand{o}, []promote.Operand{o}))
 		return
 	}
 	v := tval{dt: res.DType, rank: int32(o.Rank), dims: -1, rule: ruleInput}
@@ -328,7 +332,7 @@ func (in *Inferer) broadcast(ts *Types, a, b *tval) (shape, error) {
 func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 	if a.flags&b.flags&flagLit != 0 && in.sys.host == Python && op.IsBinary() {
 		// Python evaluates an operation on two Python scalars itself.
-		v, err := foldPython(op, ts.lits[a.aux], ts.lits[b.aux])
+		v, err := ts.fold.python(op, ts.lits[a.aux], ts.lits[b.aux])
 		if err != nil {
 			in.fail(g, ts, id, err)
 			return
@@ -344,7 +348,7 @@ func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 	}
 	res, err := in.promote2(ts, a, b)
 	if err != nil {
-		in.fail(g, ts, id, err)
+		in.fail(g, ts, id, in.shaped(err, ts, a, b))
 		return
 	}
 	d := decision{dt: res.DType, weak: res.Weak, rule: res.Rule}
@@ -354,6 +358,9 @@ func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 		if in.sys.id == sysAnvil {
 			d.rule = ruleAnvilCmp
 			d.weak = a.flags&b.flags&flagWeak != 0
+		}
+		if op.isOrdering() && res.DType.IsComplex() {
+			d = in.sys.orderComplex(op, res.DType)
 		}
 	case op == OpDiv:
 		if dd := in.sys.trueDiv(res.DType, res.Weak); dd.rule != nil {
@@ -375,7 +382,7 @@ func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 		}
 	}
 	if d.msg != "" {
-		in.fail(g, ts, id, in.refusal(d, in.operand(ts, a), in.operand(ts, b)))
+		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, a), in.shapedOperand(ts, b)))
 		return
 	}
 	v := tval{dt: d.dt, rule: d.rule}
@@ -432,7 +439,7 @@ func (in *Inferer) unary(g *Graph, ts *Types, id NodeID, n *node, a *tval) {
 	case op == OpArgmax:
 		d, s = in.sys.argmax(), shape{}
 	case op == OpConvert:
-		res, err := in.r.Result(promote.T(n.dt))
+		res, err := in.r.Result(promote.T(g.convs[n.aux]))
 		if err != nil {
 			in.fail(g, ts, id, err)
 			return
@@ -443,7 +450,7 @@ func (in *Inferer) unary(g *Graph, ts *Types, id NodeID, n *node, a *tval) {
 		}
 	}
 	if d.msg != "" {
-		in.fail(g, ts, id, in.refusal(d, in.operand(ts, a)))
+		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, a)))
 		return
 	}
 	v := tval{dt: d.dt, rule: d.rule}
@@ -472,7 +479,7 @@ func (in *Inferer) where(g *Graph, ts *Types, id NodeID, n *node) {
 	}
 	if in.sys.id == sysPyTorch && c.dt != dtype.Bool {
 		d := refuse(ruleTorchWhere, "where expected condition to be a boolean tensor, but got a tensor with dtype %s", torchName(c.dt))
-		in.fail(g, ts, id, in.refusal(d, in.operand(ts, c)))
+		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, c)))
 		return
 	}
 	in.scratch = in.scratch[:0]
@@ -493,7 +500,7 @@ func (in *Inferer) where(g *Graph, ts *Types, id NodeID, n *node) {
 		res, err = in.promote2(ts, a, b)
 	}
 	if err != nil {
-		in.fail(g, ts, id, err)
+		in.fail(g, ts, id, in.shaped(err, ts, a, b))
 		return
 	}
 	v := tval{dt: res.DType, rule: res.Rule}
@@ -515,7 +522,7 @@ func (in *Inferer) matmul(g *Graph, ts *Types, id NodeID, n *node) {
 	}
 	if (a.flags|b.flags)&flagLit != 0 {
 		d := refuse(ruleMatLit, "matmul: a host scalar is not allowed, use * instead")
-		in.fail(g, ts, id, in.refusal(d, in.operand(ts, a), in.operand(ts, b)))
+		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, a), in.shapedOperand(ts, b)))
 		return
 	}
 	in.scratch = in.scratch[:0]
@@ -526,12 +533,12 @@ func (in *Inferer) matmul(g *Graph, ts *Types, id NodeID, n *node) {
 	}
 	if in.sys.id == sysPyTorch && a.dt != b.dt {
 		d := refuse(ruleTorchMatmul, "expected m1 and m2 to have the same dtype, but got: %s != %s", torchName(a.dt), torchName(b.dt))
-		in.fail(g, ts, id, in.refusal(d, in.operand(ts, a), in.operand(ts, b)))
+		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, a), in.shapedOperand(ts, b)))
 		return
 	}
 	res, err := in.promote2(ts, a, b)
 	if err != nil {
-		in.fail(g, ts, id, err)
+		in.fail(g, ts, id, in.shaped(err, ts, a, b))
 		return
 	}
 	v := tval{dt: res.DType, rule: res.Rule}
@@ -570,7 +577,11 @@ func (in *Inferer) concat(g *Graph, ts *Types, id NodeID, n *node) {
 	}
 	res, err := in.r.Result(in.obuf...)
 	if err != nil {
-		in.fail(g, ts, id, err)
+		shaped := make([]promote.Operand, len(args))
+		for i, x := range args {
+			shaped[i] = in.shapedOperand(ts, &ts.vals[x])
+		}
+		in.fail(g, ts, id, withShapes(err, in.obuf, shaped))
 		return
 	}
 	v := tval{dt: res.DType, rule: res.Rule}
@@ -613,6 +624,62 @@ func (in *Inferer) operand(ts *Types, v *tval) promote.Operand {
 		return ts.g.inputs[v.aux]
 	}
 	return promote.Operand{Kind: promote.Tensor, DType: v.dt, Weak: v.flags&flagWeak != 0, Rank: int(v.rank)}
+}
+
+// shapedOperand is operand with the dimensions v is known to have, for
+// error messages (the rule sets read ranks, and their answers are cached
+// without dimensions). The dimensions are copied: the error may outlive
+// ts's arena, which the next typing reuses.
+func (in *Inferer) shapedOperand(ts *Types, v *tval) promote.Operand {
+	o := in.operand(ts, v)
+	if o.Kind == promote.Tensor && v.flags&(flagLit|flagScalar) == 0 && v.dims >= 0 && v.rank > 0 {
+		o.Dims = append([]int64(nil), ts.dims[v.dims:v.dims+v.rank]...)
+	}
+	return o
+}
+
+// shaped is err with the operands of a and b written with their shapes
+// (see withShapes).
+func (in *Inferer) shaped(err error, ts *Types, a, b *tval) error {
+	return withShapes(err,
+		[]promote.Operand{in.operand(ts, a), in.operand(ts, b)},
+		[]promote.Operand{in.shapedOperand(ts, a), in.shapedOperand(ts, b)})
+}
+
+// withShapes is err, a rule set's refusal of the operands plain (as
+// typing passes them: a rank, no dimensions), with each operand it names
+// replaced by its counterpart in shaped, so that an input declared u8[3]
+// is named u8[3], not u8[?]. A cached refusal was built for the first
+// node that met it; this also names the node at hand.
+func withShapes(err error, plain, shaped []promote.Operand) error {
+	pe, ok := err.(*promote.Error)
+	if !ok {
+		return err
+	}
+	e := *pe
+	e.Operands = make([]promote.Operand, len(pe.Operands))
+	var used uint64 // plain operands already named, the first 64
+	for i, o := range pe.Operands {
+		e.Operands[i] = o
+		for k := range plain {
+			if k < 64 && used&(1<<k) == 0 && sameOperand(o, plain[k]) {
+				e.Operands[i] = shaped[k]
+				used |= 1 << k
+				break
+			}
+		}
+	}
+	return &e
+}
+
+// sameOperand reports whether a rule set's operand a may name b, up to
+// dimensions: the rule sets' answers depend on a rank only through its
+// class (0, at least 1, unknown), so a cached refusal names a tensor of
+// rank >= 1 by the rank of the first node that met it, and a compiled
+// table names it with no rank at all.
+func sameOperand(a, b promote.Operand) bool {
+	return rankClass(int32(a.Rank)) == rankClass(int32(b.Rank)) && a.Kind == b.Kind && a.DType == b.DType &&
+		a.Weak == b.Weak && a.Value.Kind == b.Value.Kind && a.Value.Text == b.Value.Text
 }
 
 // openvinoLiteral is a Python literal as the rank-0 Constant a frontend
@@ -662,6 +729,10 @@ func (in *Inferer) promote2(ts *Types, a, b *tval) (promote.Result, error) {
 		// Two strong tensors of rank >= 1: one table index, no allocation.
 		return in.r.PromoteTypes(a.dt, b.dt)
 	}
+	if ts.folded(a) || ts.folded(b) {
+		// A folded literal is one node's own value: nothing to share.
+		return in.r.Result(in.operand(ts, a), in.operand(ts, b))
+	}
 	m := in.pairs
 	if la || lb {
 		m = in.local
@@ -675,8 +746,17 @@ func (in *Inferer) promote2(ts *Types, a, b *tval) (promote.Result, error) {
 	return res, err
 }
 
+// folded reports whether v is a literal folded while typing (not one
+// written in the program, which many nodes may share).
+func (ts *Types) folded(v *tval) bool {
+	return v.flags&flagLit != 0 && int(v.aux) >= len(ts.g.lits)
+}
+
 // promoteN is the rule set's Result for one operand, cached.
 func (in *Inferer) promoteN(ts *Types, v *tval) (promote.Result, error) {
+	if ts.folded(v) {
+		return in.r.Result(in.operand(ts, v))
+	}
 	k, local := key(v)
 	k = k<<32 | 0xFFFFFFFF // no second operand has this key
 	m := in.pairs

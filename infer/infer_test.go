@@ -263,25 +263,42 @@ func TestInferAllocs(t *testing.T) {
 	}
 }
 
-// FuzzParse: the parser never panics, and what it accepts types without
-// panicking under every host.
+// FuzzParse: the parser never panics (nor overflows the stack: the seeds
+// include nesting past maxNesting and a literal past maxIntDigits), what
+// it accepts types without panicking under every host, and what it
+// refuses is an *Error at a line and column of the program.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"x: bool[]\ny: i16[]\nz = x + 1L\nz * y\n",
 		"a: f32[2,3]\nb = -a ** 2 + sum(a) / 3.5e2\nwhere(a > b, a, convert(b, f16))\n",
 		"x: i8\n(x & 3) | 1 ^ x <= True\nconcat(x, x, max(x, 1j))\n",
 		"# c\n\n", "x = ((", "x: f32[...]?\nmatmul(x, x)\n",
+		strings.Repeat("(", maxNesting+5) + "1",
+		strings.Repeat("-", maxNesting+5) + "x",
+		"x: f32\nx" + strings.Repeat(" ** x", maxNesting+5) + "\n",
+		strings.Repeat("abs(", maxNesting+5) + "1",
+		"y = " + strings.Repeat("9", maxIntDigits+1) + "\n",
+		"y = 2 ** 70000\nz = 2 ** 60000 * 2 ** 60000\n",
 	} {
 		f.Add(s)
 	}
 	rs := []promote.Rules{build(f, "numpy", "-"), build(f, "anvil", "-"), build(f, "kernel-float", "-")}
 	f.Fuzz(func(t *testing.T, src string) {
+		lines := strings.Split(src, "\n")
 		for _, r := range rs {
-			p, ts, _ := Check("fuzz", []byte(src), r)
+			p, ts, err := Check("fuzz", []byte(src), r)
 			if p != nil {
 				var buf bytes.Buffer
 				w := bufio.NewWriter(&buf)
 				WriteText(w, p, ts, nil)
+				continue
+			}
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%s: %q: error %T %v is not an *Error", r.Def().Name, src, err, err)
+			}
+			if l := int(e.Pos.Line); l < 1 || l > len(lines) || e.Pos.Col < 1 || int(e.Pos.Col) > len(lines[l-1])+1 {
+				t.Fatalf("%s: %q: error at %v, outside the program: %v", r.Def().Name, src, e.Pos, err)
 			}
 		}
 	})

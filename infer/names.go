@@ -5,17 +5,30 @@ package infer
 // makes every lookup a cache miss: here a name of up to 8 bytes is packed
 // into the slot itself, so a lookup touches one slot and never the
 // source text; longer names are compared against the source.
+//
+// Bindings go first to a small young table that stays in cache, and move
+// to the old table in batches: a binding's slot in the old table is a
+// cache miss wherever it falls, and in a batch loop with nothing else to
+// do the processor overlaps many of them, where one per program line
+// would each stall the parse. A lookup asks the young table, then the
+// old one.
 type nameTable struct {
-	slots []nameSlot
-	n     int
-	src   string
+	old  []nameSlot
+	oldN int
+	// young holds the bindings since the last move, at most half full.
+	young  []nameSlot
+	youngN int
+	src    string
 	// recent is a small direct-mapped cache of short names in front of
-	// slots: programs mostly use names bound a few lines before, and these
-	// then cost no cache miss.
+	// both: programs mostly use names bound a few lines before, and these
+	// then cost no lookup at all.
 	recent [recentSize]recentSlot
 }
 
-const recentSize = 1024
+const (
+	recentSize = 1024
+	youngSize  = 1 << 13 // slots; 128 KiB
+)
 
 type recentSlot struct {
 	key  uint64
@@ -36,7 +49,7 @@ func newNameTable(src string, hint int) *nameTable {
 	for size < 2*hint {
 		size *= 2
 	}
-	return &nameTable{slots: make([]nameSlot, size), src: src}
+	return &nameTable{old: make([]nameSlot, size), young: make([]nameSlot, youngSize), src: src}
 }
 
 // keyOf packs a short name or hashes a long one (FNV-1a).
@@ -67,12 +80,21 @@ func mix(k uint64) uint64 {
 	return k
 }
 
-// find returns the slot index for name (at offset off of src when it
-// must be stored), and whether it holds the name.
-func (t *nameTable) find(name string, k uint64) (int, bool) {
-	mask := len(t.slots) - 1
+// nameAt is the name of a long-name slot: the identifier at its offset.
+func (t *nameTable) nameAt(off int32) string {
+	e := int(off)
+	for e < len(t.src) && (isLetter(t.src[e]) || isDigit(t.src[e])) {
+		e++
+	}
+	return t.src[off:e]
+}
+
+// find returns the index in slots of name (key k), or of the empty slot
+// where it would go, and whether it is there.
+func (t *nameTable) find(slots []nameSlot, name string, k uint64) (int, bool) {
+	mask := len(slots) - 1
 	for i := int(mix(k)) & mask; ; i = (i + 1) & mask {
-		s := &t.slots[i]
+		s := &slots[i]
 		if s.key == 0 {
 			return i, false
 		}
@@ -90,11 +112,13 @@ func (t *nameTable) get(name string) (NodeID, bool) {
 			return r.node, true
 		}
 	}
-	i, ok := t.find(name, k)
-	if !ok {
-		return NoNode, false
+	if i, ok := t.find(t.young, name, k); ok {
+		return t.young[i].node, true
 	}
-	return t.slots[i].node, true
+	if i, ok := t.find(t.old, name, k); ok {
+		return t.old[i].node, true
+	}
+	return NoNode, false
 }
 
 // set binds name, a substring of src at offset off, to id.
@@ -103,32 +127,82 @@ func (t *nameTable) set(name string, off int, id NodeID) {
 	if len(name) <= 8 {
 		t.recent[mix(k)&(recentSize-1)] = recentSlot{key: k, node: id}
 	}
-	i, ok := t.find(name, k)
+	i, ok := t.find(t.young, name, k)
 	if ok {
-		t.slots[i].node = id
+		t.young[i].node = id
 		return
-	}
-	if k == 0 {
-		k = 1 // a long name whose hash is 0
 	}
 	o := int32(-1)
 	if len(name) > 8 {
 		o = int32(off)
 	}
-	t.slots[i] = nameSlot{key: k, off: o, node: id}
-	t.n++
-	if 2*t.n > len(t.slots) {
-		old := t.slots
-		t.slots = make([]nameSlot, 2*len(old))
-		mask := len(t.slots) - 1
-		for _, s := range old {
-			if s.key != 0 {
-				j := int(mix(s.key)) & mask
-				for t.slots[j].key != 0 {
-					j = (j + 1) & mask
-				}
-				t.slots[j] = s
+	t.young[i] = nameSlot{key: k, off: o, node: id}
+	t.youngN++
+	if 2*t.youngN > len(t.young) {
+		t.age()
+	}
+}
+
+// age moves the young bindings to the old table, replacing older
+// bindings of the same names, and empties the young table.
+func (t *nameTable) age() {
+	if 2*(t.oldN+t.youngN) > len(t.old) {
+		t.grow()
+	}
+	for i := range t.young {
+		s := t.young[i]
+		if s.key == 0 {
+			continue
+		}
+		name := ""
+		if s.off >= 0 {
+			name = t.nameAt(s.off)
+		}
+		j, ok := t.findSlot(t.old, s, name)
+		if !ok {
+			t.oldN++
+		}
+		t.old[j] = s
+	}
+	clear(t.young)
+	t.youngN = 0
+}
+
+// findSlot is find for a slot's own name (name is "" for a short one).
+func (t *nameTable) findSlot(slots []nameSlot, s nameSlot, name string) (int, bool) {
+	if s.off < 0 {
+		// A short name is its key: compare keys alone.
+		mask := len(slots) - 1
+		for i := int(mix(s.key)) & mask; ; i = (i + 1) & mask {
+			o := &slots[i]
+			if o.key == 0 {
+				return i, false
 			}
+			if o.key == s.key && o.off < 0 {
+				return i, true
+			}
+		}
+	}
+	return t.find(slots, name, s.key)
+}
+
+// grow doubles the old table until it is at most half full with the
+// young bindings added.
+func (t *nameTable) grow() {
+	size := len(t.old)
+	for 2*(t.oldN+t.youngN) > size {
+		size *= 2
+	}
+	old := t.old
+	t.old = make([]nameSlot, size)
+	mask := size - 1
+	for _, s := range old {
+		if s.key != 0 {
+			j := int(mix(s.key)) & mask
+			for t.old[j].key != 0 {
+				j = (j + 1) & mask
+			}
+			t.old[j] = s
 		}
 	}
 }

@@ -91,16 +91,62 @@ func (o Op) IsBinary() bool { return o >= OpAdd && o <= OpXor }
 // IsComparison reports whether o is == != < <= > or >=.
 func (o Op) IsComparison() bool { return o >= OpEq && o <= OpGe }
 
+func (o Op) isOrdering() bool  { return o >= OpLt && o <= OpGe }
 func (o Op) isBitwise() bool   { return o >= OpAnd && o <= OpXor }
 func (o Op) isUnary() bool     { return o >= OpNeg && o <= OpCeil }
 func (o Op) isFloatFunc() bool { return o >= OpExp && o <= OpTanh }
 func (o Op) isReduction() bool { return o >= OpSum && o <= OpArgmax }
 
-// calls maps a function name of the language to its operation. max and
-// min with two arguments are the elementwise OpMaximum and OpMinimum.
-var calls = map[string]Op{
-	"neg": OpNeg, "abs": OpAbs, "exp": OpExp, "log": OpLog, "sqrt": OpSqrt, "sin": OpSin, "cos": OpCos,
-	"tanh": OpTanh, "round": OpRound, "floor": OpFloor, "ceil": OpCeil,
-	"sum": OpSum, "mean": OpMean, "max": OpMax, "min": OpMin, "argmax": OpArgmax,
-	"where": OpWhere, "concat": OpConcat, "matmul": OpMatmul, "convert": OpConvert,
+// callOp is the operation a function name of the language calls. max
+// and min with two arguments are the elementwise OpMaximum and OpMinimum.
+func callOp(name string) (Op, bool) {
+	switch name {
+	case "neg":
+		return OpNeg, true
+	case "abs":
+		return OpAbs, true
+	case "exp":
+		return OpExp, true
+	case "log":
+		return OpLog, true
+	case "sqrt":
+		return OpSqrt, true
+	case "sin":
+		return OpSin, true
+	case "cos":
+		return OpCos, true
+	case "tanh":
+		return OpTanh, true
+	case "round":
+		return OpRound, true
+	case "floor":
+		return OpFloor, true
+	case "ceil":
+		return OpCeil, true
+	case "sum":
+		return OpSum, true
+	case "mean":
+		return OpMean, true
+	case "max":
+		return OpMax, true
+	case "min":
+		return OpMin, true
+	case "argmax":
+		return OpArgmax, true
+	case "where":
+		return OpWhere, true
+	case "concat":
+		return OpConcat, true
+	case "matmul":
+		return OpMatmul, true
+	case "convert":
+		return OpConvert, true
+	}
+	return 0, false
+}
+
+// isFunction reports whether name is a function of the language.
+func isFunction(name string) bool {
+	_, ok := callOp(name)
+	return ok
 }

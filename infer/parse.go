@@ -37,6 +37,20 @@ type Program struct {
 	Host Host
 }
 
+// Bounds on what the parser reads, so that no program can exhaust the
+// stack or spend quadratic time.
+const (
+	// maxNesting bounds how deeply an expression nests: each parenthesis,
+	// unary minus, ** and call argument list is one level. Deeper nesting
+	// is a syntax error naming the line and column where the bound was
+	// passed (Python's own parser stops near 200 nested parentheses).
+	maxNesting = 1000
+	// maxIntDigits bounds the digits of an integer literal, as the operand
+	// grammar does: reading decimal text into a big integer takes time
+	// quadratic in its length, and no rule set reads a value that large.
+	maxIntDigits = 10_000
+)
+
 // Parse reads a program written for the rule set def: literals in def's
 // host language (HostOf), dtype names (inputs, convert) in its dialect.
 // name names the program in error messages. A syntax error is an *Error
@@ -50,38 +64,31 @@ func ParseHost(name string, src []byte, h Host, d *dtype.Dialect) (*Program, err
 	if d == nil {
 		d = dtype.Neutral
 	}
-	lines := 1 + bytes.Count(src, []byte{'\n'})
-	text := string(src)
-	p := &parser{
-		src:     text,
-		names:   newNameTable(text, lines),
-		host:    h,
-		dialect: d,
-		lits:    make(map[string]int32),
-		dtypes:  make(map[string]dtype.DType),
-		g:       &Graph{Name: name, nodes: make([]node, 0, 2*lines)},
-	}
-	prog := &Program{Graph: p.g, Result: NoNode, Host: h, Stmts: make([]Stmt, 0, lines)}
-	p.prog = prog
-	if err := p.parse(); err != nil {
-		return nil, err
-	}
-	return prog, nil
+	return parseShared(name, src).bind(h, d)
 }
 
+// parser reads the program once for every host language and dialect (see
+// shared): where hosts may read a token differently it records a site and
+// goes on as the hosts that accept the token would.
 type parser struct {
-	src     string
-	i       int // cursor
-	end     int // end of the current line's code (before a comment)
-	lineAt  int // offset of the current line's first byte
-	line    int32
-	host    Host
-	dialect *dtype.Dialect
-	names   *nameTable
-	lits    map[string]int32
-	dtypes  map[string]dtype.DType
-	g       *Graph
-	prog    *Program
+	src    string
+	i      int // cursor
+	end    int // end of the current line's code (before a comment)
+	lineAt int // offset of the current line's first byte
+	line   int32
+	depth  int   // nesting levels open (maxNesting)
+	minus  []int // offsets of the unary minus signs being read
+	names  *nameTable
+	// lits indexes the graph's literals by their text, so a literal
+	// written many times is read once and shares one Value.
+	lits map[string]int32
+	// convs indexes convert's dtype names, each read once per dialect.
+	convs map[string]int32
+	// boundConst holds the named literals of some host already bound as
+	// names (the first binding is the site; see statement).
+	boundConst map[string]bool
+	s          *shared
+	g          *Graph
 }
 
 // syntaxError is a parse failure at a byte offset.
@@ -94,7 +101,25 @@ func (p *parser) errAt(at int, format string, args ...any) *syntaxError {
 	return &syntaxError{at: at, msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *parser) parse() error {
+// parseShared parses src once for every host and dialect.
+func parseShared(name string, src []byte) *shared {
+	lines := 1 + bytes.Count(src, []byte{'\n'})
+	text := string(src)
+	g := &Graph{Name: name, nodes: make([]node, 0, 2*lines)}
+	s := &shared{prog: Program{Graph: g, Result: NoNode, Stmts: make([]Stmt, 0, lines)}}
+	p := &parser{
+		src:   text,
+		names: newNameTable(text, lines),
+		lits:  make(map[string]int32),
+		convs: make(map[string]int32),
+		s:     s,
+		g:     g,
+	}
+	p.parse()
+	return s
+}
+
+func (p *parser) parse() {
 	for start := 0; start < len(p.src) || start == 0; {
 		nl := strings.IndexByte(p.src[start:], '\n')
 		stop := len(p.src)
@@ -108,14 +133,14 @@ func (p *parser) parse() error {
 			p.end = start + h
 		}
 		if err := p.statement(); err != nil {
-			return &Error{File: p.g.Name, Pos: Pos{Line: p.line, Col: int32(err.at-p.lineAt) + 1}, Node: NoNode, Err: fmt.Errorf("%s", err.msg)}
+			p.s.err = &Error{File: p.g.Name, Pos: p.pos(err.at), Node: NoNode, Err: fmt.Errorf("%s", err.msg)}
+			return
 		}
 		if nl < 0 {
-			break
+			return
 		}
 		start = stop + 1
 	}
-	return nil
 }
 
 func (p *parser) pos(at int) Pos { return Pos{Line: p.line, Col: int32(at-p.lineAt) + 1} }
@@ -151,11 +176,18 @@ func (p *parser) statement() *syntaxError {
 			return p.input(start, name)
 		}
 		if p.i < p.end && p.src[p.i] == '=' && (p.i+1 >= p.end || p.src[p.i+1] != '=') {
-			if _, reserved := calls[name]; reserved && len(name) <= 7 {
+			if isFunction(name) {
 				return p.errAt(start, "%s is a function of the language and cannot be bound", name)
 			}
-			if p.isConstName(name) {
-				return p.errAt(start, "%s is a literal and cannot be bound", name)
+			if hs := constHosts(name); hs != 0 && !p.boundConst[name] {
+				// The hosts that read name as a literal refuse to bind
+				// it; the others bind it, and from here on name is that
+				// binding for every host still reading the program.
+				if p.boundConst == nil {
+					p.boundConst = make(map[string]bool)
+				}
+				p.boundConst[name] = true
+				p.site(site{kind: siteBindConst, hosts: allHosts &^ hs, pos: p.pos(start), text: name})
 			}
 			p.i++
 			id, err := p.expr()
@@ -166,7 +198,7 @@ func (p *parser) statement() *syntaxError {
 				return err
 			}
 			p.names.set(name, start, id)
-			p.prog.Stmts = append(p.prog.Stmts, Stmt{Kind: StmtBinding, Line: p.line, Name: name, Node: id})
+			p.s.prog.Stmts = append(p.s.prog.Stmts, Stmt{Kind: StmtBinding, Line: p.line, Name: name, Node: id})
 			return nil
 		}
 		p.i = start
@@ -178,15 +210,15 @@ func (p *parser) statement() *syntaxError {
 	if err := p.lineEnd(); err != nil {
 		return err
 	}
-	p.prog.Stmts = append(p.prog.Stmts, Stmt{Kind: StmtExpr, Line: p.line, Node: id})
-	p.prog.Result = id
+	p.s.prog.Stmts = append(p.s.prog.Stmts, Stmt{Kind: StmtExpr, Line: p.line, Node: id})
+	p.s.prog.Result = id
 	return nil
 }
 
 func (p *parser) lineEnd() *syntaxError {
 	p.skipSpace()
 	if p.i < p.end {
-		return p.errAt(p.i, "unexpected %q after the expression", p.tokenText())
+		return p.errAt(p.i, "unexpected %s after the expression", clipQuote(p.tokenText()))
 	}
 	return nil
 }
@@ -206,25 +238,22 @@ func (p *parser) tokenText() string {
 	return p.src[s:e]
 }
 
-// input reads NAME: OPERAND, the operand in the batch contract's grammar.
+// input reads NAME: OPERAND. The operand, in the batch contract's
+// grammar, is read in each dialect when the program is bound to it.
 func (p *parser) input(start int, name string) *syntaxError {
 	p.i++ // the colon
 	p.skipSpace()
 	text := strings.TrimSpace(p.src[p.i:p.end])
 	if text == "" {
-		return p.errAt(p.i, "input %s has no operand: write %s: DTYPE, DTYPE[DIMS] or DTYPE(VALUE)", name, name)
+		return p.errAt(p.i, "input %s has no operand: write %s: DTYPE, DTYPE[DIMS] or DTYPE(VALUE)", clipText(name), clipText(name))
 	}
-	o, err := promote.ParseOperandIn(p.dialect, text)
-	if err != nil {
-		return p.errAt(p.i, "%v", err)
-	}
-	if o.Kind == promote.Literal {
-		return p.errAt(p.i, "input %s is a literal; inputs are tensors (f32[2]) or typed scalars (f64(1.5)); bind a literal with %s = %s", name, name, text)
-	}
+	idx := p.s.inputs
+	p.s.inputs++
+	p.site(site{kind: siteInput, pos: p.pos(p.i), text: text, name: name, index: idx})
 	p.g.At(p.pos(start))
-	id := p.g.Input(o)
+	id := p.g.add(node{op: OpInput, a: NoNode, b: NoNode, c: NoNode, aux: idx})
 	p.names.set(name, start, id)
-	p.prog.Stmts = append(p.prog.Stmts, Stmt{Kind: StmtInput, Line: p.line, Name: name, Node: id})
+	p.s.prog.Stmts = append(p.s.prog.Stmts, Stmt{Kind: StmtInput, Line: p.line, Name: name, Node: id})
 	return nil
 }
 
@@ -303,6 +332,9 @@ func (p *parser) binary(prec int) (NodeID, *syntaxError) {
 	return p.binaryRest(prec, left)
 }
 
+// binaryRest recurses only to a higher precedence, so its depth is
+// bounded by the number of precedence levels; nesting is counted in
+// unary.
 func (p *parser) binaryRest(prec int, left NodeID) (NodeID, *syntaxError) {
 	for {
 		p.skipSpace()
@@ -339,19 +371,34 @@ func (p *parser) binaryRest(prec int, left NodeID) (NodeID, *syntaxError) {
 }
 
 // unary parses -x (and x ** y, which binds tighter than a - on its left).
+// Every path by which an expression nests enters here, so this is where
+// the nesting is counted. A chain of minus signs is read in a loop, each
+// sign one level.
 func (p *parser) unary() (NodeID, *syntaxError) {
-	p.skipSpace()
-	if p.i < p.end && p.src[p.i] == '-' {
-		at := p.i
-		p.i++
-		x, err := p.unary()
-		if err != nil {
-			return NoNode, err
+	base, depth := len(p.minus), p.depth
+	for {
+		p.skipSpace()
+		if p.depth >= maxNesting {
+			return NoNode, p.errAt(p.i, "expression nested more than %d levels deep (each parenthesis, unary minus, ** and call adds one); split it with intermediate names", maxNesting)
 		}
-		p.g.At(p.pos(at))
-		return p.g.Call(OpNeg, x), nil
+		p.depth++
+		if p.i >= p.end || p.src[p.i] != '-' {
+			break
+		}
+		p.minus = append(p.minus, p.i)
+		p.i++
 	}
-	return p.power()
+	x, err := p.power()
+	if err != nil {
+		return NoNode, err
+	}
+	// The innermost minus (the last written) applies first.
+	for k := len(p.minus) - 1; k >= base; k-- {
+		p.g.At(p.pos(p.minus[k]))
+		x = p.g.Call(OpNeg, x)
+	}
+	p.minus, p.depth = p.minus[:base], depth
+	return x, nil
 }
 
 func (p *parser) power() (NodeID, *syntaxError) {
@@ -388,7 +435,7 @@ func (p *parser) primary() (NodeID, *syntaxError) {
 		}
 		p.skipSpace()
 		if p.i >= p.end || p.src[p.i] != ')' {
-			return NoNode, p.errAt(p.i, "expected ) to close the parenthesis, found %q", p.tokenText())
+			return NoNode, p.errAt(p.i, "expected ) to close the parenthesis, found %s", clipQuote(p.tokenText()))
 		}
 		p.i++
 		return x, nil
@@ -404,159 +451,38 @@ func (p *parser) primary() (NodeID, *syntaxError) {
 		if id, ok := p.names.get(name); ok {
 			return id, nil
 		}
-		if id, ok, err := p.constName(at, name); ok || err != nil {
-			return id, err
+		if hs := constHosts(name); hs != 0 {
+			return p.constName(at, name, hs), nil
 		}
-		if _, isCall := calls[name]; isCall {
+		if isFunction(name) {
 			return NoNode, p.errAt(at, "%s is a function: call it as %s(...)", name, name)
 		}
-		return NoNode, p.errAt(at, "undefined name %s%s", name, p.hint(name))
+		return NoNode, p.errAt(at, "undefined name %s", clipText(name))
 	}
-	return NoNode, p.errAt(p.i, "unexpected %q: expected a literal, a name, a call or (", p.tokenText())
-}
-
-// hint suggests the host's spelling for another host's constant.
-func (p *parser) hint(name string) string {
-	switch name {
-	case "true", "True", "TRUE", "false", "False", "FALSE":
-		switch p.host {
-		case Python:
-			return " (Python writes True and False)"
-		case R:
-			return " (R writes TRUE and FALSE)"
-		case CPP:
-			return " (C++ writes true and false)"
-		}
-	}
-	return ""
-}
-
-// isConstName reports whether name is a named literal of the host.
-func (p *parser) isConstName(name string) bool {
-	switch p.host {
-	case Python:
-		return name == "True" || name == "False"
-	case R:
-		return name == "TRUE" || name == "FALSE" || name == "NaN" || name == "Inf"
-	}
-	return name == "true" || name == "false"
-}
-
-// constName reads the host's named literals: Python True False; R TRUE
-// FALSE NaN Inf; C++ true false.
-func (p *parser) constName(at int, name string) (NodeID, bool, *syntaxError) {
-	if !p.isConstName(name) {
-		return NoNode, false, nil
-	}
-	p.g.At(p.pos(at))
-	return p.literal(name, func() (promote.Value, error) {
-		switch name {
-		case "NaN", "Inf":
-			o, err := promote.ParseOperand(strings.ToLower(name))
-			o.Value.Text = name
-			return o.Value, err
-		}
-		b := name == "True" || name == "TRUE" || name == "true"
-		return promote.Value{Kind: promote.BoolValue, Bool: b, Text: name}, nil
-	}), true, nil
-}
-
-// literal adds a literal node, sharing one Value among equal texts.
-func (p *parser) literal(text string, value func() (promote.Value, error)) NodeID {
-	if i, ok := p.lits[text]; ok {
-		return p.g.literalAt(i)
-	}
-	v, _ := value()
-	p.g.lits = append(p.g.lits, v)
-	i := int32(len(p.g.lits) - 1)
-	p.lits[text] = i
-	return p.g.literalAt(i)
-}
-
-// number scans a numeric literal and checks its suffix against the host.
-func (p *parser) number() (NodeID, *syntaxError) {
-	at := p.i
-	for p.i < p.end && (isDigit(p.src[p.i]) || p.src[p.i] == '.') {
-		p.i++
-	}
-	if p.i < p.end && (p.src[p.i] == 'e' || p.src[p.i] == 'E') {
-		j := p.i + 1
-		if j < p.end && (p.src[j] == '+' || p.src[j] == '-') {
-			j++
-		}
-		if j < p.end && isDigit(p.src[j]) {
-			for p.i = j; p.i < p.end && isDigit(p.src[p.i]); p.i++ {
-			}
-		}
-	}
-	body := p.i
-	for p.i < p.end && (isLetter(p.src[p.i]) || isDigit(p.src[p.i])) {
-		p.i++
-	}
-	text, suffix := p.src[at:p.i], p.src[body:p.i]
-	if err := p.checkSuffix(at, text, suffix); err != nil {
-		return NoNode, err
-	}
-	if _, ok := p.lits[text]; !ok {
-		o, err := promote.ParseOperand(text)
-		if err != nil || o.Kind != promote.Literal {
-			return NoNode, p.errAt(at, "malformed number %q", text)
-		}
-	}
-	p.g.At(p.pos(at))
-	return p.literal(text, func() (promote.Value, error) {
-		o, err := promote.ParseOperand(text)
-		return o.Value, err
-	}), nil
-}
-
-func (p *parser) checkSuffix(at int, text, suffix string) *syntaxError {
-	if suffix == "" {
-		return nil
-	}
-	allowed := ""
-	switch p.host {
-	case Python:
-		allowed = "j J"
-	case R:
-		allowed = "L"
-	case CPP:
-		allowed = "f F u U L l"
-	}
-	for _, s := range strings.Fields(allowed) {
-		if suffix == s {
-			return nil
-		}
-	}
-	what := map[Host]string{
-		Python: "Python literals are 1, 1.0, 2.5e3 and 1j",
-		R:      "R literals are 1L (integer), 1 and 1.5 (double)",
-		CPP:    "C++ literals are 1, 1u, 1L, 1.0 and 1.0f",
-	}[p.host]
-	return p.errAt(at, "%s is not a %s literal: %s", text, p.host, what)
+	return NoNode, p.errAt(p.i, "unexpected %s: expected a literal, a name, a call or (", clipQuote(p.tokenText()))
 }
 
 // call parses NAME(ARGS) with the cursor on the parenthesis.
 func (p *parser) call(at int, name string) (NodeID, *syntaxError) {
-	op, ok := calls[name]
+	op, ok := callOp(name)
 	if !ok {
-		return NoNode, p.errAt(at, "unknown function %s (the functions are neg abs exp log sqrt sin cos tanh round floor ceil sum mean max min argmax where concat matmul convert)", name)
+		return NoNode, p.errAt(at, "unknown function %s (the functions are neg abs exp log sqrt sin cos tanh round floor ceil sum mean max min argmax where concat matmul convert)", clipText(name))
 	}
 	p.i++ // (
 	var args [8]NodeID
 	list := args[:0]
-	var dt dtype.DType
+	conv := int32(-1)
 	for n := 0; ; n++ {
 		p.skipSpace()
 		if n == 0 && p.i < p.end && p.src[p.i] == ')' {
 			break
 		}
 		if op == OpConvert && n == 1 {
-			d, err := p.dtypeArg()
+			c, err := p.dtypeArg()
 			if err != nil {
 				return NoNode, err
 			}
-			dt = d
+			conv = c
 		} else {
 			x, err := p.expr()
 			if err != nil {
@@ -572,16 +498,16 @@ func (p *parser) call(at int, name string) (NodeID, *syntaxError) {
 		break
 	}
 	if p.i >= p.end || p.src[p.i] != ')' {
-		return NoNode, p.errAt(p.i, "expected , or ) in the arguments of %s, found %q", name, p.tokenText())
+		return NoNode, p.errAt(p.i, "expected , or ) in the arguments of %s, found %s", name, clipQuote(p.tokenText()))
 	}
 	p.i++
 	p.g.At(p.pos(at))
 	switch {
 	case op == OpConvert:
-		if len(list) != 1 || dt == dtype.Invalid {
+		if len(list) != 1 || conv < 0 {
 			return NoNode, p.errAt(at, "convert takes two arguments: convert(x, DTYPE)")
 		}
-		return p.g.Convert(list[0], dt), nil
+		return p.g.add(node{op: OpConvert, a: list[0], b: NoNode, c: NoNode, aux: conv}), nil
 	case op == OpConcat:
 		if len(list) == 0 {
 			return NoNode, p.errAt(at, "concat takes at least one argument")
@@ -607,9 +533,11 @@ func (p *parser) call(at int, name string) (NodeID, *syntaxError) {
 	return p.g.Call(op, list...), nil
 }
 
-// dtypeArg reads convert's DTYPE in the program's dialect: a name such as
-// f32, float32 or torch.float32, bare or quoted.
-func (p *parser) dtypeArg() (dtype.DType, *syntaxError) {
+// dtypeArg reads convert's DTYPE, a name such as f32, float32 or
+// torch.float32, bare or quoted. The name is read in each dialect when
+// the program is bound to it; dtypeArg returns its index in the graph's
+// convert table.
+func (p *parser) dtypeArg() (int32, *syntaxError) {
 	at := p.i
 	quote := byte(0)
 	if p.i < p.end && (p.src[p.i] == '"' || p.src[p.i] == '\'') {
@@ -630,13 +558,12 @@ func (p *parser) dtypeArg() (dtype.DType, *syntaxError) {
 	if name == "" {
 		return 0, p.errAt(at, "convert's second argument is a dtype name such as f32")
 	}
-	if d, ok := p.dtypes[name]; ok {
-		return d, nil
+	if c, ok := p.convs[name]; ok {
+		return c, nil
 	}
-	d, err := p.dialect.Parse(name)
-	if err != nil {
-		return 0, p.errAt(s, "%v", err)
-	}
-	p.dtypes[name] = d
-	return d, nil
+	c := int32(len(p.s.convNames))
+	p.s.convNames = append(p.s.convNames, name)
+	p.convs[name] = c
+	p.site(site{kind: siteConvert, pos: p.pos(s), text: name, index: c})
+	return c, nil
 }

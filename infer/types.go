@@ -19,6 +19,7 @@ type Types struct {
 	// literal alone.
 	litErrs map[int32]error
 	first   NodeID
+	fold    folder
 	tmp     [4]tval
 	tmpi    int
 }
@@ -36,6 +37,7 @@ func (ts *Types) reset(g *Graph, r promote.Rules) {
 	ts.lits = g.lits[:len(g.lits):len(g.lits)]
 	ts.errs, ts.litErrs = nil, nil
 	ts.first = NoNode
+	ts.fold = folder{}
 }
 
 // Type is one node's inferred type.

@@ -98,6 +98,48 @@ var (
 	ruleOVLit     = rule("openvino-literal", "a Python literal reaches OpenVINO as a rank-0 Constant: int as i64, float as f32, bool as boolean; complex has no element type", srcChoice+"; ../shared/reference/openvino/algorithm.md §7 (the PyTorch frontend makes scalars rank-0 Constants)")
 )
 
+// Ordering comparisons (< <= > >=) of complex operands. Python refuses
+// them (complex has no order), and so do PyTorch, TensorFlow and the
+// Array API; NumPy and JAX order complex numbers lexicographically (real
+// part, then imaginary part) and give bool.
+var (
+	ruleCxOrder      = rule("complex-order", "an ordering comparison (< <= > >=) of complex operands is refused: complex numbers have no order", "Python language reference 6.10.1 (complex numbers do not support order comparisons); "+srcChoice+" for a rule set whose system's comparisons are not known")
+	ruleTorchCxOrder = rule("pytorch-complex-order", "lt, le, gt and ge have no complex kernels: an ordering comparison of complex operands is refused", "pytorch/pytorch aten/src/ATen/native/cpu/BinaryOpsKernel.cpp (lt_kernel, le_kernel, gt_kernel, ge_kernel dispatch over all types but complex)")
+	ruleTFCxOrder    = rule("tensorflow-complex-order", "Less, LessEqual, Greater and GreaterEqual take real number types only", "tensorflow/tensorflow tensorflow/core/ops/math_ops.cc (COMPARISON(): Attr T: realnumbertype)")
+	ruleArrayCxOrder = rule("array-api-complex-order", "the standard leaves the inequality comparison of complex numbers unspecified (implementation-dependent): refused", "data-apis/array-api src/array_api_stubs/_2024_12/elementwise_functions.py (less, less_equal, greater, greater_equal: real-valued data types; complex ordering implementation-dependent)")
+	ruleNumPyCxOrder = rule("numpy-complex-order", "less, less_equal, greater and greater_equal have complex loops that order lexicographically (real part, then imaginary part): the result is bool", srcNumPyOps+" (less, greater, ...: TD(inexact) loops with out='?'; inexact includes complex)")
+	ruleJAXCxOrder   = rule("jax-complex-order", "jnp.less and the other ordering comparisons compare complex operands lexicographically (real part, then imaginary part): the result is bool, never weak", "jax-ml/jax jax/_src/numpy/ufuncs.py (_complex_comparison)")
+	ruleCANNCxOrder  = rule("cann-complex-order", "an ordering comparison of complex operands is refused, as PyTorch (whose frontend torch_npu drives CANN) refuses it", srcChoice+"; pytorch/pytorch aten/src/ATen/native/cpu/BinaryOpsKernel.cpp")
+)
+
+// torchCmpNames and tfCmpNames name the ordering comparisons in each
+// system's messages, indexed from OpLt.
+var (
+	torchCmpNames = [...]string{"lt", "le", "gt", "ge"}
+	tfCmpNames    = [...]string{"Less", "LessEqual", "Greater", "GreaterEqual"}
+)
+
+// orderComplex types an ordering comparison (op is < <= > or >=) whose
+// operands promote to the complex dtype d.
+func (s *system) orderComplex(op Op, d dtype.DType) decision {
+	k := op - OpLt
+	switch s.id {
+	case sysNumPy:
+		return decision{dt: dtype.Bool, rule: ruleNumPyCxOrder}
+	case sysJAX:
+		return decision{dt: dtype.Bool, rule: ruleJAXCxOrder}
+	case sysPyTorch:
+		return refuse(ruleTorchCxOrder, "%q not implemented for '%s'", torchCmpNames[k]+"_cpu", torchName(d))
+	case sysCANN:
+		return refuse(ruleCANNCxOrder, "%s of %s operands is refused (PyTorch has no complex %s)", op, d, torchCmpNames[k])
+	case sysTensorFlow:
+		return refuse(ruleTFCxOrder, "%s takes a real number type, not %s", tfCmpNames[k], tfName(d))
+	case sysArrayAPI:
+		return refuse(ruleArrayCxOrder, "%s of %s operands is implementation-dependent in the standard", op, d)
+	}
+	return refuse(ruleCxOrder, "'%s' is not supported between complex operands (%s)", op, d)
+}
+
 // decision is what the op typing table gives: a dtype and weakness with
 // the rule, or (msg != "") a refusal.
 type decision struct {

@@ -125,15 +125,18 @@ func (l *Lattice) Leq(a, b Node) bool { return l.ub[a]&(1<<b) != 0 }
 // JoinError reports that nodes have no unique least upper bound.
 type JoinError struct {
 	Nodes []string
-	// Ambiguous is true when there are several minimal common bounds
-	// rather than none (a malformed lattice).
+	// Ambiguous is true when the nodes have common upper bounds but no
+	// least one (several minimal common bounds: the graph is not a
+	// lattice there) rather than none at all.
 	Ambiguous bool
+	// Bounds are the minimal common upper bounds when Ambiguous.
+	Bounds []string
 }
 
-// Error implements error, naming the nodes.
+// Error implements error, naming the nodes (and the bounds that tie).
 func (e *JoinError) Error() string {
 	if e.Ambiguous {
-		return fmt.Sprintf("lattice: %s have more than one least upper bound", strings.Join(e.Nodes, ", "))
+		return fmt.Sprintf("lattice: %s have no least upper bound: their common upper bounds %s are not ordered", strings.Join(e.Nodes, ", "), strings.Join(e.Bounds, ", "))
 	}
 	return fmt.Sprintf("lattice: %s have no common upper bound", strings.Join(e.Nodes, ", "))
 }
@@ -192,10 +195,62 @@ func (l *Lattice) lub(in set) set {
 	return lub
 }
 
+// joinError describes why the set has no join: no common upper bound, or
+// several minimal ones. (JAX's lub is empty in both cases, so the
+// distinction is made from the common bounds themselves.)
 func (l *Lattice) joinError(in set) error {
-	var names []string
+	e := &JoinError{}
 	for s := in; s != 0; s &= s - 1 {
-		names = append(names, l.names[bits.TrailingZeros64(uint64(s))])
+		e.Nodes = append(e.Nodes, l.names[bits.TrailingZeros64(uint64(s))])
 	}
-	return &JoinError{Nodes: names, Ambiguous: bits.OnesCount64(uint64(l.lub(in))) > 1}
+	cub := ^set(0)
+	for s := in; s != 0; s &= s - 1 {
+		cub &= l.ub[bits.TrailingZeros64(uint64(s))]
+	}
+	for s := cub; s != 0; s &= s - 1 {
+		c := bits.TrailingZeros64(uint64(s))
+		// c is minimal when no other common bound lies below it, that
+		// is, c is an upper bound of none of them but itself.
+		minimal := true
+		for o := cub &^ (1 << c); o != 0; o &= o - 1 {
+			if l.ub[bits.TrailingZeros64(uint64(o))]&(1<<c) != 0 {
+				minimal = false
+				break
+			}
+		}
+		if minimal {
+			e.Bounds = append(e.Bounds, l.names[c])
+		}
+	}
+	e.Ambiguous = cub != 0
+	return e
+}
+
+// Covers returns the covering edges of the lattice's order, its Hasse
+// diagram: Lower < Upper with no node strictly between them. They are the
+// direct edges as given to New less any edge implied by others, ordered by
+// the lower node, then the upper, in node order.
+func (l *Lattice) Covers() []Edge {
+	var out []Edge
+	for a := range l.names {
+		above := l.ub[a] &^ (1 << a)
+		for s := above; s != 0; s &= s - 1 {
+			b := bits.TrailingZeros64(uint64(s))
+			if !l.between(above, b) {
+				out = append(out, Edge{l.names[a], l.names[b]})
+			}
+		}
+	}
+	return out
+}
+
+// between reports whether some node of above (other than b) lies below b.
+func (l *Lattice) between(above set, b int) bool {
+	for s := above &^ (1 << b); s != 0; s &= s - 1 {
+		c := bits.TrailingZeros64(uint64(s))
+		if l.ub[c]&(1<<b) != 0 {
+			return true
+		}
+	}
+	return false
 }

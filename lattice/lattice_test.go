@@ -2,6 +2,7 @@ package lattice
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -87,5 +88,46 @@ func TestJoin2DoesNotAllocate(t *testing.T) {
 	c, _ := l.Node("c")
 	if n := testing.AllocsPerRun(100, func() { l.Join2(b, c) }); n != 0 {
 		t.Errorf("Join2 allocates %v times", n)
+	}
+}
+
+// TestCovers: a redundant edge (a -> d, implied by a -> b -> d) is not a
+// covering edge; the others are, in node order.
+func TestCovers(t *testing.T) {
+	l, err := New([]string{"a", "b", "c", "d"}, []Edge{{"b", "d"}, {"a", "d"}, {"a", "b"}, {"a", "c"}, {"c", "d"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := l.Covers()
+	want := []Edge{{"a", "b"}, {"a", "c"}, {"b", "d"}, {"c", "d"}}
+	if len(got) != len(want) {
+		t.Fatalf("Covers() = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("Covers()[%d] = %v, want %v", i, got[i], want[i])
+		}
+	}
+}
+
+// TestJoinErrorAmbiguous: two nodes with two incomparable common upper
+// bounds have no least one, and the error says so and names the bounds;
+// nodes with no common bound at all are told apart.
+func TestJoinErrorAmbiguous(t *testing.T) {
+	l, err := New([]string{"a", "b", "c", "d", "e"}, []Edge{{"a", "c"}, {"a", "d"}, {"b", "c"}, {"b", "d"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := l.Node("a")
+	b, _ := l.Node("b")
+	e, _ := l.Node("e")
+	_, err = l.Join2(a, b)
+	var je *JoinError
+	if !errors.As(err, &je) || !je.Ambiguous || strings.Join(je.Bounds, ",") != "c,d" || !strings.Contains(err.Error(), "c, d are not ordered") {
+		t.Errorf("Join2(a, b) = %v (%+v), want an ambiguous JoinError naming c and d", err, je)
+	}
+	_, err = l.Join2(a, e)
+	if !errors.As(err, &je) || je.Ambiguous || je.Bounds != nil || !strings.Contains(err.Error(), "no common upper bound") {
+		t.Errorf("Join2(a, e) = %v (%+v), want a JoinError with no bound", err, je)
 	}
 }

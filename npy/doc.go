@@ -44,15 +44,31 @@
 // destination directory and renames it into place, so a failure leaves no
 // partial file.
 //
+// # .npz archives
+//
+// ReadNPZ and WriteNPZ (and their File forms) read and write NumPy's
+// archive of arrays: a zip file with one NAME.npy member per array,
+// stored as np.savez writes it or deflated as np.savez_compressed does
+// (Deflate). Arrays keep their names and order. Reading bounds the member
+// count (MaxNPZMembers), the zip directory (MaxNPZDirectory) and the
+// members' total uncompressed size (MaxNPZBytes, DefaultMaxNPZBytes by
+// default), checks each member's sizes against the archive before
+// reading it and its length and checksum after, and allocates for a
+// deflated member only as its bytes arrive, so a zip bomb or a size that
+// lies is an error, not an allocation. Member names must be NAME.npy with
+// a plain NAME (no path separators, no "..", no control characters),
+// since callers write arrays out by name.
+//
 // # Bad input
 //
 // Every fault is an error naming the file and what is wrong: a bad magic
 // string or version, a header length past the end of the file or over
 // MaxHeaderSize, a header that is not the dictionary NumPy writes (keys
 // descr, fortran_order and shape, each once), an unknown or unsupported
-// descr, a shape whose element count or byte size overflows, data shorter
-// or longer than the shape says. Nothing is allocated from a header's
-// numbers before they are checked against the file's size.
+// descr (an object array '|O', whose elements are pickled Python objects,
+// is named as such), a shape whose element count or byte size overflows,
+// data shorter or longer than the shape says. Nothing is allocated from a
+// header's numbers before they are checked against the file's size.
 //
 // # Why not a library
 //

@@ -40,3 +40,33 @@ func Example() {
 	// true
 	// bf16[2]
 }
+
+// An .npz archive is NumPy's zip of named arrays (np.savez stores them,
+// np.savez_compressed deflates them); the names come back in order.
+func ExampleWriteNPZFile() {
+	dir, _ := os.MkdirTemp("", "npz-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "weights.npz")
+
+	w, _ := tensor.New(dtype.F32, []int64{2}, []byte{0, 0, 0x80, 0x3f, 0, 0, 0, 0x40}) // 1.0, 2.0
+	b, _ := tensor.New(dtype.I64, []int64{}, []byte{7, 0, 0, 0, 0, 0, 0, 0})
+	err := npy.WriteNPZFile(path, []npy.Array{{Name: "w", Tensor: w}, {Name: "b", Tensor: b}}, npy.Deflate())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	arrays, err := npy.ReadNPZFile(path)
+	for _, a := range arrays {
+		fmt.Println(a.Name, a.Tensor)
+	}
+	fmt.Println(err)
+
+	// A member that is not a plain name is refused, naming it.
+	err = npy.WriteNPZFile(path, []npy.Array{{Name: "../w", Tensor: w}})
+	fmt.Println(err != nil)
+	// Output:
+	// w f32[2]
+	// b i64[]
+	// <nil>
+	// true
+}

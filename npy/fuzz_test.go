@@ -2,6 +2,7 @@ package npy
 
 import (
 	"bytes"
+	"os"
 	"testing"
 
 	"github.com/promote-dev/promote/dtype"
@@ -62,6 +63,43 @@ func FuzzRead(f *testing.F) {
 		}
 		if y.String() != x.String() || !bytes.Equal(y.Data, x.Data) {
 			t.Fatalf("round trip changed %v %x into %v %x", x, x.Data, y, y.Data)
+		}
+	})
+}
+
+// FuzzReadNPZ: ReadNPZ never panics on any bytes; an archive it accepts
+// writes back (stored) and reads again to the same arrays. Sizes are
+// bounded to a megabyte so the fuzzer stays fast.
+func FuzzReadNPZ(f *testing.F) {
+	for _, name := range []string{"numpy_savez", "numpy_savez_compressed", "numpy_positional", "numpy_object"} {
+		b, err := os.ReadFile("testdata/" + name + ".npz")
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		o := options{maxNPZBytes: 1 << 20}
+		arrays, err := readNPZ(bytes.NewReader(b), int64(len(b)), o, npzLimits{members: 64, directory: 1 << 16, search: endSearch})
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if err := WriteNPZ(&buf, arrays); err != nil {
+			t.Fatalf("accepted arrays do not write: %v", err)
+		}
+		back, err := ReadNPZ(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+		if err != nil {
+			t.Fatalf("written archive does not read: %v", err)
+		}
+		if len(back) != len(arrays) {
+			t.Fatalf("%d arrays back, %d written", len(back), len(arrays))
+		}
+		for i := range arrays {
+			a, b := arrays[i], back[i]
+			if a.Name != b.Name || a.Tensor.String() != b.Tensor.String() || !bytes.Equal(a.Tensor.Data, b.Tensor.Data) {
+				t.Fatalf("array %d: %q %v became %q %v", i, a.Name, a.Tensor, b.Name, b.Tensor)
+			}
 		}
 	})
 }

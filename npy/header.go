@@ -318,6 +318,7 @@ var mlNames = map[string]dtype.DType{
 	"uint2":              dtype.U2,
 	"uint4":              dtype.U4,
 	"complex32":          dtype.C32,
+	"bcomplex32":         dtype.BC32, // ml_dtypes 0.6.0
 }
 
 // mlName returns d's ml_dtypes name.
@@ -361,6 +362,12 @@ func standard(kind byte, size int) (dtype.DType, bool) {
 		}
 	case 'f':
 		switch size {
+		case 16:
+			// longdouble on x86-64 Linux: the x87 format in 16 bytes. The
+			// descr does not say which 16-byte float a file holds (on
+			// aarch64 Linux NumPy writes IEEE binary128 as <f16 too); this
+			// package reads x86-64's.
+			return dtype.F80, true
 		case 1:
 			// Only ml_dtypes' float8_e5m2 has kind 'f' and one byte
 			// (ml_dtypes issues #148, #216): np.save writes '<f1'.
@@ -378,12 +385,16 @@ func standard(kind byte, size int) (dtype.DType, bool) {
 			return dtype.C64, true
 		case 16:
 			return dtype.C128, true
+		case 32:
+			return dtype.C160, true // clongdouble on x86-64 Linux
 		}
 	}
 	return dtype.Invalid, false
 }
 
-// parseDescr decodes a descr string.
+// parseDescr decodes a descr string. The kinds NumPy has but the
+// catalogue does not are named in the error, so a user learns why the
+// file cannot be read rather than that the descr is unknown.
 func parseDescr(descr string) (elemType, error) {
 	if d, ok := mlNames[descr]; ok {
 		return elemType{dtype: d, itemSize: itemBytes(d)}, nil
@@ -392,6 +403,21 @@ func parseDescr(descr string) (elemType, error) {
 	var order byte = '|'
 	if s != "" && strings.IndexByte("<>|=", s[0]) >= 0 {
 		order, s = s[0], s[1:]
+	}
+	if s == "" {
+		return elemType{}, fmt.Errorf("unknown descr %q", descr)
+	}
+	// The kind letters of NumPy's array-protocol typestr (numpy
+	// reference, "The array interface protocol", typestr): b i u f c m M
+	// O S U V, plus 'a', the old spelling of S.
+	switch s[0] {
+	case 'O':
+		// np.save writes '|O' (no size) for dtype=object.
+		return elemType{}, fmt.Errorf("descr %q is a NumPy object array: its elements are Python objects (pickled in the file, loadable only with allow_pickle), which have no dtype promote can read; convert it in NumPy to a numeric dtype first", descr)
+	case 'S', 'a', 'U':
+		return elemType{}, fmt.Errorf("descr %q is a string type, which has no tensor dtype", descr)
+	case 'M', 'm':
+		return elemType{}, fmt.Errorf("descr %q is a date or time type, which has no tensor dtype", descr)
 	}
 	if len(s) < 2 {
 		return elemType{}, fmt.Errorf("unknown descr %q", descr)
@@ -402,20 +428,13 @@ func parseDescr(descr string) (elemType, error) {
 		return elemType{}, fmt.Errorf("unknown descr %q", descr)
 	}
 	et := elemType{itemSize: size, bigEndian: order == '>'}
-	switch kind {
-	case 'V':
+	if kind == 'V' {
 		et.void = true
 		return et, nil
-	case 'O':
-		return et, fmt.Errorf("descr %q is an object array (pickled Python objects), which is not supported", descr)
-	case 'S', 'a', 'U':
-		return et, fmt.Errorf("descr %q is a string type, which has no tensor dtype", descr)
-	case 'M', 'm':
-		return et, fmt.Errorf("descr %q is a date or time type, which has no tensor dtype", descr)
 	}
 	d, ok := standard(kind, size)
 	if !ok {
-		return et, fmt.Errorf("descr %q is a NumPy type the catalogue does not have (such as float128 or complex256) or is unknown", descr)
+		return et, fmt.Errorf("descr %q is a NumPy type the catalogue does not have (such as float96, x86-32's long double) or is unknown", descr)
 	}
 	et.dtype = d
 	return et, nil
@@ -427,5 +446,5 @@ func itemBytes(d dtype.DType) int {
 	if d.Bits() < 8 {
 		return 1
 	}
-	return d.Bits() / 8
+	return d.StorageBits() / 8 // f80: 16, its padding included
 }

@@ -35,7 +35,7 @@ func read(b []byte, opts ...Option) (*tensor.Tensor, error) {
 func storable() []dtype.DType {
 	var out []dtype.DType
 	for _, d := range dtype.All() {
-		if d.Bits() > 0 && d != dtype.F80 && d != dtype.C160 && d != dtype.BC32 { // not yet in the descr table
+		if d.Bits() > 0 {
 			out = append(out, d)
 		}
 	}
@@ -54,10 +54,11 @@ func randomTensor(t *testing.T, r *rand.Rand, d dtype.DType, shape []int64) *ten
 			elems[i] = byte(r.IntN(1 << d.Bits()))
 		}
 	} else {
-		elems = make([]byte, n*int64(d.Bits()/8))
+		elems = make([]byte, n*int64(d.StorageBits()/8))
 		for i := range elems {
 			elems[i] = byte(r.IntN(256))
 		}
+		elems = zeroPadding(elems, d, false) // f80's padding holds no value
 		if d == dtype.Bool {
 			for i := range elems {
 				elems[i] &= 1
@@ -276,10 +277,14 @@ func TestReadErrors(t *testing.T) {
 		{"negative dimension", hdr("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,), }"), nil, "non-negative integers"},
 		{"shape not a tuple", hdr("{'descr': '<f4', 'fortran_order': False, 'shape': [2], }"), nil, "shape must be a tuple"},
 		{"shape (n)", hdr("{'descr': '<f4', 'fortran_order': False, 'shape': (2), }"), nil, "is an integer, not a tuple"},
-		{"unknown descr", hdr("{'descr': '<q9', 'fortran_order': False, 'shape': (), }"), nil, "not have (such as float128"},
+		{"unknown descr", hdr("{'descr': '<q9', 'fortran_order': False, 'shape': (), }"), nil, "not have (such as float96"},
 		{"garbage descr", hdr("{'descr': 'banana', 'fortran_order': False, 'shape': (), }"), nil, "unknown descr \"banana\""},
-		{"float128", hdr("{'descr': '<f16', 'fortran_order': False, 'shape': (), }"), nil, "float128"},
-		{"object", hdr("{'descr': '|O', 'fortran_order': False, 'shape': (), }"), nil, "unknown descr"},
+		{"float96", hdr("{'descr': '<f12', 'fortran_order': False, 'shape': (), }"), nil, "float96"},
+		{"object", hdr("{'descr': '|O', 'fortran_order': False, 'shape': (), }"), nil, "object array: its elements are Python objects"},
+		{"datetime64[ns]", hdr("{'descr': '<M8[ns]', 'fortran_order': False, 'shape': (), }"), nil, "date or time"},
+		{"timedelta64[s]", hdr("{'descr': '<m8[s]', 'fortran_order': False, 'shape': (), }"), nil, "date or time"},
+		{"bytes", hdr("{'descr': '|S', 'fortran_order': False, 'shape': (), }"), nil, "string type"},
+		{"order only", hdr("{'descr': '<', 'fortran_order': False, 'shape': (), }"), nil, "unknown descr \"<\""},
 		{"object8", hdr("{'descr': '|O8', 'fortran_order': False, 'shape': (), }"), nil, "object array"},
 		{"string", hdr("{'descr': '<U5', 'fortran_order': False, 'shape': (), }"), nil, "string type"},
 		{"datetime", hdr("{'descr': '<M8', 'fortran_order': False, 'shape': (), }"), nil, "date or time"},
@@ -371,5 +376,21 @@ func TestWriteFileAtomic(t *testing.T) {
 	}
 	if st, _ := os.Stat(p); st.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v, want 0644", st.Mode())
+	}
+}
+
+// TestWriteFileRefusesSpecialFiles: WriteFile replaces only regular
+// files, and its errors name the path given, not a temporary file.
+func TestWriteFileRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	x, _ := tensor.New(dtype.U8, []int64{2}, []byte{1, 2})
+	for _, p := range []string{dir, "/dev/null", filepath.Join(dir, "missing", "x.npy")} {
+		err := WriteFile(p, x)
+		if err == nil || !strings.Contains(err.Error(), p) || strings.Contains(err.Error(), "promote-tmp") {
+			t.Errorf("WriteFile(%q) = %v, want an error naming it", p, err)
+		}
+	}
+	if st, err := os.Stat("/dev/null"); err != nil || st.Mode().IsRegular() {
+		t.Errorf("/dev/null was replaced: %v %v", st, err)
 	}
 }

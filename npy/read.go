@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/tensor"
@@ -14,8 +15,10 @@ import (
 type Option func(*options)
 
 type options struct {
-	readAs  dtype.DType
-	rawVoid bool
+	readAs      dtype.DType
+	rawVoid     bool
+	deflate     bool  // WriteNPZ: deflate members
+	maxNPZBytes int64 // ReadNPZ: bound on members' total size; 0: the default
 }
 
 // ReadAs says which dtype a file with a raw void descr ('|V2', '<V1')
@@ -65,7 +68,13 @@ func ReadFile(name string, opts ...Option) (*tensor.Tensor, error) {
 // anything is allocated for the data, and data longer or shorter than the
 // shape says is an error.
 func Read(r io.Reader, size int64, opts ...Option) (*tensor.Tensor, error) {
-	o := collect(opts)
+	return readArray(r, size, true, collect(opts))
+}
+
+// readArray is Read. trusted says that r surely holds size bytes (a file's
+// size from stat), so the data's buffer is allocated whole; otherwise
+// (an archive member's claimed size) it grows as the bytes arrive.
+func readArray(r io.Reader, size int64, trusted bool, o options) (*tensor.Tensor, error) {
 	h, err := ReadHeader(r)
 	if err != nil {
 		return nil, err
@@ -94,11 +103,40 @@ func Read(r io.Reader, size int64, opts ...Option) (*tensor.Tensor, error) {
 	if have != want {
 		return nil, fmt.Errorf("%d bytes after the data: shape %v of %s takes %d bytes, the file has %d", have-want, h.Shape, h.Descr, want, have)
 	}
-	raw := make([]byte, want)
-	if _, err := io.ReadFull(r, raw); err != nil {
-		return nil, fmt.Errorf("data truncated: reading %d bytes: %v", want, eofText(err))
+	raw, err := readData(r, want, trusted)
+	if err != nil {
+		return nil, err
 	}
 	return decode(raw, d, et, h)
+}
+
+// growChunk is the first buffer readData allocates for data whose size
+// is only claimed; the buffer then doubles as bytes arrive.
+const growChunk = 16 << 20
+
+// readData reads the want bytes of an array's data. Unless the count is
+// trusted, the buffer grows with what actually arrives, so a size that
+// lies costs no more memory than the bytes behind it (twice that at
+// most).
+func readData(r io.Reader, want int64, trusted bool) ([]byte, error) {
+	if trusted || want <= growChunk {
+		raw := make([]byte, want)
+		if _, err := io.ReadFull(r, raw); err != nil {
+			return nil, fmt.Errorf("data truncated: reading %d bytes: %v", want, eofText(err))
+		}
+		return raw, nil
+	}
+	buf := make([]byte, 0, growChunk)
+	for int64(len(buf)) < want {
+		n := int(min(want-int64(len(buf)), int64(max(growChunk, len(buf)))))
+		buf = slices.Grow(buf, n)
+		m, err := io.ReadFull(r, buf[len(buf):len(buf)+n])
+		buf = buf[:len(buf)+m]
+		if err != nil {
+			return nil, fmt.Errorf("data truncated: %d of %d bytes: %v", len(buf), want, eofText(err))
+		}
+	}
+	return buf, nil
 }
 
 // resolve picks the tensor dtype of a descr, with ReadAs.
@@ -138,6 +176,7 @@ func decode(raw []byte, d dtype.DType, et elemType, h Header) (*tensor.Tensor, e
 	if h.Fortran && len(h.Shape) > 1 {
 		raw = fortranToC(raw, h.Shape, et.itemSize)
 	}
+	raw = zeroPadding(raw, d, false)
 	t, err := tensor.FromElements(d, h.Shape, raw)
 	if err != nil {
 		return nil, err

@@ -2,15 +2,17 @@ package npy
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"io/fs"
 	"strconv"
 	"strings"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/safeout"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -31,6 +33,10 @@ func descrOf(d dtype.DType, o options) (string, error) {
 		return "<f" + strconv.Itoa(d.Bits()/8), nil
 	case dtype.C64, dtype.C128:
 		return "<c" + strconv.Itoa(d.Bits()/8), nil
+	case dtype.F80:
+		return "<f16", nil // longdouble on x86-64 Linux
+	case dtype.C160:
+		return "<c32", nil // clongdouble on x86-64 Linux
 	}
 	if o.rawVoid && d.Bits() > 0 {
 		return "|V" + strconv.Itoa(itemBytes(d)), nil
@@ -100,53 +106,48 @@ func Write(w io.Writer, t *tensor.Tensor, opts ...Option) error {
 	if err != nil {
 		return err
 	}
+	data = zeroPadding(data, t.DType, true)
 	_, err = w.Write(data)
 	return err
 }
 
 // WriteFile writes t to the file name (see Write). It writes a temporary
 // file in name's directory and renames it over name only when everything
-// is written and synced, so a failure leaves no partial file and an
-// existing file is either kept whole or replaced whole. The file's mode is
-// 0644.
-func WriteFile(name string, t *tensor.Tensor, opts ...Option) (err error) {
+// is written and synced, then syncs the directory, so a failure leaves no
+// partial file and an existing file is either kept whole or replaced
+// whole. Only a regular file is replaced (a symbolic link is written
+// through to its target); a new file's mode is 0644, a replaced file keeps
+// its own. Errors name the file, never the temporary one.
+func WriteFile(name string, t *tensor.Tensor, opts ...Option) error {
 	if err := t.Check(); err != nil {
 		return fmt.Errorf("npy: %s: %v", name, err)
 	}
 	if _, err := descrOf(t.DType, collect(opts)); err != nil {
 		return fmt.Errorf("npy: %s: %v", name, err)
 	}
-	dir, base := filepath.Split(name)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	return writeAtomic(name, func(w io.Writer) error { return Write(w, t, opts...) })
+}
+
+// writeAtomic writes a file through write, buffered, with WriteFile's
+// guarantees.
+func writeAtomic(name string, write func(io.Writer) error) error {
+	f, err := safeout.Create(context.Background(), name)
 	if err != nil {
 		return fmt.Errorf("npy: %w", err)
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
+	defer f.Abort()
 	bw := bufio.NewWriterSize(f, 1<<16)
-	if err := Write(bw, t, opts...); err != nil {
-		return fmt.Errorf("npy: %s: %v", name, err)
+	if err := write(bw); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // from the file: it names the path
+			return fmt.Errorf("npy: %w", err)
+		}
+		return fmt.Errorf("npy: %s: %w", name, err)
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("npy: %s: %v", name, err)
-	}
-	if err := f.Chmod(0o644); err != nil {
 		return fmt.Errorf("npy: %w", err)
 	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("npy: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("npy: %w", err)
-	}
-	if err := os.Rename(f.Name(), name); err != nil {
+	if err := f.Commit(); err != nil {
 		return fmt.Errorf("npy: %w", err)
 	}
 	return nil

@@ -19,6 +19,14 @@ var promotes = map[string][]dtype.DType{
 	"c std=c23":     {dtype.F80, dtype.C160},
 	"cpp":           {dtype.F80, dtype.C160},
 	"cpp std=c++23": {dtype.F80, dtype.C160, dtype.BC32},
+	// PyTorch 2.14's torch.bcomplex32; 2.6 and 1.13 refuse it by name.
+	"pytorch":                   {dtype.BC32},
+	"pytorch default_float=f64": {dtype.BC32},
+	// NumPy's longdouble and clongdouble (x86-64 Linux), in every state.
+	"numpy":                   {dtype.F80, dtype.C160},
+	"numpy check_values=true": {dtype.F80, dtype.C160},
+	"numpy promotion=legacy":  {dtype.F80, dtype.C160},
+	"numpy ml_dtypes=true":    {dtype.F80, dtype.C160},
 }
 
 // TestNewDTypesAnsweredOrRefusedByName: every rule set and preset either

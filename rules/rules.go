@@ -22,6 +22,7 @@ import (
 	"github.com/promote-dev/promote/rules/openvino"
 	"github.com/promote-dev/promote/rules/paddle"
 	"github.com/promote-dev/promote/rules/pytorch"
+	"github.com/promote-dev/promote/rules/rulefile"
 	"github.com/promote-dev/promote/rules/tensorflow"
 	"github.com/promote-dev/promote/rules/tinygrad"
 	"github.com/promote-dev/promote/rules/triton"
@@ -55,8 +56,19 @@ var defs = []*promote.Def{
 func All() []*promote.Def { return append([]*promote.Def(nil), defs...) }
 
 // Lookup returns the rule set named name (case-insensitive; "_" and "-"
-// are the same), or an error listing the valid names.
+// are the same), or an error listing the valid names. A name that is a
+// path (it contains a path separator, or ends in .toml or .json) is a rule
+// file: Lookup reads it anew each time (see package rulefile); it may not
+// take a built-in rule set's name.
 func Lookup(name string) (*promote.Def, error) {
+	if IsPath(name) {
+		return loadFile(strings.TrimSpace(name))
+	}
+	return builtin(name)
+}
+
+// builtin looks a name up in the registry.
+func builtin(name string) (*promote.Def, error) {
 	key := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), "_", "-")
 	for _, d := range defs {
 		if d.Name == key || strings.ReplaceAll(d.Name, "-", "") == strings.ReplaceAll(key, "-", "") {
@@ -82,4 +94,22 @@ func Build(name string, kv ...string) (promote.Rules, error) {
 		return nil, err
 	}
 	return d.Build(kv...)
+}
+
+// IsPath reports whether a rule set name is a path to a rule file: it
+// contains a path separator, or ends in .toml or .json.
+func IsPath(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	return strings.ContainsAny(n, `/\`) || strings.HasSuffix(n, ".toml") || strings.HasSuffix(n, ".json")
+}
+
+// loadFile reads a rule file; its name may not be a built-in rule set's.
+func loadFile(path string) (*promote.Def, error) {
+	if strings.HasSuffix(strings.ToLower(path), ".json") {
+		return nil, fmt.Errorf("rule file %s: rule files are TOML; write it as a .toml file (see docs/README-check.md)", path)
+	}
+	return rulefile.Load(path, func(name string) bool {
+		_, err := builtin(name)
+		return err == nil
+	})
 }

@@ -15,6 +15,10 @@ import (
 //	                                                          jax:x64=true:mode=strict
 //
 // A list is specs separated by commas: "numpy:promotion=legacy,numpy".
+//
+// A spec that is a path (IsPath: it contains a path separator or ends in
+// .toml or .json) names a rule file, read anew each time; rule files have
+// no options, so the whole spec is the path: ./myruntime.toml.
 
 // maxSpecs bounds the rule sets one list may name, so a hostile list cannot
 // build without bound.
@@ -25,6 +29,13 @@ func Parse(spec string) (promote.Rules, error) {
 	s := strings.TrimSpace(spec)
 	if s == "" {
 		return nil, fmt.Errorf("empty rule set name (valid: %s)", strings.Join(Names(), ", "))
+	}
+	if IsPath(s) {
+		d, err := Lookup(s)
+		if err != nil {
+			return nil, err
+		}
+		return d.Build()
 	}
 	name, opts, _ := strings.Cut(s, ":")
 	d, err := Lookup(name)

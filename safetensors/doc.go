@@ -49,6 +49,16 @@
 // Open reads only the header; File.Section and File.ReadAt read one
 // tensor's bytes at a time, so a checkpoint of any size can be processed
 // in bounded memory. Writer takes the header first, then the tensors'
-// bytes in order; FileWriter writes through a temporary file renamed
-// into place, so a failure never leaves a partial file.
+// bytes in order; FileWriter writes through a temporary file that is
+// synced, renamed into place and its directory synced, so a failure never
+// leaves a partial file, and it replaces only a regular file (a symbolic
+// link is written through to its target).
+//
+// # Cost
+//
+// Parsing a header takes time linear in its length (about 100 MB/s) and
+// keeps about 1.5 times its length for a checkpoint's usual names and
+// shapes: each TensorInfo, its name, its shape in a shared array, and an
+// index by name that makes Header.Lookup one map probe. A header's length
+// is bounded by MaxHeaderSize.
 package safetensors

@@ -76,6 +76,15 @@ func DTypeOf(name string) (dtype.DType, error) {
 	return formatDTypes[i].dt, nil
 }
 
+// dtypeOfBytes is DTypeOf for a header's bytes, without allocating.
+func dtypeOfBytes(name []byte) (dtype.DType, bool) {
+	i, ok := byName[string(name)]
+	if !ok {
+		return dtype.Invalid, false
+	}
+	return formatDTypes[i].dt, true
+}
+
 // Name returns d's spelling in a header, or false when the format cannot
 // store d (i2, u4, f8e4m3 (IEEE-style), c128, ...).
 func Name(d dtype.DType) (string, bool) {

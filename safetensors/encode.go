@@ -24,8 +24,7 @@ type Spec struct {
 // printable ASCII and distinct, dtypes ones the format stores, and
 // sub-byte tensors must fill whole bytes.
 func Layout(specs []Spec, metadata map[string]string) (*Header, error) {
-	h := &Header{Tensors: make([]TensorInfo, len(specs)), Metadata: metadata}
-	seen := make(map[string]bool, len(specs))
+	h := &Header{Tensors: make([]TensorInfo, len(specs)), Metadata: metadata, index: make(map[string]int32, len(specs))}
 	for i, s := range specs {
 		if err := checkName(s.Name); err != nil {
 			return nil, err
@@ -33,10 +32,13 @@ func Layout(specs []Spec, metadata map[string]string) (*Header, error) {
 		if s.Name == metadataKey {
 			return nil, faultf(ErrName, s.Name, "the name is reserved for the metadata map")
 		}
-		if seen[s.Name] {
+		if _, dup := h.index[s.Name]; dup {
 			return nil, faultf(ErrDuplicate, s.Name, "two tensors have this name")
 		}
-		seen[s.Name] = true
+		if i == 1<<31-1 {
+			return nil, faultf(ErrSize, s.Name, "more than 2^31-1 tensors")
+		}
+		h.index[s.Name] = int32(i)
 		if !Supported(s.DType) {
 			return nil, faultf(ErrDType, s.Name, "safetensors cannot store %v", s.DType)
 		}
@@ -66,6 +68,7 @@ func Layout(specs []Spec, metadata map[string]string) (*Header, error) {
 		t.Begin, t.End = off, off+size
 		off += size
 	}
+	h.reindex()
 	return h, nil
 }
 

@@ -1,13 +1,7 @@
 package safetensors
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"sort"
-	"strconv"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/promote-dev/promote/dtype"
@@ -15,8 +9,11 @@ import (
 )
 
 // MaxHeaderSize is the largest header length accepted, in bytes: the
-// reference implementation's limit (100 MB), which also bounds what a
-// header that lies can make a reader allocate.
+// reference implementation's limit (huggingface/safetensors,
+// safetensors/src/tensor.rs, MAX_HEADER_SIZE = 100_000_000), which also
+// bounds what a header that lies can make a reader allocate. A parsed
+// header keeps about 1.5 times its JSON's length in memory (see
+// ParseHeader), so this bound caps that at roughly 150 MB.
 const MaxHeaderSize = 100_000_000
 
 // metadataKey is the header key that holds the free-form string map.
@@ -41,22 +38,52 @@ func (t *TensorInfo) Bytes() int64 { return t.End - t.Begin }
 func (t *TensorInfo) NumElements() (int64, error) { return tensor.NumElements(t.Shape) }
 
 // Header is a file's parsed header.
+//
+// A Header from ParseHeader, NewReader, Open or Layout carries an index
+// of its tensors by name, so Lookup takes constant time; treat its
+// Tensors as read-only (build a new Header with Layout to change it). A
+// Header assembled by hand has no index and Lookup scans.
 type Header struct {
 	// Tensors in file order: ascending offsets, contiguous from 0.
 	Tensors []TensorInfo
 	// Metadata is the __metadata__ map, nil when the header has none
 	// (an empty map and no map are written differently).
 	Metadata map[string]string
+
+	// index maps each name to its position in Tensors. Built once, when
+	// the Header is made, and only read afterwards, so concurrent
+	// Lookups are safe.
+	index map[string]int32
 }
 
 // Lookup returns the tensor called name.
 func (h *Header) Lookup(name string) (TensorInfo, bool) {
+	if len(h.index) == len(h.Tensors) && h.index != nil {
+		i, ok := h.index[name]
+		if !ok {
+			return TensorInfo{}, false
+		}
+		if int(i) < len(h.Tensors) && h.Tensors[i].Name == name {
+			return h.Tensors[i], true
+		}
+		// Tensors was changed after the index was built: scan.
+	}
 	for _, t := range h.Tensors {
 		if t.Name == name {
 			return t, true
 		}
 	}
 	return TensorInfo{}, false
+}
+
+// reindex records every tensor's position in h.index.
+func (h *Header) reindex() {
+	if h.index == nil {
+		h.index = make(map[string]int32, len(h.Tensors))
+	}
+	for i := range h.Tensors {
+		h.index[h.Tensors[i].Name] = int32(i)
+	}
 }
 
 // DataSize returns the byte length of the data buffer the header
@@ -74,6 +101,11 @@ func (h *Header) DataSize() int64 {
 // as the reference requires. A negative dataSize skips that check (a
 // header read on its own). Errors are *FormatError values without a file
 // name.
+//
+// Time is linear in len(b). The Header keeps about 1.5 times len(b) for
+// a checkpoint's usual names and shapes (each name one string, shapes
+// sharing a few large arrays, one name index), and parsing allocates
+// little beyond what it keeps; b itself is not retained.
 func ParseHeader(b []byte, dataSize int64) (*Header, error) {
 	if !utf8.Valid(b) {
 		i := 0
@@ -96,56 +128,6 @@ func ParseHeader(b []byte, dataSize int64) (*Header, error) {
 	return h, nil
 }
 
-// decodeHeader walks the JSON tokens so that a repeated key is caught
-// (encoding/json's Unmarshal would silently keep the last one).
-func decodeHeader(b []byte) (*Header, error) {
-	d := &walker{dec: json.NewDecoder(bytes.NewReader(b))}
-	d.dec.UseNumber()
-	if err := d.delim('{', "the header"); err != nil {
-		return nil, err
-	}
-	h := &Header{}
-	seen := map[string]bool{}
-	for d.dec.More() {
-		key, err := d.key("the header")
-		if err != nil {
-			return nil, err
-		}
-		if seen[key] {
-			if key == metadataKey {
-				return nil, faultf(ErrDuplicate, "", "%s appears twice", metadataKey)
-			}
-			return nil, faultf(ErrDuplicate, key, "the tensor name appears twice in the header")
-		}
-		seen[key] = true
-		if key == metadataKey {
-			if h.Metadata, err = d.metadata(); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if err := checkName(key); err != nil {
-			return nil, err
-		}
-		t, err := d.tensor(key)
-		if err != nil {
-			return nil, err
-		}
-		h.Tensors = append(h.Tensors, t)
-	}
-	if err := d.delim('}', "the header"); err != nil {
-		return nil, err
-	}
-	// Only JSON whitespace may follow (the writer pads with spaces).
-	if tok, err := d.dec.Token(); err != io.EOF {
-		if err != nil {
-			return nil, faultf(ErrHeaderJSON, "", "after the header object: %v", err)
-		}
-		return nil, faultf(ErrHeaderJSON, "", "unexpected %v after the header object", tok)
-	}
-	return h, nil
-}
-
 // checkName refuses tensor names outside printable ASCII: they could not
 // be shown safely in a one-line message, and the issue treats them as
 // bad input. The reference format itself allows any UTF-8 name.
@@ -158,232 +140,35 @@ func checkName(name string) error {
 	return nil
 }
 
-// walker reads one header's tokens.
-type walker struct{ dec *json.Decoder }
-
-func (d *walker) token(where string) (json.Token, error) {
-	tok, err := d.dec.Token()
-	if err == io.EOF {
-		return nil, faultf(ErrHeaderJSON, "", "%s ends early", where)
-	}
-	if err != nil {
-		return nil, faultf(ErrHeaderJSON, "", "%s: %v", where, err)
-	}
-	return tok, nil
-}
-
-func (d *walker) delim(want json.Delim, where string) error {
-	tok, err := d.token(where)
-	if err != nil {
-		return err
-	}
-	if got, ok := tok.(json.Delim); !ok || got != want {
-		return faultf(ErrHeaderJSON, "", "%s: want %q, got %s", where, string(want), describe(tok))
-	}
-	return nil
-}
-
-func (d *walker) key(where string) (string, error) {
-	tok, err := d.token(where)
-	if err != nil {
-		return "", err
-	}
-	s, ok := tok.(string)
-	if !ok {
-		return "", faultf(ErrHeaderJSON, "", "%s: want a key, got %s", where, describe(tok))
-	}
-	return s, nil
-}
-
-func (d *walker) str(where string) (string, error) {
-	tok, err := d.token(where)
-	if err != nil {
-		return "", err
-	}
-	s, ok := tok.(string)
-	if !ok {
-		return "", faultf(ErrHeaderJSON, "", "%s: want a string, got %s", where, describe(tok))
-	}
-	return s, nil
-}
-
-// metadata reads __metadata__: null or an object of strings.
-func (d *walker) metadata() (map[string]string, error) {
-	const where = metadataKey
-	tok, err := d.token(where)
-	if err != nil {
-		return nil, err
-	}
-	if tok == nil {
-		return nil, nil
-	}
-	if got, ok := tok.(json.Delim); !ok || got != '{' {
-		return nil, faultf(ErrHeaderJSON, "", "%s: want an object of strings, got %s", where, describe(tok))
-	}
-	m := map[string]string{}
-	for d.dec.More() {
-		k, err := d.key(where)
-		if err != nil {
-			return nil, err
+// byOffset orders tensors as a file lays them out: by begin, then end
+// (zero-byte tensors at an offset before the one that fills it).
+func byOffset(a, b TensorInfo) int {
+	if a.Begin != b.Begin {
+		if a.Begin < b.Begin {
+			return -1
 		}
-		if _, dup := m[k]; dup {
-			return nil, faultf(ErrDuplicate, "", "%s key %q appears twice", where, k)
-		}
-		v, err := d.str(where + " value of " + strconv.Quote(k))
-		if err != nil {
-			return nil, err
-		}
-		m[k] = v
-	}
-	if err := d.delim('}', where); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
-
-// tensor reads one tensor's object. Unknown fields are skipped, as the
-// reference's deserializer skips them; the three known ones are required
-// and may appear once.
-func (d *walker) tensor(name string) (TensorInfo, error) {
-	t := TensorInfo{Name: name}
-	where := "tensor " + strconv.Quote(name)
-	bad := func(format string, args ...any) (TensorInfo, error) {
-		return TensorInfo{}, faultf(ErrHeaderJSON, name, format, args...)
-	}
-	tok, err := d.token(where)
-	if err != nil {
-		return t, err
-	}
-	if got, ok := tok.(json.Delim); !ok || got != '{' {
-		return bad("want an object, got %s", describe(tok))
-	}
-	var haveDType, haveShape, haveOffsets bool
-	for d.dec.More() {
-		field, err := d.key(where)
-		if err != nil {
-			return t, err
-		}
-		var dup bool
-		switch field {
-		case "dtype":
-			dup, haveDType = haveDType, true
-			s, err := d.str(where + " dtype")
-			if err != nil {
-				return t, err
-			}
-			if t.DType, err = DTypeOf(s); err != nil {
-				return TensorInfo{}, faultf(ErrDType, name, "%q is not a safetensors dtype", s)
-			}
-		case "shape":
-			dup, haveShape = haveShape, true
-			if t.Shape, err = d.ints(name, "shape", -1); err != nil {
-				return t, err
-			}
-			if t.Shape == nil {
-				t.Shape = []int64{}
-			}
-		case "data_offsets":
-			dup, haveOffsets = haveOffsets, true
-			off, err := d.ints(name, "data_offsets", 2)
-			if err != nil {
-				return t, err
-			}
-			t.Begin, t.End = off[0], off[1]
-		default:
-			var skip json.RawMessage
-			if err := d.dec.Decode(&skip); err != nil {
-				return bad("field %q: %v", field, err)
-			}
-		}
-		if dup {
-			return TensorInfo{}, faultf(ErrDuplicate, name, "field %q appears twice", field)
-		}
-	}
-	if err := d.delim('}', where); err != nil {
-		return t, err
+		return 1
 	}
 	switch {
-	case !haveDType:
-		return bad("missing field \"dtype\"")
-	case !haveShape:
-		return bad("missing field \"shape\"")
-	case !haveOffsets:
-		return bad("missing field \"data_offsets\"")
+	case a.End < b.End:
+		return -1
+	case a.End > b.End:
+		return 1
 	}
-	return t, nil
+	return 0
 }
 
-// ints reads an array of non-negative integers that fit int64; want >= 0
-// demands that many.
-func (d *walker) ints(name, field string, want int) ([]int64, error) {
-	where := "tensor " + strconv.Quote(name) + " " + field
-	tok, err := d.token(where)
-	if err != nil {
-		return nil, err
-	}
-	if got, ok := tok.(json.Delim); !ok || got != '[' {
-		return nil, faultf(ErrHeaderJSON, name, "%s: want an array, got %s", field, describe(tok))
-	}
-	var out []int64
-	for d.dec.More() {
-		tok, err := d.token(where)
-		if err != nil {
-			return nil, err
-		}
-		num, ok := tok.(json.Number)
-		if !ok {
-			return nil, faultf(ErrHeaderJSON, name, "%s: want a non-negative integer, got %s", field, describe(tok))
-		}
-		v, err := strconv.ParseInt(string(num), 10, 64)
-		switch {
-		case errors.Is(err, strconv.ErrRange):
-			fault := ErrOffsets
-			if field == "shape" {
-				fault = ErrShape
-			}
-			return nil, faultf(fault, name, "%s: %s does not fit 63 bits", field, num)
-		case err != nil || v < 0 || num[0] == '-':
-			return nil, faultf(ErrHeaderJSON, name, "%s: %s is not a non-negative integer", field, num)
-		}
-		out = append(out, v)
-	}
-	if err := d.delim(']', where); err != nil {
-		return nil, err
-	}
-	if want >= 0 && len(out) != want {
-		return nil, faultf(ErrHeaderJSON, name, "%s: want %d integers, got %d", field, want, len(out))
-	}
-	return out, nil
-}
-
-func describe(tok json.Token) string {
-	switch v := tok.(type) {
-	case nil:
-		return "null"
-	case json.Delim:
-		return strconv.Quote(string(v))
-	case string:
-		return "string " + strconv.Quote(v)
-	case json.Number:
-		return "number " + string(v)
-	case bool:
-		return fmt.Sprint(v)
-	}
-	return fmt.Sprintf("%v", tok)
-}
-
-// validate puts the tensors in offset order and checks them as the
-// reference does: contiguous from 0, begin <= end, each byte count equal
-// to the element count times the dtype size, and (dataSize >= 0) the last
-// end equal to the buffer's length.
+// validate puts the tensors in offset order (reindexing when that moves
+// any) and checks them as the reference does: contiguous from 0, begin
+// <= end, each byte count equal to the element count times the dtype
+// size, and (dataSize >= 0) the last end equal to the buffer's length.
 func (h *Header) validate(dataSize int64) error {
-	sort.SliceStable(h.Tensors, func(i, j int) bool {
-		a, b := &h.Tensors[i], &h.Tensors[j]
-		if a.Begin != b.Begin {
-			return a.Begin < b.Begin
+	if !slices.IsSortedFunc(h.Tensors, byOffset) {
+		slices.SortStableFunc(h.Tensors, byOffset)
+		if h.index != nil {
+			h.reindex()
 		}
-		return a.End < b.End
-	})
+	}
 	var start int64
 	prev := ""
 	for i := range h.Tensors {

@@ -99,6 +99,11 @@ func (f *File) ReadAt(t TensorInfo, p []byte, off int64) error {
 	if off < 0 || off > t.Bytes() || int64(len(p)) > t.Bytes()-off {
 		return fmt.Errorf("safetensors: %s: tensor %q: read of %d bytes at %d is outside its %d bytes", f.name, t.Name, len(p), off, t.Bytes())
 	}
+	if len(p) == 0 {
+		// Some ReaderAts (bytes.Reader) report EOF for an empty read at
+		// the end, where a zero-byte last tensor sits.
+		return nil
+	}
 	if _, err := f.r.ReadAt(p, f.DataOffset()+t.Begin+off); err != nil {
 		if errors.Is(err, io.EOF) {
 			return named(faultf(ErrTruncated, t.Name, "the file shrank while being read"), f.name)
@@ -118,6 +123,11 @@ func (f *File) ReadTensor(name string) (*tensor.Tensor, error) {
 	if !ok {
 		return nil, fmt.Errorf("safetensors: %s: no tensor %q", f.name, name)
 	}
+	return f.read(t)
+}
+
+// read reads tensor t (from f.Tensors) into memory.
+func (f *File) read(t TensorInfo) (*tensor.Tensor, error) {
 	data := make([]byte, t.Bytes())
 	if err := f.ReadAt(t, data, 0); err != nil {
 		return nil, err
@@ -152,7 +162,7 @@ func ReadFile(path string) ([]Named, map[string]string, error) {
 	defer f.Close()
 	out := make([]Named, 0, len(f.Tensors))
 	for _, t := range f.Tensors {
-		x, err := f.ReadTensor(t.Name)
+		x, err := f.read(t)
 		if err != nil {
 			return nil, nil, err
 		}

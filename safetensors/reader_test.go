@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote/dtype"
@@ -300,5 +301,31 @@ func TestReadAtBounds(t *testing.T) {
 	var fe *FormatError
 	if errors.As(err, &fe) {
 		t.Error("a missing tensor is not a format error")
+	}
+}
+
+// TestCreateRefusesSpecialFiles: Create replaces only regular files, and
+// its errors name the path given, not a temporary file.
+func TestCreateRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	h, _ := Layout([]Spec{{"a", dtype.U8, []int64{2}}}, nil)
+	for _, p := range []string{dir, "/dev/null", filepath.Join(dir, "missing", "x.safetensors")} {
+		_, err := Create(p, h)
+		if err == nil || !strings.Contains(err.Error(), p) || strings.Contains(err.Error(), "promote-tmp") {
+			t.Errorf("Create(%q) = %v, want an error naming it", p, err)
+		}
+	}
+	if st, err := os.Stat("/dev/null"); err != nil || st.Mode().IsRegular() {
+		t.Errorf("/dev/null was replaced: %v %v", st, err)
+	}
+	// A Writer error names the file too.
+	path := filepath.Join(dir, "out.safetensors")
+	fw, err := Create(path, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fw.Abort()
+	if err := fw.WriteTensor("b", []byte{1, 2}); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("WriteTensor of the wrong tensor: %v, want an error naming %s", err, path)
 	}
 }

@@ -2,11 +2,12 @@ package safetensors
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+
+	"github.com/promote-dev/promote/internal/safeout"
 )
 
 // Writer streams a file: the header first (written by NewWriter), then
@@ -15,9 +16,20 @@ import (
 type Writer struct {
 	w    io.Writer
 	h    *Header
-	i    int   // the tensor being written
-	done int64 // its bytes written so far
+	name string // the file's path in errors, when known
+	i    int    // the tensor being written
+	done int64  // its bytes written so far
 	err  error
+}
+
+// errorf returns an error prefixed with the package and, when known, the
+// file's path.
+func (w *Writer) errorf(format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if w.name != "" {
+		return errors.New("safetensors: " + w.name + ": " + msg)
+	}
+	return errors.New("safetensors: " + msg)
 }
 
 // NewWriter writes h's encoded header to w and returns a Writer for the
@@ -67,7 +79,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 		left = w.h.DataSize() - w.h.Tensors[w.i].Begin - w.done
 	}
 	if int64(len(p)) > left {
-		w.err = fmt.Errorf("safetensors: %d bytes written past the end of the data (%d bytes left)", len(p), left)
+		w.err = w.errorf("%d bytes written past the end of the data (%d bytes left)", len(p), left)
 		return 0, w.err
 	}
 	n, err := w.w.Write(p)
@@ -106,13 +118,13 @@ func (w *Writer) WriteTensor(name string, data []byte) error {
 	}
 	switch {
 	case !ok:
-		return fmt.Errorf("safetensors: tensor %q written after the last tensor", name)
+		return w.errorf("tensor %q written after the last tensor", name)
 	case t.Name != name:
-		return fmt.Errorf("safetensors: tensor %q written where %q comes next", name, t.Name)
+		return w.errorf("tensor %q written where %q comes next", name, t.Name)
 	case w.done != 0:
-		return fmt.Errorf("safetensors: tensor %q written whole after %d of its bytes", name, w.done)
+		return w.errorf("tensor %q written whole after %d of its bytes", name, w.done)
 	case int64(len(data)) != t.Bytes():
-		return fmt.Errorf("safetensors: tensor %q has %d bytes of data, the header says %d", name, len(data), t.Bytes())
+		return w.errorf("tensor %q has %d bytes of data, the header says %d", name, len(data), t.Bytes())
 	}
 	if len(data) == 0 {
 		w.i++
@@ -130,19 +142,21 @@ func (w *Writer) Close() error {
 	}
 	w.skipEmpty()
 	if t, ok := w.Next(); ok {
-		return fmt.Errorf("safetensors: closed with tensor %q at %d of %d bytes", t.Name, w.done, t.Bytes())
+		return w.errorf("closed with tensor %q at %d of %d bytes", t.Name, w.done, t.Bytes())
 	}
 	return nil
 }
 
 // FileWriter writes a file at a path through a temporary file in the same
-// directory, renamed into place by Commit: a failure leaves no partial
-// file at the path and whatever was there before stays intact.
+// directory, synced and renamed into place by Commit, and the directory
+// synced after: a failure leaves no partial file at the path and whatever
+// was there before stays intact. Only a regular file is replaced; a
+// symbolic link is written through to its target (see
+// internal/safeout). Errors name the path, never the temporary file.
 type FileWriter struct {
 	*Writer
-	path string
-	f    *os.File
-	bw   *bufio.Writer
+	out *safeout.File
+	bw  *bufio.Writer
 }
 
 // bufSize is FileWriter's write buffer; larger writes go straight to the
@@ -152,53 +166,56 @@ const bufSize = 1 << 20
 // Create starts writing h to path. Call Commit to finish or Abort to
 // give up (Abort after Commit does nothing, so defer it).
 func Create(path string, h *Header) (*FileWriter, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	b, err := h.Encode()
 	if err != nil {
-		return nil, err
+		return nil, named(err, path)
 	}
-	fw := &FileWriter{path: path, f: f, bw: bufio.NewWriterSize(f, bufSize)}
-	if fw.Writer, err = NewWriter(fw.bw, h); err != nil {
+	out, err := safeout.Create(context.Background(), path)
+	if err != nil {
+		return nil, fmt.Errorf("safetensors: %w", err)
+	}
+	fw := &FileWriter{out: out, bw: bufio.NewWriterSize(out, bufSize)}
+	fw.Writer = &Writer{w: fw.bw, h: h, name: path}
+	if _, err := fw.bw.Write(b); err != nil {
 		fw.Abort()
-		return nil, err
+		return nil, fmt.Errorf("safetensors: %w", err)
 	}
 	return fw, nil
 }
 
-// Commit checks that all data was written, flushes, and renames the
-// temporary file to the path. On an error the temporary file is removed.
+// Commit checks that all data was written, flushes, syncs and renames the
+// temporary file to the path, then syncs the directory. On an error
+// before the rename the temporary file is removed and the path is as it
+// was.
 func (fw *FileWriter) Commit() error {
-	if fw.f == nil {
-		return errors.New("safetensors: Commit after Commit or Abort")
+	if fw.out == nil {
+		return fmt.Errorf("safetensors: %s: Commit after Commit or Abort", fw.name)
 	}
 	err := fw.Writer.Close()
 	if err == nil {
-		err = fw.bw.Flush()
-	}
-	if err == nil {
-		// CreateTemp makes the file 0600; give it an ordinary file's mode.
-		err = fw.f.Chmod(0o644)
-	}
-	if cerr := fw.f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(fw.f.Name(), fw.path)
+		if err = fw.bw.Flush(); err != nil {
+			err = fmt.Errorf("safetensors: %w", err)
+		}
 	}
 	if err != nil {
-		os.Remove(fw.f.Name())
+		fw.Abort()
+		return err
 	}
-	fw.f = nil
-	return err
+	err = fw.out.Commit()
+	fw.out = nil
+	if err != nil {
+		return fmt.Errorf("safetensors: %w", err)
+	}
+	return nil
 }
 
 // Abort removes the temporary file.
 func (fw *FileWriter) Abort() {
-	if fw.f == nil {
+	if fw.out == nil {
 		return
 	}
-	fw.f.Close()
-	os.Remove(fw.f.Name())
-	fw.f = nil
+	fw.out.Abort()
+	fw.out = nil
 }
 
 // Encode writes a whole file to w: the tensors laid out as the reference

@@ -46,7 +46,7 @@ func (l Layout) Size(d dtype.DType, n int64) (int64, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("tensor: negative element count %d", n)
 	}
-	w := int64(d.Bits())
+	w := int64(d.StorageBits())
 	switch {
 	case w >= 8:
 		if n > maxInt/(w/8) {

@@ -30,7 +30,7 @@ func randomElems(r *rand.Rand, d dtype.DType, n int64) []byte {
 		}
 		return b
 	}
-	b := make([]byte, n*int64(w/8))
+	b := make([]byte, n*int64(d.StorageBits()/8)) // f80: 16 bytes
 	for i := range b {
 		b[i] = byte(r.IntN(256))
 	}

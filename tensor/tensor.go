@@ -6,7 +6,9 @@
 //
 // Elements are stored in row-major (C) order, little-endian. Each element
 // of a type of 8 bits or more takes ElemBytes(dtype) bytes; complex types
-// store the real part then the imaginary part; bool is one byte, 0 or 1.
+// store the real part then the imaginary part; bool is one byte, 0 or 1;
+// f80 takes 16 bytes, its 10-byte pattern then 6 bytes of zero padding
+// (x86-64's long double), and c160 two such parts.
 //
 // Sub-byte types (i2, i4, u1, u2, u4, f4e2m1fn, f6e2m3fn, f6e3m2fn) are
 // packed densely, least significant bits first: element i occupies bits
@@ -50,7 +52,7 @@ func NumElements(shape []int64) (int64, error) {
 
 // StorageBytes returns the bytes n elements of d take in a Tensor.
 func StorageBytes(d dtype.DType, n int64) int64 {
-	bits := int64(d.Bits())
+	bits := int64(d.StorageBits()) // f80: 128, padding included
 	if bits < 8 {
 		return (n*bits + 7) / 8
 	}
@@ -67,7 +69,7 @@ func storage(d dtype.DType, shape []int64) (n, size int64, err error) {
 	if n, err = NumElements(shape); err != nil {
 		return 0, 0, err
 	}
-	bits := int64(d.Bits())
+	bits := int64(d.StorageBits())
 	if bits < 8 {
 		// n/8*bits cannot overflow for n < 2^62; the remainder adds < bits.
 		size = n/8*bits + (n%8*bits+7)/8

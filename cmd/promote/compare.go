@@ -6,23 +6,25 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"unicode"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/answer"
+	"github.com/promote-dev/promote/rules"
 )
 
 func init() {
 	register(&command{
 		name:  "query",
-		usage: "[-rules NAME] [-set KEY=VALUE]... [-json] OPERAND...",
+		usage: "[-rules NAME] [-set KEY=VALUE]... [-only LIST] [-json] OPERAND...",
 		short: "one query: under one rule set, or under every one side by side (the default subcommand)",
 		long: `Query answers one query: which dtype comes out when the operands meet, and
 the rule that decided it. "promote OPERAND..." is "promote query OPERAND...".
 Without -rules it is compare: every rule set and preset, side by side, the
-operands read in the neutral spelling. Under -rules they are read in that
+operands read in the neutral spelling (-only narrows the rows, as compare's). Under -rules they are read in that
 system's spelling. Flags may stand among the operands; a negative literal
 (-7, -inf, -nan) is an operand; -- ends the flags.
 
@@ -38,9 +40,13 @@ line or a malformed operand.`,
 			spec := fs.String("rules", "", "answer under this rule set only: `NAME`, or NAME:KEY=VALUE:...")
 			var sets setFlags
 			fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable; needs -rules)")
+			only := fs.String("only", "", "without -rules: compare only these, a comma-separated `LIST` of families, rule sets and NAME:KEY=VALUE specs")
 			asJSON := fs.Bool("json", false, "write JSON")
 			return func(e *env, operands []string) error {
-				err := runQuery(e, *spec, sets, operands, *asJSON)
+				if *spec != "" && *only != "" {
+					return usagef("-only selects the rows of a comparison; with -rules there is one row")
+				}
+				err := runQuery(e, *spec, sets, *only, operands, *asJSON)
 				var se *promote.SyntaxError
 				if errors.As(err, &se) && len(operands) > 0 && se.Token == operands[0] && isWord(se.Token) {
 					// promote tabel f32: a misspelt subcommand reads as a dtype.
@@ -52,7 +58,7 @@ line or a malformed operand.`,
 	})
 	register(&command{
 		name:  "compare",
-		usage: "[-json] OPERAND...",
+		usage: "[-only LIST] [-json] OPERAND...",
 		short: "the result under every rule set and option preset, side by side",
 		long: `Compare answers one query under every rule set, with its defaults and each
 of its option presets, side by side. The operands are read once, in the
@@ -62,12 +68,19 @@ counted but never marked, so that when most rule sets refuse, the few that
 answer are not marked for it. When the answers split with no most common
 one, every answer is marked.
 
+Rows are grouped by family: frameworks, compilers (compilers, runtimes and
+kernel libraries) and languages. -only narrows them to a comma-separated
+list of families, rule set names (each with its defaults and presets) and
+specs with options (exactly that configuration): -only frameworks,triton or
+-only numpy,numpy:promotion=legacy.
+
 Exit status: 0; 1 output was lost; 2 a bad command line or operand.`,
 		operands: queryOps,
 		flags: func(fs *flag.FlagSet) runFunc {
+			only := fs.String("only", "", "compare only these: a comma-separated `LIST` of families (frameworks, compilers, languages), rule sets and NAME:KEY=VALUE specs")
 			asJSON := fs.Bool("json", false, "write JSON")
 			return func(e *env, operands []string) error {
-				return compare(e, operands, *asJSON)
+				return compare(e, *only, operands, *asJSON)
 			}
 		},
 	})
@@ -79,12 +92,12 @@ type row = answer.Row
 
 // runQuery is the one-shot query: promote [-rules NAME] [-set ...]
 // OPERAND... Without -rules it is compare.
-func runQuery(e *env, spec string, sets []string, operands []string, asJSON bool) error {
+func runQuery(e *env, spec string, sets []string, only string, operands []string, asJSON bool) error {
 	if spec == "" {
 		if len(sets) > 0 {
 			return usagef("-set needs -rules (without -rules every rule set answers with its defaults and presets)")
 		}
-		return compare(e, operands, asJSON)
+		return compare(e, only, operands, asJSON)
 	}
 	r, err := buildRules(spec, sets)
 	if err != nil {
@@ -129,25 +142,25 @@ func isWord(s string) bool {
 	return s != ""
 }
 
-// compare answers the query under every rule set with its defaults and
-// each of its presets, and marks disagreement among the answers. The
-// operands are read once, in the neutral spelling, so that every row
-// answers the same question.
-func compare(e *env, operands []string, asJSON bool) error {
+// compare answers the query under every selected rule set (every rule
+// set with its defaults and each of its presets when only is empty), and
+// marks disagreement among the answers. The operands are read once, in
+// the neutral spelling, so that every row answers the same question.
+func compare(e *env, only string, operands []string, asJSON bool) error {
 	if len(operands) == 0 {
 		return usagef("no operands (for example: promote compare f16 i64)")
+	}
+	selected, err := rules.Select(only)
+	if err != nil {
+		return usagef("-only: %v", err)
 	}
 	ops, err := parseOperands(dtype.Neutral, operands)
 	if err != nil {
 		return err
 	}
-	rs, err := answer.Presets()
-	if err != nil {
-		return err
-	}
-	rows := make([]row, len(rs))
-	for i, r := range rs {
-		rows[i] = evaluate(r, ops)
+	var rows []row
+	for _, r := range selected {
+		rows = append(rows, evaluate(r, ops))
 	}
 	sum := markDisagreement(rows)
 	writeRows(e, operands, rows, asJSON, true)
@@ -184,7 +197,18 @@ func writeTable(w io.Writer, rows []row, marks bool) {
 	} else {
 		fmt.Fprintln(tw, "RULES\tRESULT\tWHY")
 	}
-	for _, r := range rows {
+	fams := rules.Families()
+	for i, r := range rows {
+		if marks && (i == 0 || r.FamilyIndex != rows[i-1].FamilyIndex) {
+			title := "other rule sets"
+			if r.FamilyIndex < len(fams) {
+				title = fams[r.FamilyIndex].Title
+			}
+			if i > 0 {
+				fmt.Fprintln(tw, "\t\t\t")
+			}
+			fmt.Fprintf(tw, "\t%s\t\t\n", strings.ToUpper(title[:1])+title[1:]+":")
+		}
 		why := r.Error
 		if why == "" {
 			why = r.RuleID + ": " + r.Reason

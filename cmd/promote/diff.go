@@ -23,6 +23,14 @@ func init() {
 disagree, grouped by the two answers. Each side is a rule set NAME or a spec
 NAME:KEY=VALUE:...; a -set applies to the -rules or -against before it.
 
+When either side's answer depends on a literal's value (NumPy 1.x's
+value-based promotion, an OverflowError for a Python int out of range),
+-literals also tries values on each side of every boundary: 127/128,
+255/256, 32767/32768, 65535/65536, 2**31, 2**32, 2**63, 2**64, the
+float16 cut-offs 65000 and 65504/65505, a float past float32's range
+(1e39) and past float64's, inf and nan; and every dtype with a typed
+scalar of every dtype (f64(1.0), i64(1)).
+
 Exit status: 0 no differences; 1 differences (so it can gate a port in CI),
 or lost output; 2 a bad command line.`,
 		operands:    noOperands,
@@ -180,9 +188,22 @@ func diffRules(a, b promote.Rules, literals bool) ([]diffGroup, int) {
 	}
 	if literals {
 		lits := []promote.Operand{promote.Bool(true), promote.Int(1), promote.Float(1.0), promote.Complex(0, 1)}
+		valued := valueBased(a, types) || valueBased(b, types)
+		if valued {
+			lits = boundaryLiterals()
+		}
 		for _, x := range types {
 			for _, l := range lits {
 				queries = append(queries, []promote.Operand{promote.T(x), l})
+			}
+		}
+		if valued {
+			for _, x := range types {
+				for _, y := range types {
+					if s, ok := typedScalar(y); ok {
+						queries = append(queries, []promote.Operand{promote.T(x), s})
+					}
+				}
 			}
 		}
 	}
@@ -211,6 +232,57 @@ func diffRules(a, b promote.Rules, literals bool) ([]diffGroup, int) {
 		return groups[i].A+groups[i].B < groups[j].A+groups[j].B
 	})
 	return groups, len(queries)
+}
+
+// valueProbes are pairs of literals of one kind with different values: a
+// rule set that answers one dtype differently for the two is value-based.
+var valueProbes = [][2]promote.Operand{
+	{promote.Int(1), promote.Int(300)}, {promote.Int(1), promote.Int(-1)}, {promote.Int(1), promote.Int(70000)},
+	{promote.Float(1), promote.Float(1e39)}, {promote.Float(1), promote.Float(70000)},
+}
+
+// valueBased reports whether r's answer for some dtype and literal kind
+// depends on the literal's value.
+func valueBased(r promote.Rules, types []dtype.DType) bool {
+	for _, d := range types {
+		for _, p := range valueProbes {
+			if shortAnswer(r, []promote.Operand{promote.T(d), p[0]}) != shortAnswer(r, []promote.Operand{promote.T(d), p[1]}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boundaryLiterals are literals on each side of every boundary a
+// value-based rule set draws: integer type limits, NumPy 1.x's float16
+// cut-off (65000) and float16's largest value (65504), float32's and
+// float64's range, and the special floats.
+func boundaryLiterals() []promote.Operand {
+	var out []promote.Operand
+	for _, s := range []string{"true", "0", "1", "-1", "127", "128", "-128", "-129", "255", "256", "32767", "32768",
+		"-32768", "-32769", "65535", "65536", "2147483647", "2147483648", "-2147483649", "4294967295", "4294967296",
+		"9223372036854775807", "9223372036854775808", "-9223372036854775809", "18446744073709551615",
+		"18446744073709551616", "1.0", "64999.0", "65000.0", "65504.0", "65505.0", "1e10", "3.4e38", "1e39",
+		"1e300", "1e309", "inf", "nan", "1j", "(3.5e38+0j)"} {
+		o, err := promote.ParseOperand(s)
+		if err != nil {
+			panic(fmt.Sprintf("diff: boundary literal %s: %v", s, err))
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// typedScalar is a typed scalar of d holding 1 (true for bool), or false
+// for a dtype whose scalars the grammar does not write.
+func typedScalar(d dtype.DType) (promote.Operand, bool) {
+	v := "1"
+	if d == dtype.Bool {
+		v = "true"
+	}
+	o, err := promote.ParseOperand(d.String() + "(" + v + ")")
+	return o, err == nil
 }
 
 // shortAnswer is a query's result, or "error" for any refusal.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
 )
 
@@ -84,13 +85,26 @@ func describeDType(d dtype.DType) dtypeInfo {
 }
 
 // exactText prints an exact value: as the shortest float64 decimal when
-// it is a float64 (every format but f80), else as the shortest decimal
-// that identifies it at 64 bits of precision (f80's).
+// it is a float64 (every format but f80), else as convert.Text prints it
+// as an f80 value (the shortest decimal that reads back as it: f80's
+// smallest subnormal is "4e-4951", as NumPy's finfo prints it).
 func exactText(v *big.Float) string {
 	if f, acc := v.Float64(); acc == big.Exact {
 		return strconv.FormatFloat(f, 'g', -1, 64)
 	}
-	return new(big.Float).SetPrec(64).Set(v).Text('g', -1)
+	// v is M·2^k with an integer M of MinPrec bits: its exact decimal has
+	// at most -k digits after the point, and 20 or so before it.
+	digits := 20
+	if k := v.MantExp(nil) - int(v.MinPrec()); k < 0 {
+		digits -= k
+	}
+	d, err := convert.ParseDecimal(v.Text('e', digits))
+	if err == nil {
+		if x, acc, err := convert.FromDecimal(dtype.F80, d, convert.Default()); err == nil && acc == big.Exact {
+			return convert.Text(dtype.F80, x)
+		}
+	}
+	return v.Text('g', -1)
 }
 
 func runDTypes(e *env, asJSON bool) error {

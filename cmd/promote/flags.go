@@ -24,7 +24,7 @@ func (s *setFlags) Set(v string) error {
 }
 
 // rulesHelp documents -rules wherever it is taken.
-const rulesHelp = "the rule set: `NAME`, or NAME:KEY=VALUE:... with options (numpy, jax:x64=true)"
+const rulesHelp = "the rule set: `NAME`, or NAME:KEY=VALUE:... with options (numpy, jax:x64=true), or a rule file (./myruntime.toml)"
 
 // buildRules builds the rule set a spec names (NAME or NAME:KEY=VALUE:...,
 // see rules.Parse) with the -set options after the spec's own. Any error
@@ -41,6 +41,9 @@ func buildRules(spec string, sets []string) (promote.Rules, error) {
 		return r, nil
 	}
 	name, opts, _ := strings.Cut(spec, ":")
+	if rules.IsPath(spec) {
+		name, opts = spec, "" // a rule file: the whole spec is its path
+	}
 	d, err := rules.Lookup(name)
 	if err != nil {
 		return nil, usagef("%s", oneLine(err.Error()))

@@ -274,6 +274,8 @@ func TestRecastUsage(t *testing.T) {
 		{[]string{"-to", "bf16", in}, "-o"},
 		{[]string{"-to", "bf16", "-o", out}, "one input"},
 		{[]string{"-to", "i4", in, "-o", out}, "cannot store i4"},
+		{[]string{"-to", "f80", in, "-o", out}, "cannot store f80 (it stores bool"},
+		{[]string{"-to", "c160", in, "-o", out}, "cannot store c160"},
 		{[]string{"-to", "float99", in, "-o", out}, "float99"},
 		{[]string{"-to", "bf16", "-only", "some", in, "-o", out}, "-only"},
 		{[]string{"-to", "bf16", "-policy", "nope", in, "-o", out}, "nope"},

@@ -277,7 +277,7 @@ func want(t *testing.T, q string, specs []string) []renderedRow {
 	t.Helper()
 	var rs []promote.Rules
 	if specs == nil {
-		all, err := answer.Presets()
+		all, err := rules.Select("")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -26,6 +26,10 @@ type Row struct {
 	Source   string   `json:"source,omitempty"`
 	Error    string   `json:"error,omitempty"`
 	Differs  bool     `json:"differs"`
+	// Family names the rule set's family (rules.Families), FamilyIndex
+	// its place there: len(rules.Families()) for a rule set in none.
+	Family      string `json:"family,omitempty"`
+	FamilyIndex int    `json:"-"`
 }
 
 // Label names the row's rule set with its changed settings: "numpy" or
@@ -47,7 +51,10 @@ func (r Row) Answer() string {
 
 // Evaluate answers one query under one rule set.
 func Evaluate(r promote.Rules, ops []promote.Operand) Row {
-	rw := Row{Rules: r.Def().Name, Settings: r.Settings().Changed()}
+	rw := Row{Rules: r.Def().Name, Settings: r.Settings().Changed(), FamilyIndex: rules.FamilyOf(r.Def().Name)}
+	if fams := rules.Families(); rw.FamilyIndex < len(fams) {
+		rw.Family = fams[rw.FamilyIndex].Name
+	}
 	res, err := r.Result(ops...)
 	if err != nil {
 		rw.Error = CutValues(OneLine(err.Error()), ops)
@@ -62,22 +69,6 @@ func Evaluate(r promote.Rules, ops []promote.Operand) Row {
 		rw.RuleID, rw.Reason, rw.Source = res.Rule.ID, res.Rule.Text, res.Rule.Source
 	}
 	return rw
-}
-
-// Presets builds every rule set with its defaults and each of its presets,
-// in display order: the rows promote compare shows.
-func Presets() ([]promote.Rules, error) {
-	var out []promote.Rules
-	for _, d := range rules.All() {
-		for _, preset := range append([][]string{nil}, d.Presets...) {
-			r, err := d.Build(preset...)
-			if err != nil { // a preset is static; failing to build it is a bug
-				return nil, err
-			}
-			out = append(out, r)
-		}
-	}
-	return out, nil
 }
 
 // ParseOperands reads query operands, one a token, in a dialect. An error

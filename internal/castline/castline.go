@@ -115,16 +115,22 @@ func (c *Caster) Format(x convert.Pattern, text bool) string {
 }
 
 // Hex writes a pattern of t in hex, zero-padded to t's width (complex: the
-// two parts, real first).
+// two parts, real first; f80: sign and exponent, then the significand).
 func Hex(t dtype.DType, x convert.Pattern) string {
 	part := t
 	if t.IsComplex() {
 		part = t.Format().Elem
 	}
 	digits := (part.Bits() + 3) / 4
-	s := fmt.Sprintf("0x%0*x", digits, x.Re)
+	one := func(lo uint64, hi uint16) string {
+		if digits > 16 {
+			return fmt.Sprintf("0x%0*x%016x", digits-16, hi, lo)
+		}
+		return fmt.Sprintf("0x%0*x", digits, lo)
+	}
+	s := one(x.Re, x.ReHi)
 	if t.IsComplex() {
-		s += fmt.Sprintf(" 0x%0*x", digits, x.Im)
+		s += " " + one(x.Im, x.ImHi)
 	}
 	return s
 }
@@ -178,17 +184,37 @@ func (c *Caster) fromHex(toks []string) (convert.Pattern, error) {
 	var x convert.Pattern
 	bits := c.srcPart.Bits()
 	for i, t := range toks {
-		v, err := strconv.ParseUint(t[2:], 16, 64)
-		if err != nil || strings.ContainsAny(t[2:], "_+-") {
+		// An f80 pattern has up to 20 hex digits: the top 4 (sign and
+		// exponent) go to ReHi, the low 16 (the significand) to Re.
+		digits := strings.TrimLeft(t[2:], "0")
+		var hi uint64
+		if bits > 64 && len(digits) > 16 {
+			h, err := strconv.ParseUint(digits[:len(digits)-16], 16, 64)
+			if err != nil || strings.ContainsAny(digits, "_+-") {
+				return x, fmt.Errorf("bad hex pattern %q", t)
+			}
+			if h>>(bits-64) != 0 {
+				return x, fmt.Errorf("pattern %s does not fit %v (%d bits)", t, c.srcPart, bits)
+			}
+			hi, digits = h, digits[len(digits)-16:]
+		}
+		if digits == "" {
+			digits = "0"
+		}
+		v, err := strconv.ParseUint(digits, 16, 64)
+		if err != nil || strings.ContainsAny(t[2:], "_+-") || len(t) == 2 {
+			if errors.Is(err, strconv.ErrRange) {
+				return x, fmt.Errorf("pattern %s does not fit %v (%d bits)", t, c.srcPart, bits)
+			}
 			return x, fmt.Errorf("bad hex pattern %q", t)
 		}
 		if bits < 64 && v>>bits != 0 {
 			return x, fmt.Errorf("pattern %s does not fit %v (%d bits)", t, c.srcPart, bits)
 		}
 		if i == 0 {
-			x.Re = v
+			x.Re, x.ReHi = v, uint16(hi)
 		} else {
-			x.Im = v
+			x.Im, x.ImHi = v, uint16(hi)
 		}
 	}
 	return x, nil
@@ -231,9 +257,9 @@ func (c *Caster) fromDecimal(toks []string) (convert.Pattern, big.Accuracy, erro
 			acc = a
 		}
 		if i == 0 {
-			x.Re = v.Re
+			x.Re, x.ReHi = v.Re, v.ReHi
 		} else {
-			x.Im = v.Re
+			x.Im, x.ImHi = v.Re, v.ReHi
 		}
 	}
 	return x, acc, nil
@@ -271,11 +297,12 @@ func Rounding(acc big.Accuracy) string {
 // float's value (0x3dcccccd of f32 is 0.100000001490116119384765625), where
 // convert.Text writes the shortest decimal that reads back. Infinities,
 // NaN and zeros are written as convert.Text writes them; so is any value
-// of a format float64 does not hold (f80), which has no exact route here.
+// of a format float64 does not hold (f80: the shortest decimal that reads
+// back as the same f80), which has no exact route here.
 func Exact(t dtype.DType, x convert.Pattern) string {
 	if t.IsComplex() {
 		e := t.Format().Elem
-		return Exact(e, convert.Pattern{Re: x.Re}) + " " + Exact(e, convert.Pattern{Re: x.Im})
+		return Exact(e, convert.Pattern{Re: x.Re, ReHi: x.ReHi}) + " " + Exact(e, convert.Pattern{Re: x.Im, ReHi: x.ImHi})
 	}
 	if !t.IsFloat() || !dtype.Holds(t, dtype.F64) {
 		return convert.Text(t, x)

@@ -111,12 +111,27 @@ func init() {
 		n, _ := l.Node(name)
 		nodeOf[d], nodeType[n] = n, d
 	}
+	nodes := make([]promote.LatticeNode, len(nodeNames))
+	for i, name := range nodeNames {
+		nodes[i] = promote.LatticeNode{Name: name, DType: nodeType[i]}
+	}
+	described = promote.MustLattice(l, nodes)
 	table2021 = promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2021) })
 	fullTable = promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2024) })
 }
 
 // Lattice returns the standard's promotion lattice (canonical names).
 func Lattice() *lattice.Lattice { return apiLattice }
+
+// described is apiLattice with each node's dtype; the standard has no weak
+// types, and a Python scalar takes the array's dtype rather than a node of
+// its own, so no node has literals.
+var described *promote.Lattice
+
+// Lattice returns the lattice the rule set joins on, with each node's
+// dtype; under version=2021.12 the complex nodes are in the lattice but
+// not among the version's dtypes. It implements promote.LatticeRules.
+func (r *rules) Lattice() *promote.Lattice { return described }
 
 // dtypeRule returns the refusal for a dtype the version does not have.
 func dtypeRule(d dtype.DType, version string) (string, bool) {

@@ -5,8 +5,10 @@
 //
 // Sources: jax-ml/jax @ cec06d116c05f0d52adfceee3d3b730fdbcb0ce5,
 // jax/_src/dtypes.py (_type_promotion_lattice, _least_upper_bound,
-// lattice_result_type, _jax_type, _canonicalize_dtype), jax/_src/config.py
-// (jax_numpy_dtype_promotion, jax_enable_x64), docs/type_promotion.rst and
+// lattice_result_type, _jax_type, _canonicalize_dtype,
+// _maybe_canonicalize_explicit_dtype), jax/_src/config.py
+// (jax_numpy_dtype_promotion, jax_enable_x64, jax_explicit_x64_dtypes),
+// tests/dtypes_test.py (testObservedPromotionTable), docs/type_promotion.rst and
 // docs/jep/9407-type-promotion.md, as restated in
 // ../shared/reference/jax/rules.md.
 //
@@ -53,6 +55,36 @@
 // context; an operand here is what one would pass in from NumPy, which JAX
 // canonicalises. When canonicalisation changed an operand, the answer
 // cites the rule x64-off.
+//
+// # jax_explicit_x64_dtypes
+//
+// The option explicit_x64_dtypes=warn|error|allow is JAX's
+// jax_explicit_x64_dtypes (jax/_src/config.py@cec06d11:1679-1706): what an
+// explicitly requested 64-bit dtype becomes while x64 is off
+// (_maybe_canonicalize_explicit_dtype, jax/_src/dtypes.py:957-981). An
+// operand of a 64-bit dtype, tensor or typed scalar, is read as such a
+// request: an array made with jnp.asarray(x, dtype=...), jnp.float64(...)
+// or x.astype(...).
+//
+//   - warn, JAX's default, truncates it to 32 bits (with a UserWarning):
+//     the x64-off behaviour above, rule x64-off.
+//   - error refuses it with JAX's ValueError, word for word ("Explicitly
+//     requested dtype float64 is not available. To enable more dtypes,
+//     set the jax_enable_x64 or allow_explicit_x64_dtypes configuration
+//     options.See https://github.com/jax-ml/jax#current-gotchas for
+//     more."), rule explicit-x64-error.
+//   - allow keeps it, and the x32 lattice still joins: uint32 with int32
+//     is int32 (not int64, as with x64 on), uint64 with a signed integer
+//     the weak float f*, whose dtype is float32, and Python scalars keep
+//     their 32-bit defaults. Rule explicit-x64-allow. This is the ALLOW
+//     table of JAX's testObservedPromotionTable
+//     (tests/dtypes_test.py:1061-1082), which the tests check cell by cell
+//     with the x64 and default tables.
+//
+// With x64 on the option changes nothing. A NumPy array or scalar handed
+// to a jax.numpy function without an explicit dtype is canonicalised by
+// jax.dtypes.dtype in every mode, silently; write it as the 32-bit dtype
+// it becomes.
 //
 // # Nodes and lattices
 //

@@ -1,18 +1,63 @@
 package jax
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/lattice"
 )
 
 // Config is the part of JAX's configuration that type promotion reads.
-// The zero value is JAX's default: standard promotion with x64 off.
+// The zero value is JAX's default: standard promotion with x64 off,
+// explicit 64-bit dtypes truncated with a warning.
 type Config struct {
 	// Strict is jax_numpy_dtype_promotion=strict (false: standard).
 	Strict bool
 	// X64 is jax_enable_x64.
 	X64 bool
+	// Explicit is jax_explicit_x64_dtypes: what an explicitly requested
+	// 64-bit dtype becomes while X64 is off. It does nothing with X64 on.
+	Explicit ExplicitX64
+}
+
+// ExplicitX64 is a jax_explicit_x64_dtypes mode (jax/_src/config.py
+// ExplicitX64Mode).
+type ExplicitX64 uint8
+
+// The modes. The zero value is JAX's default.
+const (
+	// ExplicitWarn truncates an explicit 64-bit dtype to its 32-bit
+	// counterpart, with a UserWarning.
+	ExplicitWarn ExplicitX64 = iota
+	// ExplicitError refuses it with a ValueError.
+	ExplicitError
+	// ExplicitAllow keeps it.
+	ExplicitAllow
+)
+
+// explicitNames are the option values, in ExplicitX64 order.
+var explicitNames = []string{"warn", "error", "allow"}
+
+// String returns the mode as JAX's config spells it.
+func (m ExplicitX64) String() string {
+	if int(m) < len(explicitNames) {
+		return explicitNames[m]
+	}
+	return "ExplicitX64(" + strconv.Itoa(int(m)) + ")"
+}
+
+// ParseExplicitX64 reads a jax_explicit_x64_dtypes value (warn, error or
+// allow).
+func ParseExplicitX64(s string) (ExplicitX64, error) {
+	for i, n := range explicitNames {
+		if n == s {
+			return ExplicitX64(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%s: jax_explicit_x64_dtypes %q: valid values are %s", name, s, strings.Join(explicitNames, "|"))
 }
 
 // Typed is a value's type as JAX's promotion sees it: a dtype and its
@@ -38,10 +83,12 @@ func (t Typed) String() string {
 // in. A Python scalar is Typed{DefaultInt(c) (or DefaultFloat,
 // DefaultComplex), true}, a Python bool Typed{dtype.Bool, false}.
 //
-// With x64 off every 64-bit dtype is first canonicalised to 32 bits, as
-// Result does for its operands (see the package comment). An arg whose
-// dtype JAX does not have, or a set of args with no promotion path, gives
-// a *promote.Error naming the rule and carrying JAX's message.
+// With x64 off every 64-bit dtype is first treated as an explicitly
+// requested one, as Result does for its operands: canonicalised to 32 bits
+// (c.Explicit warn), refused (error) or kept (allow); see the package
+// comment. An arg whose dtype JAX does not have, a refused 64-bit arg, or
+// a set of args with no promotion path, gives a *promote.Error naming the
+// rule and carrying JAX's message.
 func LatticeResultType(c Config, args ...Typed) (Typed, error) {
 	if len(args) == 0 {
 		return Typed{}, &promote.Error{Rules: name, Rule: promote.NoOperands, Msg: noOperandsMsg}
@@ -52,7 +99,11 @@ func LatticeResultType(c Config, args ...Typed) (Typed, error) {
 		if !a.DType.Valid() || nodeOf[a.DType] == noNode {
 			return Typed{}, &promote.Error{Rules: name, Rule: ruleNotJAX, Msg: notJAXMsg(a.DType)}
 		}
-		in = append(in, Typed{c.Canonical(a.DType), a.Weak})
+		d, err := c.ExplicitDType(a.DType)
+		if err != nil {
+			return Typed{}, err
+		}
+		in = append(in, Typed{d, a.Weak})
 	}
 	o := latticeResultType(c, in)
 	if o.failed {
@@ -91,10 +142,39 @@ func (c Config) Canonical(d dtype.DType) dtype.DType {
 	return d
 }
 
+// ExplicitDType is _maybe_canonicalize_explicit_dtype: what an operand
+// of dtype d, an explicitly requested dtype, becomes under c. With x64 on,
+// or with jax_explicit_x64_dtypes=allow, it is d; else a 64-bit d is
+// truncated to 32 bits (warn) or refused in JAX's words (error). Other
+// dtypes are never changed.
+// Source: jax/_src/dtypes.py@cec06d11:957-981.
+func (c Config) ExplicitDType(d dtype.DType) (dtype.DType, error) {
+	if c.X64 || c.Explicit == ExplicitAllow {
+		return d, nil
+	}
+	canon := c.Canonical(d)
+	if canon == d || c.Explicit != ExplicitError {
+		return canon, nil
+	}
+	return dtype.Invalid, &promote.Error{Rules: name, Rule: ruleExplicitError, Msg: explicitErrorMsg(d)}
+}
+
+// explicitErrorMsg is the ValueError _maybe_canonicalize_explicit_dtype
+// raises under jax_explicit_x64_dtypes=error, word for word (its two
+// sentences about configuration and the link meet without a space).
+func explicitErrorMsg(d dtype.DType) string {
+	return "ValueError: Explicitly requested dtype " + jaxNames[nodeOf[d]] + " is not available. To enable more " +
+		"dtypes, set the jax_enable_x64 or allow_explicit_x64_dtypes configuration options." +
+		"See https://github.com/jax-ml/jax#current-gotchas for more."
+}
+
 // defaultOf is dtype(node): a weak node's default dtype (int64, float64,
-// complex128, canonicalised with x64 off), a strong node's own dtype
-// (canonicalised too, as dtype() does; never a change in practice, since
-// no 64-bit join forms from canonical 32-bit inputs).
+// complex128, canonicalised with x64 off, whatever
+// jax_explicit_x64_dtypes says: dtype() canonicalises a Python type
+// unconditionally), a strong node's own dtype (as dtype() treats a NumPy
+// dtype: an explicit one, so kept under allow; canonicalising it never
+// changes it otherwise, since no 64-bit join forms from 32-bit inputs on
+// the x32 lattice).
 func (c Config) defaultOf(n lattice.Node) dtype.DType {
 	switch n {
 	case nodeInt:
@@ -103,6 +183,9 @@ func (c Config) defaultOf(n lattice.Node) dtype.DType {
 		return c.Canonical(dtype.F64)
 	case nodeComplex:
 		return c.Canonical(dtype.C128)
+	}
+	if c.Explicit == ExplicitAllow {
+		return strongNodes[n]
 	}
 	return c.Canonical(strongNodes[n])
 }

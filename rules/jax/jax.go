@@ -12,12 +12,13 @@ import (
 const name = "jax"
 
 // Def is the jax rule set. Options: mode=standard|strict
-// (jax_numpy_dtype_promotion, default standard) and x64=true|false
-// (jax_enable_x64, default false), JAX's own defaults.
+// (jax_numpy_dtype_promotion, default standard), x64=true|false
+// (jax_enable_x64, default false) and explicit_x64_dtypes=warn|error|allow
+// (jax_explicit_x64_dtypes, default warn), JAX's own defaults.
 var Def = &promote.Def{
 	Name:    name,
 	Title:   "JAX (jax.numpy type promotion lattice, weak types)",
-	Source:  "../shared/reference/jax/rules.md; " + latticeSrc + ", jax/_src/config.py, docs/type_promotion.rst, docs/jep/9407-type-promotion.md",
+	Source:  "../shared/reference/jax/rules.md; " + latticeSrc + ", jax/_src/config.py, docs/type_promotion.rst, docs/jep/9407-type-promotion.md, tests/dtypes_test.py testObservedPromotionTable",
 	NAry:    promote.Set,
 	Dialect: dtype.NumPy, // JAX takes NumPy's dtype names
 	Options: []promote.Option{
@@ -25,10 +26,16 @@ var Def = &promote.Def{
 			Doc: "jax_numpy_dtype_promotion: standard (the lattice) or strict (only weak types promote)"},
 		{Name: "x64", Kind: promote.BoolOption, Default: "false",
 			Doc: "jax_enable_x64: with false, 64-bit operands are canonicalised to 32 bits and Python scalars default to 32 bits"},
+		{Name: "explicit_x64_dtypes", Kind: promote.EnumOption, Default: "warn", Values: explicitNames,
+			Doc: "jax_explicit_x64_dtypes, with x64=false: an operand of a 64-bit dtype is truncated to 32 bits (warn), refused (error) or kept, the x32 lattice joining it (allow)"},
 	},
-	Presets: [][]string{{"x64=true"}, {"mode=strict"}},
+	Presets: [][]string{{"x64=true"}, {"mode=strict"}, {"explicit_x64_dtypes=allow"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		c := Config{Strict: s.Enum("mode") == "strict", X64: s.Bool("x64")}
+		e, err := ParseExplicitX64(s.Enum("explicit_x64_dtypes"))
+		if err != nil {
+			return nil, err
+		}
+		c := Config{Strict: s.Enum("mode") == "strict", X64: s.Bool("x64"), Explicit: e}
 		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tables[c.index()]}, c: c}, nil
 	},
 }
@@ -39,12 +46,12 @@ type rules struct {
 	c Config
 }
 
-// tables holds the four configurations' tables, built at init, indexed
-// by Config.index. A weak result (uint64 with a signed integer, x64 on:
-// f*) is kept in the table's cells.
-var tables = func() (ts [4]*promote.PairTable) {
+// tables holds every configuration's table, built at init, indexed by
+// Config.index. A weak result (uint64 with a signed integer, x64 on: f*)
+// is kept in the table's cells.
+var tables = func() (ts [numConfigs]*promote.PairTable) {
 	for i := range ts {
-		c := Config{Strict: i&2 != 0, X64: i&1 != 0}
+		c := Config{Strict: i&2 != 0, X64: i&1 != 0, Explicit: ExplicitX64(i >> 2)}
 		ts[i] = promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {
 			o := resultOf(c, a, b)
 			if o.failed {
@@ -56,8 +63,12 @@ var tables = func() (ts [4]*promote.PairTable) {
 	return ts
 }()
 
+// numConfigs counts the Configs: strict, x64 and the three explicit
+// modes (which x64 on makes alike; they keep separate, equal tables).
+const numConfigs = 4 * 3
+
 func (c Config) index() int {
-	i := 0
+	i := int(c.Explicit) << 2
 	if c.Strict {
 		i |= 2
 	}
@@ -75,12 +86,40 @@ func resultOf(c Config, a, b dtype.DType) outcome {
 			return outcome{rule: ruleNotJAX, failed: true, msg: notJAXMsg(d)}
 		}
 	}
-	args := [2]Typed{{c.Canonical(a), false}, {c.Canonical(b), false}}
+	var args [2]Typed
+	for i, d := range [2]dtype.DType{a, b} {
+		e, err := c.ExplicitDType(d)
+		if err != nil {
+			return outcome{rule: ruleExplicitError, failed: true, msg: explicitErrorMsg(d)}
+		}
+		args[i] = Typed{e, false}
+	}
 	o := latticeResultType(c, args[:])
-	if !o.failed && (args[0].DType != a || args[1].DType != b) {
-		o.rule = ruleX64
+	if !o.failed {
+		if r := c.explicitRule(a, b); r != nil {
+			o.rule = r
+		}
 	}
 	return o
+}
+
+// explicitRule is the rule to cite when an operand's dtype is one x64
+// mode treats specially: x64-off when canonicalisation changed it (warn),
+// explicit-x64-allow when allow kept a 64-bit dtype the default would have
+// changed; nil otherwise.
+func (c Config) explicitRule(ds ...dtype.DType) *promote.Rule {
+	if c.X64 {
+		return nil
+	}
+	for _, d := range ds {
+		if c.Canonical(d) != d {
+			if c.Explicit == ExplicitAllow {
+				return ruleExplicitAllow
+			}
+			return ruleX64
+		}
+	}
+	return nil
 }
 
 // Result is lattice_result_type over the operands as one set (order never
@@ -91,26 +130,32 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	}
 	var buf [8]Typed
 	args := buf[:0]
-	canonicalised := false
+	var special *promote.Rule
 	for _, o := range ops {
 		t, err := r.typeOf(o)
 		if err != nil {
 			return promote.Result{}, err
 		}
-		if c := r.c.Canonical(t.DType); c != t.DType {
-			// An array or NumPy scalar of a 64-bit dtype with x64 off.
-			t.DType, canonicalised = c, true
+		// An array or NumPy scalar of a 64-bit dtype with x64 off is an
+		// explicitly requested dtype: truncated, refused or kept.
+		d, err := r.c.ExplicitDType(t.DType)
+		if err != nil {
+			return promote.Result{}, r.Refuse(ruleExplicitError, explicitErrorMsg(t.DType), ops...)
 		}
+		if s := r.c.explicitRule(t.DType); s != nil {
+			special = s
+		}
+		t.DType = d
 		args = append(args, t)
 	}
 	out := latticeResultType(r.c, args)
 	if out.failed {
 		return promote.Result{}, r.Refuse(out.rule, out.msg, ops...)
 	}
-	if canonicalised {
-		// The 32-bit canonicalisation is what a user is most likely to
-		// ask about, so it is the rule shown.
-		out.rule = ruleX64
+	if special != nil {
+		// What x64 mode did to a 64-bit operand is what a user is most
+		// likely to ask about, so it is the rule shown.
+		out.rule = special
 	}
 	return promote.Result{DType: out.t.DType, Weak: out.t.Weak, Rule: out.rule}, nil
 }

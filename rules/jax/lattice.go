@@ -3,6 +3,7 @@ package jax
 import (
 	"fmt"
 
+	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/lattice"
 )
@@ -150,4 +151,50 @@ func Lattice(c Config) *lattice.Lattice {
 		return standardX64
 	}
 	return standardX32
+}
+
+// described holds, per mode and x64 (latticeIndex), the lattice with what
+// each node stands for: a strong node its dtype, i*, f* and c* the weak
+// Python types with their default dtypes under the configuration.
+var described = func() (ls [4]*promote.Lattice) {
+	for i := range ls {
+		c := Config{Strict: i&2 != 0, X64: i&1 != 0}
+		nodes := make([]promote.LatticeNode, 0, numNodes)
+		for _, d := range strongNodes {
+			n := promote.LatticeNode{Name: d.String(), DType: d}
+			if d == dtype.Bool {
+				n.Literals = []promote.ValueKind{promote.BoolValue}
+				n.Text = "bool; a Python bool is a strong bool"
+			}
+			nodes = append(nodes, n)
+		}
+		nodes = append(nodes,
+			promote.LatticeNode{Name: "i*", DType: DefaultInt(c), Weak: true, Literals: []promote.ValueKind{promote.IntValue},
+				Text: "the weak Python int: Python int literals and weakly typed integer arrays"},
+			promote.LatticeNode{Name: "f*", DType: DefaultFloat(c), Weak: true, Literals: []promote.ValueKind{promote.FloatValue},
+				Text: "the weak Python float: Python float literals and weakly typed floating arrays"},
+			promote.LatticeNode{Name: "c*", DType: DefaultComplex(c), Weak: true, Literals: []promote.ValueKind{promote.ComplexValue},
+				Text: "the weak Python complex: Python complex literals and weakly typed complex arrays"},
+		)
+		ls[i] = promote.MustLattice(Lattice(c), nodes)
+	}
+	return ls
+}()
+
+// Lattice returns the lattice this rule set joins on (see the package
+// function Lattice), with what each node stands for. It implements
+// promote.LatticeRules.
+func (r *rules) Lattice() *promote.Lattice { return described[r.c.latticeIndex()] }
+
+// latticeIndex indexes described: the lattice and the weak nodes' dtypes
+// depend on the mode and x64 only.
+func (c Config) latticeIndex() int {
+	i := 0
+	if c.Strict {
+		i |= 2
+	}
+	if c.X64 {
+		i |= 1
+	}
+	return i
 }

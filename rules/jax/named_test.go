@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -208,7 +209,7 @@ func TestDef(t *testing.T) {
 		t.Errorf("Def = %s %v %v", Def.Name, Def.NAry, Def.Dialect)
 	}
 	rs := Def.MustBuild()
-	if got := rs.Settings().String(); got != "mode=standard x64=false" {
+	if got := rs.Settings().String(); got != "mode=standard x64=false explicit_x64_dtypes=warn" {
 		t.Errorf("default settings %q", got)
 	}
 	for _, p := range Def.Presets {
@@ -216,7 +217,7 @@ func TestDef(t *testing.T) {
 			t.Errorf("preset %v: %v", p, err)
 		}
 	}
-	for _, bad := range []string{"mode=loose", "x64=maybe", "enable_x64=true"} {
+	for _, bad := range []string{"mode=loose", "x64=maybe", "enable_x64=true", "explicit_x64_dtypes=ALLOW!", "explicit_x64_dtypes=true"} {
 		if _, err := Def.Build(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
@@ -224,4 +225,85 @@ func TestDef(t *testing.T) {
 	if r := Def.MustBuild("mode=strict", "x64=true").(*rules); r.c != (Config{Strict: true, X64: true}) {
 		t.Errorf("config %+v", r.c)
 	}
+}
+
+// TestExplicitX64 checks jax_explicit_x64_dtypes beyond the vectors: the
+// rule each mode cites, LatticeResultType and ExplicitDType under each,
+// and that with x64 on the three modes give one table.
+func TestExplicitX64(t *testing.T) {
+	for _, tc := range []struct {
+		kv    []string
+		query string
+		rule  string
+	}{
+		{nil, "f64 f16", "x64-off"},
+		{[]string{"explicit_x64_dtypes=error"}, "f64 f16", "explicit-x64-error"},
+		{[]string{"explicit_x64_dtypes=allow"}, "f64 f16", "explicit-x64-allow"},
+		{[]string{"explicit_x64_dtypes=allow"}, "f32 f16", "lattice"},
+		{[]string{"explicit_x64_dtypes=allow", "x64=true"}, "f64 f16", "lattice"},
+	} {
+		_, rule := tsvtestAnswer(t, tc.kv, tc.query)
+		if rule != tc.rule {
+			t.Errorf("%v %q: rule %s, want %s", tc.kv, tc.query, rule, tc.rule)
+		}
+	}
+	allow := Config{Explicit: ExplicitAllow}
+	if got, err := LatticeResultType(allow, Typed{dtype.U64, false}, Typed{dtype.I8, false}); err != nil || got != (Typed{dtype.F32, true}) {
+		t.Errorf("allow: LatticeResultType(u64, i8) = %v, %v; want f32?", got, err)
+	}
+	if got, err := LatticeResultType(allow, Typed{dtype.I64, false}, Typed{dtype.I32, true}); err != nil || got != (Typed{dtype.I64, false}) {
+		t.Errorf("allow: LatticeResultType(i64, i32?) = %v, %v; want i64", got, err)
+	}
+	_, err := LatticeResultType(Config{Explicit: ExplicitError}, Typed{dtype.C128, false})
+	var e *promote.Error
+	if !errors.As(err, &e) || e.Rule != ruleExplicitError || !strings.Contains(e.Msg, "dtype complex128 is not available") {
+		t.Errorf("error: LatticeResultType(c128) = %v", err)
+	}
+	for _, c := range []Config{{}, {Explicit: ExplicitError}, {Explicit: ExplicitAllow}, {X64: true, Explicit: ExplicitError}} {
+		for _, d := range dtype.All() {
+			got, err := c.ExplicitDType(d)
+			switch {
+			case c.X64 || c.Explicit == ExplicitAllow || c.Canonical(d) == d:
+				if err != nil || got != d {
+					t.Errorf("%+v: ExplicitDType(%s) = %v, %v; want it unchanged", c, d, got, err)
+				}
+			case c.Explicit == ExplicitWarn:
+				if err != nil || got != c.Canonical(d) {
+					t.Errorf("%+v: ExplicitDType(%s) = %v, %v; want %s", c, d, got, err, c.Canonical(d))
+				}
+			case err == nil:
+				t.Errorf("%+v: ExplicitDType(%s) = %v; want a refusal", c, d, got)
+			}
+		}
+	}
+	for _, strict := range []bool{false, true} {
+		base := tables[Config{Strict: strict, X64: true}.index()]
+		for _, e := range []ExplicitX64{ExplicitError, ExplicitAllow} {
+			other := tables[Config{Strict: strict, X64: true, Explicit: e}.index()]
+			for _, a := range dtype.All() {
+				for _, b := range dtype.All() {
+					if x, y := base.Cell(a, b), other.Cell(a, b); x.Out != y.Out || x.Weak != y.Weak || x.Msg != y.Msg {
+						t.Errorf("x64=true strict=%v: explicit %s changes (%s, %s): %v vs %v", strict, e, a, b, y, x)
+					}
+				}
+			}
+		}
+	}
+	if _, err := ParseExplicitX64("ALLOW"); err == nil || !strings.Contains(err.Error(), "warn|error|allow") {
+		t.Errorf("ParseExplicitX64(ALLOW) error = %v", err)
+	}
+	if s := ExplicitAllow.String() + ExplicitX64(9).String(); s != "allowExplicitX64(9)" {
+		t.Errorf("String = %q", s)
+	}
+}
+
+// tsvtestAnswer is batch, also returning the deciding rule's ID.
+func tsvtestAnswer(t *testing.T, kv []string, line string) (string, string) {
+	t.Helper()
+	got := batch(t, kv, line)
+	_, rule := tsvtest.Answer(Def.MustBuild(kv...), line)
+	if rule == nil {
+		return got, ""
+	}
+	return got, rule.ID
 }

@@ -33,8 +33,14 @@ var (
 		Text:   "the least upper bound is a weak Python type (i*, f* or c*): the result is weak, of that kind's default dtype (int64, float64, complex128; int32, float32, complex64 with x64 off)",
 		Source: dtypesSrc + "lattice_result_type, _least_upper_bound, default_types; " + docSrc}
 	ruleX64 = &promote.Rule{ID: "x64-off",
-		Text:   "with jax_enable_x64 off, 64-bit inputs are canonicalised first (int64 to int32, uint64 to uint32, float64 to float32, complex128 to complex64) and the x32 lattice joins them (uint32 with int8/16/32 gives int32)",
+		Text:   "with jax_enable_x64 off (and jax_explicit_x64_dtypes=warn, the default, which warns), 64-bit inputs are canonicalised first (int64 to int32, uint64 to uint32, float64 to float32, complex128 to complex64) and the x32 lattice joins them (uint32 with int8/16/32 gives int32)",
 		Source: dtypesSrc + "_canonicalize_dtype, _dtype_to_32bit_dtype, _type_promotion_lattice(x64=False); tests/dtypes_test.py testObservedPromotionTable"}
+	ruleExplicitError = &promote.Rule{ID: "explicit-x64-error",
+		Text:   "with jax_enable_x64 off and jax_explicit_x64_dtypes=error, an operand of a 64-bit dtype (an explicitly requested int64, uint64, float64 or complex128) is a ValueError",
+		Source: dtypesSrc + ":957-981 _maybe_canonicalize_explicit_dtype; jax-ml/jax@cec06d11 jax/_src/config.py:1679-1706 (ExplicitX64Mode, jax_explicit_x64_dtypes)"}
+	ruleExplicitAllow = &promote.Rule{ID: "explicit-x64-allow",
+		Text:   "with jax_enable_x64 off and jax_explicit_x64_dtypes=allow, explicit 64-bit dtypes are kept, the x32 lattice joins them (uint32 with int32 gives int32, not int64) and a weak result takes its kind's 32-bit default",
+		Source: dtypesSrc + ":957-981 _maybe_canonicalize_explicit_dtype, _type_promotion_lattice(x64=False), lattice_result_type; jax-ml/jax@cec06d11 tests/dtypes_test.py:1061-1082 (testObservedPromotionTable, ALLOW)"}
 	ruleNoPath = &promote.Rule{ID: "no-promotion-path",
 		Text:   "the operands' nodes have no common upper bound on the lattice: TypePromotionError",
 		Source: dtypesSrc + "_least_upper_bound, TypePromotionError"}

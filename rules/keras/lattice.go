@@ -3,6 +3,7 @@ package keras
 import (
 	"fmt"
 
+	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/lattice"
 )
@@ -95,3 +96,38 @@ func Lattice() *lattice.Lattice { return promotionLattice }
 
 // isWeakNode reports whether n is the Python int or float node.
 func isWeakNode(n lattice.Node) bool { return n >= nodeInt }
+
+// described holds, per configuration (tableIndex), the lattice with what
+// each node stands for: a strong node its dtype, int and float the weak
+// Python types with the dtype _resolve_weak_type gives them under the
+// configuration's floatx precision (a weak result is resolved to that
+// strong dtype, so the pair table never answers weak).
+var described = func() (ls [2 * len(floatxs)]*promote.Lattice) {
+	for _, tf := range [2]bool{false, true} {
+		for _, fx := range floatxs {
+			c := newConfig(tf, fx.d)
+			nodes := make([]promote.LatticeNode, 0, numNodes)
+			for _, d := range strongNodes {
+				n := promote.LatticeNode{Name: d.String(), DType: d}
+				if d == dtype.Bool {
+					n.Literals, n.Text = []promote.ValueKind{promote.BoolValue}, "bool; a Python bool is bool"
+				}
+				nodes = append(nodes, n)
+			}
+			nodes = append(nodes,
+				promote.LatticeNode{Name: "int", DType: c.resolveWeak(nodeInt), Weak: true, Literals: []promote.ValueKind{promote.IntValue},
+					Text: "the weak Python int, resolved to a signed integer of floatx's precision"},
+				promote.LatticeNode{Name: "float", DType: c.resolveWeak(nodeFloat), Weak: true, Literals: []promote.ValueKind{promote.FloatValue},
+					Text: "the weak Python float, resolved to a float of floatx's precision"},
+			)
+			ls[tableIndex(c)] = promote.MustLattice(promotionLattice, nodes)
+		}
+	}
+	return ls
+}()
+
+// Lattice returns the lattice result_type joins on, with what each node
+// stands for. The pair table is not its join everywhere: weak results are
+// resolved to strong dtypes and 64-bit results are cut to 32 bits on every
+// backend but tensorflow. It implements promote.LatticeRules.
+func (r *rules) Lattice() *promote.Lattice { return described[tableIndex(r.c)] }

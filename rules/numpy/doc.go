@@ -1,20 +1,26 @@
-// Package numpy is the rule set of NumPy 2's dtype promotion:
-// np.promote_types, np.result_type over any number of operands, NEP 50's
-// weak Python scalars and, with the option check_values=true, the
-// OverflowError a ufunc raises when a Python int does not fit the result.
+// Package numpy is the rule set of NumPy's dtype promotion:
+// np.promote_types, np.result_type over any number of operands and, with
+// the option check_values=true, what a ufunc (np.add) does with the same
+// operands. Three options select the NumPy:
+//
+//   - promotion=weak (default): NumPy 2, NEP 50's weak Python scalars.
+//   - promotion=legacy: NumPy 1.x's value-based promotion exactly as NumPy
+//     1.24 computes it (legacy.md): scalars meeting arrays of their kind
+//     or higher take the smallest dtype holding their value.
+//   - ml_dtypes=true: ml_dtypes 0.5 registered, its bfloat16, float8,
+//     float6, float4 and int2/int4/uint2/uint4 types promoting as NumPy
+//     promotes legacy user dtypes (mldtypes.md), in either state.
 //
 // # Dtypes
 //
-// The 14 NumPy builtin numeric dtypes of the catalogue: bool, int8-int64,
-// uint8-uint64, float16, float32, float64, complex64 and complex128.
-// longdouble and clongdouble (the catalogue's f80 and c160) are NumPy
-// builtins this rule set refuses; the internal model includes them,
-// because the promotion table is defined over all 16 types (and the tests
-// check all 256 of its rows).
-// bfloat16, bcomplex32, the float8/float6/float4 formats and
-// int2/int4/uint2/uint4 are ml_dtypes extension types, not NumPy builtins,
-// and complex32, uint1 and OpenVINO's dynamic do not exist in NumPy: all
-// of them are refused.
+// NumPy's 16 builtin numeric dtypes on x86-64 Linux: bool, int8-int64,
+// uint8-uint64, float16, float32, float64, longdouble (f80, the x87
+// format in 16 bytes), complex64, complex128 and clongdouble (c160). On
+// Windows, macOS arm64 and aarch64 Linux longdouble is another format; the
+// rule set describes x86-64 Linux. With ml_dtypes=true also ml_dtypes'
+// sixteen types; without it they are refused, naming the option.
+// bcomplex32 (after ml_dtypes 0.5.4), complex32, uint1 and OpenVINO's
+// dynamic exist in neither and are always refused.
 //
 // # Rules
 //
@@ -60,9 +66,12 @@
 // meeting arrays took the smallest dtype holding their value
 // (result_type(int8, 200) was int16, uint8_array + 1000 uint16,
 // float32_array + float64(1.0) float32), and Python scalars were strong
-// when all operands were scalars. NumPy 2 drops all of it; this package
-// models NumPy 2 only. promote_types is unchanged between 1.24 and 2.x, as
-// is result_type over dtypes alone.
+// when all operands were scalars. NumPy 2 drops all of it;
+// promotion=legacy models it (legacy.md). promote_types is unchanged
+// between 1.24 and 2.x, as is result_type over dtypes alone. Under
+// legacy, operand order can change the answer (the value-based step is a
+// left fold), and a 0-d array written without a value (i64[]) is answered
+// only when every value it could hold gives the same dtype.
 //
 // # Sources
 //
@@ -82,9 +91,14 @@
 // Platform: 64-bit Linux (int64 is C long, the default integer intp is
 // int64, as on every 64-bit platform in NumPy 2).
 //
-// The tests compare against Debian's python3-numpy 1.24 under
-// /usr/bin/python3 when it is installed: promote_types for every pair,
-// result_type for every triple of dtypes, and in its experimental NEP 50
-// state ("weak") each dtype with each Python scalar kind and np.add with
-// out-of-range Python scalars.
+// NumPy 1.24's value-based promotion: numpy/numpy v1.24.2 (legacy.md);
+// ml_dtypes: jax-ml/ml_dtypes v0.5.4 with numpy/numpy v2.4.6 and v1.24.2
+// (mldtypes.md).
+//
+// The live tests (live_test.go, internal/oracle) send broad generated
+// query sets to Debian's NumPy 1.24 (promotion=legacy), NumPy 2.2 (trixie)
+// and NumPy 2.4 with ml_dtypes 0.5 (sid): every pair, every triple of
+// arrays, every dtype with boundary literals, NumPy scalars and 0-d
+// arrays with boundary values, both operand orders, np.result_type and
+// np.add; they skip with a one-line reason when an oracle is absent.
 package numpy

@@ -8,31 +8,60 @@ import (
 	"github.com/promote-dev/promote/dtype"
 )
 
-// Def is the numpy rule set: NumPy 2's np.promote_types, np.result_type
-// over any number of operands, NEP 50 weak Python scalars, and (option
-// check_values=true) the OverflowError a ufunc raises for a Python int that
-// does not fit the result.
+// Def is the numpy rule set: NumPy's np.promote_types, np.result_type over
+// any number of operands and, with check_values=true, what a ufunc (np.add)
+// does with the same operands. promotion=weak is NumPy 2 (NEP 50, the
+// default); promotion=legacy is NumPy 1.x's value-based promotion as NumPy
+// 1.24 computes it (legacy.md). ml_dtypes=true registers ml_dtypes 0.5's
+// extension types (mldtypes.md).
 var Def = &promote.Def{
 	Name:    "numpy",
-	Title:   "NumPy 2 (promote_types, result_type, NEP 50)",
-	Source:  "../shared/reference/numpy/rules.md; numpy/numpy@1f90bbb55e65e7de68921bc3f1a2d94492fdf689",
+	Title:   "NumPy 2 (promote_types, result_type, NEP 50); NumPy 1.24 value-based promotion; ml_dtypes 0.5",
+	Source:  "../shared/reference/numpy/rules.md; rules/numpy/legacy.md; rules/numpy/mldtypes.md; numpy/numpy@1f90bbb55e65e7de68921bc3f1a2d94492fdf689, v1.24.2, v2.4.6; jax-ml/ml_dtypes v0.5.4",
 	NAry:    promote.Set,
 	Dialect: dtype.NumPy,
 	Options: []promote.Option{{
 		Name:    "check_values",
 		Kind:    promote.BoolOption,
 		Default: "false",
-		Doc:     "false: np.result_type, which never looks at values; true: what a ufunc does with its operands, where a Python int that does not fit the result dtype raises OverflowError",
+		Doc:     "false: np.result_type, which never looks at values; true: what a ufunc (np.add) does with its operands, where a Python int that does not fit the result dtype raises OverflowError (NumPy 2), and with ml_dtypes types the loop NumPy's type resolver picks",
+	}, {
+		Name:    "promotion",
+		Kind:    promote.EnumOption,
+		Default: "weak",
+		Values:  []string{"weak", "legacy"},
+		Doc:     "NumPy's own names for its two promotion states: weak is NumPy 2 (NEP 50: Python scalars are weak, values never matter); legacy is NumPy 1.x value-based promotion as NumPy 1.24 computes it (a scalar meeting arrays of its kind or higher takes the smallest dtype holding its value; operand order can matter)",
+	}, {
+		Name:    "ml_dtypes",
+		Kind:    promote.BoolOption,
+		Default: "false",
+		Doc:     "false: only NumPy's builtin dtypes; true: ml_dtypes 0.5 is imported, registering bfloat16, the float8/float6/float4 types and int2/int4/uint2/uint4 with NumPy as legacy user dtypes",
 	}},
-	Presets: [][]string{{"check_values=true"}},
+	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: pairTable}, checkValues: s.Bool("check_values")}, nil
+		r := &rules{
+			Base:        promote.Base{D: s.Def(), S: s, Table: pairTable},
+			checkValues: s.Bool("check_values"),
+			legacy:      s.Enum("promotion") == "legacy",
+			ml:          s.Bool("ml_dtypes"),
+		}
+		r.m = model{v124: r.legacy}
+		switch {
+		case r.ml && r.legacy:
+			r.Table = mlPairTable124
+		case r.ml:
+			r.Table = mlPairTable
+		}
+		return r, nil
 	},
 }
 
 type rules struct {
 	promote.Base
 	checkValues bool
+	legacy      bool // promotion=legacy: NumPy 1.24
+	ml          bool // ml_dtypes=true
+	m           model
 }
 
 // maxStack is how many operands Result handles without allocating scratch
@@ -40,19 +69,29 @@ type rules struct {
 const maxStack = 8
 
 // Result is np.result_type (check_values=false) or a ufunc's result dtype
-// (check_values=true) for the operands. Arrays of any rank and NumPy
-// scalars are strong; Python int, float and complex literals are weak; a
-// Python bool is np.bool. The order of the operands never matters.
+// (check_values=true) for the operands, in the promotion state the rule set
+// was built with.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoOperands, "ValueError: at least one array or dtype is required")
 	}
+	if r.legacy {
+		return r.legacyResult(ops)
+	}
+	return r.weakResult(ops)
+}
+
+// weakResult is NumPy 2: arrays of any rank and NumPy scalars are strong;
+// Python int, float and complex literals are weak; a Python bool is
+// np.bool. The order of the operands never matters.
+func (r *rules) weakResult(ops []promote.Operand) (promote.Result, error) {
 	var stack [maxStack]dclass
 	ds := stack[:0]
 	if len(ops) > maxStack {
 		ds = make([]dclass, 0, len(ops))
 	}
 	var pyKind dclass // the highest Python scalar kind present, or 0
+	user := false     // an ml_dtypes type is among the operands
 	for _, o := range ops {
 		c, err := r.classify(o)
 		if err != nil {
@@ -61,21 +100,27 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 		if c >= abstract && c > pyKind {
 			pyKind = c
 		}
+		if t, ok := c.concrete(); ok && t.user() {
+			user = true
+		}
 		ds = append(ds, c)
 	}
 	if len(ops) == 1 {
 		return r.single(ops[0], ds[0])
 	}
+	if user && r.checkValues {
+		return r.mlUfunc(ops, ds)
+	}
 	first, second := ds[0], ds[1] // promoteSequence reorders ds
-	c, ok, bad := promoteSequence(ds)
+	c, ok, main, bad := r.m.promoteSequence(ds)
 	if !ok {
-		return promote.Result{}, r.Refuse(ruleNoCommon, fmt.Sprintf("DTypePromotionError: the DType %s could not be promoted", bad), ops...)
+		return promote.Result{}, r.Refuse(r.noCommonRule(user), r.m.notPromotedMsg(bad, main), ops...)
 	}
 	out := ntypes[defaultOf(c)].dtype
 	if out == dtype.Invalid { // unreachable: longdouble is never an operand
 		return promote.Result{}, r.Refuse(ruleNoCommon, "the result is not in the catalogue", ops...)
 	}
-	res := promote.Result{DType: out, Rule: r.ruleFor(ops, pyKind, first, second)}
+	res := promote.Result{DType: out, Rule: r.ruleFor(ops, pyKind, first, second, user)}
 	if r.checkValues && pyKind != 0 {
 		warned, err := r.checkPyScalars(ops, out)
 		if err != nil {
@@ -88,9 +133,16 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	return res, nil
 }
 
+func (r *rules) noCommonRule(user bool) *promote.Rule {
+	if user {
+		return ruleMLNoCommon
+	}
+	return ruleNoCommon
+}
+
 // ruleFor names the rule that decided a result of two or more operands.
 // first and second are the DType classes of the first two operands.
-func (r *rules) ruleFor(ops []promote.Operand, pyKind, first, second dclass) *promote.Rule {
+func (r *rules) ruleFor(ops []promote.Operand, pyKind, first, second dclass, user bool) *promote.Rule {
 	switch pyKind {
 	case pyInt, pyFloat, pyComplex:
 		allPy := true
@@ -103,6 +155,8 @@ func (r *rules) ruleFor(ops []promote.Operand, pyKind, first, second dclass) *pr
 		switch {
 		case allPy:
 			return ruleDefaults
+		case user:
+			return ruleMLPyScalar
 		case pyKind == pyInt:
 			return ruleWeakInt
 		case pyKind == pyFloat:
@@ -111,12 +165,26 @@ func (r *rules) ruleFor(ops []promote.Operand, pyKind, first, second dclass) *pr
 		return ruleWeakComplex
 	}
 	if len(ops) == 2 {
-		a, _ := first.builtin()
-		b, _ := second.builtin()
+		a, _ := first.concrete()
+		b, _ := second.concrete()
+		return pairRuleOf(a, b)
+	}
+	return ruleMainDType
+}
+
+// pairRuleOf names the rule behind promote_types(a, b).
+func pairRuleOf(a, b ntype) *promote.Rule {
+	if !a.user() && !b.user() {
 		_, h, _ := promoteTypes(a, b)
 		return pairRule[h]
 	}
-	return ruleMainDType
+	if a == b {
+		return ruleSame
+	}
+	if safeTable[a][b] || safeTable[b][a] {
+		return ruleMLSafeCast
+	}
+	return ruleMLClimb
 }
 
 // classify gives an operand's DType class, or refuses it.
@@ -128,9 +196,9 @@ func (r *rules) classify(o promote.Operand) (dclass, error) {
 		if o.Weak {
 			return 0, r.Refuse(ruleWeakArray, fmt.Sprintf("NumPy has no weak %s: only Python int, float and complex are weak", kindWord(o)), o)
 		}
-		t, ok := builtin(o.DType)
-		if !ok {
-			return 0, r.Refuse(ruleNotBuiltin, notBuiltinMsg(o.DType), o)
+		t, err := r.concreteType(o)
+		if err != nil {
+			return 0, err
 		}
 		return dclass(t), nil
 	case promote.Literal:
@@ -149,6 +217,22 @@ func (r *rules) classify(o promote.Operand) (dclass, error) {
 		}
 	}
 	return 0, r.Refuse(ruleNotBuiltin, "invalid operand", o)
+}
+
+// concreteType is the NumPy type of an array or NumPy scalar operand: a
+// builtin, or with ml_dtypes=true one of ml_dtypes' types.
+func (r *rules) concreteType(o promote.Operand) (ntype, error) {
+	if r.ml {
+		if t, ok := lookup(o.DType); ok {
+			return t, nil
+		}
+		return 0, r.Refuse(ruleNotBuiltin, notRegisteredMsg(o.DType), o)
+	}
+	t, ok := builtin(o.DType)
+	if !ok {
+		return 0, r.Refuse(ruleNotBuiltin, notBuiltinMsg(o.DType), o)
+	}
+	return t, nil
 }
 
 func kindWord(o promote.Operand) string {

@@ -86,6 +86,13 @@ func promoteTypes(a, b ntype) (out ntype, h how, ok bool) {
 	switch {
 	case a == b:
 		return a, howSame, true
+	case safeCast(a, b) && safeCast(b, a):
+		// long and long long: NumPy fills the table in type-number
+		// order and keeps the later type.
+		if ntypes[a].num > ntypes[b].num {
+			return a, howSafe, true
+		}
+		return b, howSafe, true
 	case safeCast(a, b):
 		return b, howSafe, true
 	case safeCast(b, a):

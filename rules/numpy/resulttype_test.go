@@ -176,17 +176,22 @@ func TestPermutationInvariance(t *testing.T) {
 // DTypes): no multiset of 3 or 4 ever fails to promote or depends on
 // order, as rules.md §2 says of the model.
 func TestSequenceModelInvariance(t *testing.T) {
-	const n = int(pyComplex) + 1
+	var classes []dclass
+	for c := dclass(0); c < dclass(numNTypes); c++ {
+		classes = append(classes, c)
+	}
+	classes = append(classes, pyInt, pyFloat, pyComplex)
+	n := len(classes)
 	for _, size := range []int{3, 4} {
 		idx := make([]int, size)
 		answers := map[string]dclass{}
 		for {
 			ds := make([]dclass, size)
 			for i, k := range idx {
-				ds[i] = dclass(k)
+				ds[i] = classes[k]
 			}
 			orig := slices.Clone(ds)
-			got, ok, bad := promoteSequence(ds)
+			got, ok, _, bad := model{}.promoteSequence(ds)
 			if !ok {
 				t.Fatalf("%v: DTypePromotionError at %s", orig, bad)
 			}
@@ -361,7 +366,7 @@ func TestManyOperands(t *testing.T) {
 
 // TestOption: check_values is a bool option, default false.
 func TestOption(t *testing.T) {
-	if resultType.Settings().String() != "check_values=false" {
+	if resultType.Settings().String() != "check_values=false promotion=weak ml_dtypes=false" {
 		t.Errorf("default settings %q", resultType.Settings())
 	}
 	if _, err := Def.Build("check_values=maybe"); err == nil {
@@ -381,7 +386,10 @@ func TestOption(t *testing.T) {
 func TestRuleTexts(t *testing.T) {
 	for _, r := range []*promote.Rule{ruleSame, ruleSafeCast, ruleClimb, ruleMainDType, ruleWeakInt, ruleWeakFloat,
 		ruleWeakComplex, ruleDefaults, ruleSingle, ruleNoOperands, ruleNotBuiltin, ruleWeakArray, ruleHostLiteral,
-		ruleObject, ruleNoCommon, ruleIntBounds, ruleIntToFloat, ruleInfWarning} {
+		ruleObject, ruleNoCommon, ruleIntBounds, ruleIntToFloat, ruleInfWarning, ruleIntToLongDouble,
+		ruleLegacyValueBased, ruleLegacyScalarKind, ruleLegacyAllScalars, ruleLegacyNeedsValue, ruleLegacyObject,
+		ruleLegacyLongDoubleObject, ruleLegacyObjectFloat, ruleMLSafeCast, ruleMLClimb, ruleMLPyScalar, ruleMLNoCommon,
+		ruleMLLoop, ruleMLIntConvert, ruleMLTooMany} {
 		if r.ID == "" || r.Text == "" || r.Source == "" || strings.ContainsAny(r.Text+r.Source, "\n\r") {
 			t.Errorf("rule %+v is incomplete", r)
 		}

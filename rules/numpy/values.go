@@ -28,6 +28,13 @@ func (r *rules) checkPyScalars(ops []promote.Operand, out dtype.DType) (warned b
 		switch v.Kind {
 		case promote.IntValue:
 			switch {
+			case out == dtype.F80:
+				// longdouble reads a Python int through its decimal
+				// string, which CPython refuses past 4300 digits; any
+				// shorter int is within longdouble's range.
+				if len(new(big.Int).Abs(v.Int).String()) > maxIntStrDigits {
+					return false, r.Refuse(ruleIntToLongDouble, "ValueError: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit", ops...)
+				}
 			case out.IsInteger():
 				lo, hi := out.Format().IntRange()
 				if v.Int.Cmp(big.NewInt(lo)) < 0 || v.Int.Cmp(new(big.Int).SetUint64(hi)) > 0 {
@@ -52,6 +59,10 @@ func (r *rules) checkPyScalars(ops []promote.Operand, out dtype.DType) (warned b
 	}
 	return warned, nil
 }
+
+// maxIntStrDigits is CPython's default limit on converting an int to a
+// decimal string (sys.get_int_max_str_digits(), Python 3.11 and later).
+const maxIntStrDigits = 4300
 
 // overflows reports whether storing x in out (or in each part of a complex
 // out) rounds a finite value to infinity: |x| at or past the midpoint

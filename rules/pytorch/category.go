@@ -15,9 +15,6 @@ var (
 	ruleComplexHigher = &promote.Rule{ID: "complex-higher",
 		Text:   "complex higher slot wins outright over any lower slot",
 		Source: srcResult + " combine_categories"}
-	ruleComplexOfHigher = &promote.Rule{ID: "complex-lower-floating-higher",
-		Text:   "complex lower slot with floating higher: complex of the higher's precision (toComplexType: f16->c32, bf16->c64, f32->c64, f64->c128), not promoteTypes",
-		Source: srcResult + " combine_categories; toComplexType in " + srcPredicate}
 	ruleComplexLower = &promote.Rule{ID: "complex-lower-integral-higher",
 		Text:   "complex lower slot with integral or bool higher: the lower slot's complex dtype, without promoteTypes",
 		Source: srcResult + " combine_categories"}
@@ -41,10 +38,17 @@ var (
 		Source: "toComplexType in " + srcPredicate}
 )
 
-// CombineCategories is PyTorch's combine_categories(higher, lower): it
-// joins the dtype of a higher-priority result_type slot with that of a
-// lower-priority one (dim tensors over zero-dim tensors over Python
-// scalars). dtype.Invalid stands for an empty slot (c10's Undefined).
+// CombineCategories is the newest version's combine_categories(higher,
+// lower) (see State.CombineCategories).
+func CombineCategories(higher, lower dtype.DType) (dtype.DType, *promote.Rule, error) {
+	return latest.combine(higher, lower)
+}
+
+// CombineCategories is PyTorch's combine_categories(higher, lower) in the
+// State's version: it joins the dtype of a higher-priority result_type
+// slot with that of a lower-priority one (dim tensors over zero-dim
+// tensors over Python scalars). dtype.Invalid stands for an empty slot
+// (c10's Undefined).
 //
 // It returns the combined dtype and the rule that decided. promoteTypes
 // runs only where PyTorch calls it (a bool higher slot, or a floating
@@ -55,10 +59,25 @@ var (
 //
 // Program-level inference types each operation with a State, which calls
 // this twice: CombineCategories(dim, CombineCategories(zero, wrapped)).
-func CombineCategories(higher, lower dtype.DType) (dtype.DType, *promote.Rule, error) {
+func (s *State) CombineCategories(higher, lower dtype.DType) (dtype.DType, *promote.Rule, error) {
+	return s.release().combine(higher, lower)
+}
+
+// release is the State's version; a zero State (not made by NewState) is
+// the newest rather than a nil dereference.
+func (s *State) release() *release {
+	if s.r == nil {
+		return latest
+	}
+	return s.r
+}
+
+// combine is combine_categories in one version (TypeProperties.cpp:81-103
+// at v2.6.0; :79-101 at v1.13.1).
+func (r *release) combine(higher, lower dtype.DType) (dtype.DType, *promote.Rule, error) {
 	for _, d := range [2]dtype.DType{higher, lower} {
-		if d != dtype.Invalid && !Has(d) {
-			return dtype.Invalid, ruleNoDType, &promote.Error{Rules: Name, Rule: ruleNoDType, Msg: noDTypeMsg(d)}
+		if d != dtype.Invalid && !r.Has(d) {
+			return dtype.Invalid, ruleNoDType, &promote.Error{Rules: Name, Rule: ruleNoDType, Msg: r.noDTypeMsg(d)}
 		}
 	}
 	// promote_skip_undefined and the final fall-throughs of
@@ -75,32 +94,33 @@ func CombineCategories(higher, lower dtype.DType) (dtype.DType, *promote.Rule, e
 		return higher, ruleComplexHigher, nil
 	case isComplex(lower):
 		// "Preserve the value type of higher": float16 tensor + 1j is
-		// complex32 whatever the default dtype.
+		// complex32 whatever the default dtype; bfloat16's is complex64
+		// before 2.14 and bcomplex32 from it (PR #173783).
 		if isFloating(higher) {
-			c, ok := toComplex(higher)
+			c, ok := r.toComplex(higher)
 			if !ok {
 				return dtype.Invalid, ruleToComplex, &promote.Error{Rules: Name, Rule: ruleToComplex,
 					Msg: "Unknown Complex ScalarType for " + scalarTypeNames[higher]}
 			}
-			return c, ruleComplexOfHigher, nil
+			return c, r.ruleComplexOf, nil
 		}
 		return lower, ruleComplexLower, nil
 	case isFloating(higher):
 		return higher, ruleFloatingHigher, nil
 	case higher == dtype.Bool:
-		return promoteBetween(higher, lower, ruleBoolHigher)
+		return r.promoteBetween(higher, lower, ruleBoolHigher)
 	case isFloating(lower):
-		return promoteBetween(higher, lower, ruleIntegralFloating)
+		return r.promoteBetween(higher, lower, ruleIntegralFloating)
 	}
 	return higher, ruleIntegralHigher, nil
 }
 
 // promoteBetween runs promoteTypes across two slots: on success the
 // category rule is the reason; on failure promoteTypes' own rule is.
-func promoteBetween(higher, lower dtype.DType, why *promote.Rule) (dtype.DType, *promote.Rule, error) {
-	d, r, err := promoteTypes(higher, lower)
+func (r *release) promoteBetween(higher, lower dtype.DType, why *promote.Rule) (dtype.DType, *promote.Rule, error) {
+	d, rule, err := r.promoteTypes(higher, lower)
 	if err != nil {
-		return dtype.Invalid, r, err
+		return dtype.Invalid, rule, err
 	}
 	return d, why, nil
 }
@@ -143,16 +163,31 @@ func (s Slot) String() string {
 // kin: uint8, uint16, float32 tensors fail, uint16, float32, uint8 give
 // float32), exactly as in PyTorch.
 type State struct {
+	r                    *release
 	defFloat, defComplex dtype.DType
 	slot                 [numSlots]dtype.DType
 	why                  [numSlots]*promote.Rule
 }
 
-// NewState returns an empty State for the given default dtype
-// (torch.get_default_dtype(): f32, f64 or f16), which types Python floats;
-// Python complex numbers take the matching default complex dtype.
+// NewState returns an empty State of the newest version for the given
+// default dtype (torch.get_default_dtype(): f32, f64 or f16), which types
+// Python floats; Python complex numbers take the matching default complex
+// dtype.
 func NewState(defaultFloat dtype.DType) (State, error) {
-	c, ok := toComplex(defaultFloat)
+	return latest.newState(defaultFloat)
+}
+
+// NewStateFor is NewState for one PyTorch version (one of Versions).
+func NewStateFor(version string, defaultFloat dtype.DType) (State, error) {
+	r, err := releaseOf(version)
+	if err != nil {
+		return State{}, err
+	}
+	return r.newState(defaultFloat)
+}
+
+func (r *release) newState(defaultFloat dtype.DType) (State, error) {
+	c, ok := r.toComplex(defaultFloat)
 	switch defaultFloat {
 	case dtype.F16, dtype.F32, dtype.F64:
 	default:
@@ -161,7 +196,7 @@ func NewState(defaultFloat dtype.DType) (State, error) {
 	if !ok {
 		return State{}, fmt.Errorf("pytorch: default dtype %v: must be f32, f64 or f16", defaultFloat)
 	}
-	return State{defFloat: defaultFloat, defComplex: c}, nil
+	return State{r: r, defFloat: defaultFloat, defComplex: c}, nil
 }
 
 // Slot returns the dtype accumulated in slot k so far (dtype.Invalid when
@@ -190,14 +225,14 @@ func (s *State) add(k Slot, d dtype.DType, why *promote.Rule, op promote.Operand
 		s.slot[k], s.why[k] = d, why
 		return nil
 	}
-	out, r, err := promoteTypes(s.slot[k], d)
+	out, rule, err := s.release().promoteTypes(s.slot[k], d)
 	if err != nil {
 		e := err.(*promote.Error)
 		e.Operands = []promote.Operand{op}
 		return e
 	}
-	if r != ruleSame { // a repeat dtype leaves the reason as it was
-		s.why[k] = r
+	if d != s.slot[k] { // a repeat dtype leaves the reason as it was
+		s.why[k] = rule
 	}
 	s.slot[k] = out
 	return nil
@@ -231,5 +266,5 @@ func (s *State) combine(h dtype.DType, hWhy *promote.Rule, l dtype.DType, lWhy *
 	case l == dtype.Invalid:
 		return h, hWhy, nil
 	}
-	return CombineCategories(h, l)
+	return s.release().combine(h, l)
 }

@@ -3,32 +3,54 @@
 // (the common dtype of TensorIterator ops) with its three slots for
 // dimensioned tensors, zero-dim tensors and Python scalars.
 //
+// # Versions
+//
+// The version option picks the PyTorch release: 2.14 (the default), 2.6
+// or 1.13. Each knows its own dtypes, promoteTypes and toComplexType, and
+// how it reads a Python int past int64 (versions.md is the spec):
+//
+//   - 1.13 has the 13 classic dtypes only; its promoteTypes is one lookup
+//     in a table indexed by ScalarType; a Python int outside int64 is a
+//     RuntimeError, "Overflow when unpacking long".
+//   - 2.6 adds the Float8 types (e5m2, e4m3fn, e5m2fnuz, e4m3fnuz), the
+//     uint16/32/64 shell types, uint1-7 and int1-7, with promoteTypes'
+//     steps: Float8 never mixes, uint16 and kin only with a floating type
+//     (which wins), int1-7 fail an internal assertion. A Python int in
+//     [2^63, 2^64) is a uint64 Scalar.
+//   - 2.14 adds float8_e8m0fnu (a Float8 type) and bcomplex32 (bc32, a
+//     14th table axis), and toComplexType(bfloat16) becomes bcomplex32
+//     (PR #173783): a bfloat16 tensor with a Python complex, or with a
+//     complex zero-dim tensor, gives bc32 where earlier versions gave c64.
+//
+// A dtype a version lacks is refused by name, with the versions that
+// have it. Every version is checked against its live library by
+// TestLiveTorch (Debian's python3-torch: 1.13 on bookworm, 2.6 on trixie,
+// 2.14 on sid).
+//
 // # Sources
 //
-// As restated in ../shared/reference/pytorch/rules.md:
+// Restated in versions.md and ../shared/reference/pytorch/rules.md, by
+// upstream tag:
 //
-//   - c10/core/ScalarType.cpp @ 01ff2f52b28acfa7ce507218d4d09f1380ed3022:
-//     promoteTypes, its order of checks and its 13x13 table.
-//   - torch/headeronly/core/ScalarType.h @ 01ff2f52: the ScalarType enum
-//     and the enumerator names PyTorch's messages print (Float, Half,
-//     Float8_e5m2, UInt16).
-//   - c10/core/ScalarType.h, the stored copy matching 01ff2f52:
-//     isFloat8Type (which includes float8_e8m0fnu), isFloatingType,
-//     isBarebonesUnsignedType (uint1-7 and uint16/32/64, not uint8),
-//     toComplexType.
-//   - aten/src/ATen/native/TypeProperties.cpp, newest stored copy (same
-//     logic in torch 1.13): update_result_type_state, combine_categories,
-//     result_type.
-//   - torch/csrc/utils/python_arg_parser.cpp and c10/core/Scalar.h: a
-//     Python int in [2^63, 2^64) becomes a uint64 Scalar.
+//   - c10/core/ScalarType.h (v1.13.1: promoteTypes inline, its table,
+//     toComplexType) and c10/core/ScalarType.cpp (v2.6.0; v2.14.1 from
+//     its headers and live answers): promoteTypes' steps and table.
+//   - c10/core/ScalarType.h predicates (isFloat8Type, isFloatingType,
+//     isBarebonesUnsignedType, isComplexType, toComplexType) and the
+//     ScalarType enum, whose enumerator names PyTorch's messages print
+//     (Float, Half, Float8_e5m2, UInt16, BComplex32).
+//   - aten/src/ATen/native/TypeProperties.cpp: update_result_type_state,
+//     combine_categories, result_type (the same code in every version).
+//   - torch/csrc/utils/python_arg_parser.cpp (scalar_slow) and, for 1.13,
+//     torch/csrc/utils/python_numbers.h (THPUtils_unpackLong).
 //
 // # promote_types
 //
-// The checks run in PyTorch's order and the first that applies decides:
-// same dtype; Float8 (never mixes); uint1-7/uint16/32/64 (only with a
-// floating type, which wins); int1-7 (an internal assertion); the table.
-// Every decision is compiled into one PairTable at init; the default dtype
-// does not affect it.
+// The checks run in PyTorch's order and the first that applies decides
+// (2.x): same dtype; Float8 (never mixes); uint1-7/uint16/32/64 (only with
+// a floating type, which wins); int1-7 (an internal assertion); the table.
+// Every version's decisions are compiled into one PairTable at init; the
+// default dtype does not affect them.
 //
 // # result_type
 //
@@ -55,7 +77,7 @@
 //     PyTorch has no weak tensors.
 //   - Python literals have no suffix: 1L and 1.0f are refused.
 //   - A Python int outside [-2^63, 2^64) is refused with Python's
-//     OverflowError text; torch 1.13 already refuses from 2^63 up.
+//     OverflowError text; 1.13 refuses every int outside int64.
 //   - Catalogue dtypes PyTorch lacks (f8e4m3, f8e3m4, f8e4m3b11fnuz,
 //     f6e2m3fn, f6e3m2fn, f4e2m1fn, dynamic) are refused by name. PyTorch's
 //     float4_e2m1fn_x2 packs two values per element, so it is not f4e2m1fn.
@@ -67,12 +89,9 @@
 // float8 gave the float8, float16 or float32 with a float8 gave float32,
 // bfloat16 with a float8 gave bfloat16, complex gave complex64 (complex128
 // with complex128), and e5m2 with e4m3fn was Undefined; that era's test
-// asserted promote_types(float8_e5m2, float32) == float32. Current source
-// refuses every float8 pair of different types ("Promotion for Float8
-// Types is not supported"), and this package follows current source.
-// Earlier still, bfloat16 was missing from the table and complex promotion
-// raised "promoteTypes with complex numbers is not handled yet". torch 1.13
-// (Debian's python3-torch) has none of uint16/32/64, float8, uint1-7 or
-// int1-7; on the 13 classic dtypes it agrees with current source, which
-// the live test checks when it is installed.
+// asserted promote_types(float8_e5m2, float32) == float32. From 2.6 (at the
+// latest) every float8 pair of different types is refused ("Promotion for
+// Float8 Types is not supported"). Earlier still, bfloat16 was missing
+// from the table and complex promotion raised "promoteTypes with complex
+// numbers is not handled yet". These older releases are not modelled.
 package pytorch

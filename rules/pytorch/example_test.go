@@ -1,6 +1,7 @@
 package pytorch_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/promote-dev/promote"
@@ -55,4 +56,34 @@ func ExampleState() {
 	fmt.Println(s.Slot(pytorch.DimSlot), s.Slot(pytorch.ZeroDimSlot), "->", res, "by", res.Rule.ID)
 	// Output:
 	// f16 f64 -> f16 by floating-higher
+}
+
+// Example_versions asks three queries of each PyTorch version: bfloat16
+// with a Python complex (bcomplex32 from 2.14), uint16 with float32 (no
+// uint16 in 1.13) and uint8 with 2**63 (no uint64 Scalar in 1.13).
+func Example_versions() {
+	for _, v := range pytorch.Versions {
+		torch := pytorch.Def.MustBuild("version=" + v)
+		for _, line := range []string{"bf16 1j", "u16 f32", "u8 9223372036854775808"} {
+			ops, _ := promote.ParseOperands(pytorch.Def.Dialect, line)
+			res, err := torch.Result(ops...)
+			if err != nil {
+				var e *promote.Error
+				errors.As(err, &e)
+				fmt.Printf("%-5s %-24s error: %s\n", v, line, e.Msg)
+				continue
+			}
+			fmt.Printf("%-5s %-24s %s\n", v, line, res)
+		}
+	}
+	// Output:
+	// 2.14  bf16 1j                  bc32
+	// 2.14  u16 f32                  f32
+	// 2.14  u8 9223372036854775808   u8
+	// 2.6   bf16 1j                  c64
+	// 2.6   u16 f32                  f32
+	// 2.6   u8 9223372036854775808   u8
+	// 1.13  bf16 1j                  c64
+	// 1.13  u16 f32                  error: PyTorch 1.13 has no dtype for u16 (torch.uint16 exists in 2.14 and 2.6)
+	// 1.13  u8 9223372036854775808   error: Overflow when unpacking long (Python int 9223372036854775808 is outside int64's range; PyTorch 1.13 has no uint64 Scalar)
 }

@@ -23,9 +23,11 @@ var (
 		Text:   "a Python int is a wrapped int64, whatever its value (no value check: uint8 tensor + 1000 is uint8)",
 		Source: srcScalar}
 	rulePyIntUnsigned = &promote.Rule{ID: "python-int-uint64",
-		Text:   "a Python int in [2^63, 2^64) does not fit int64 and becomes a uint64 Scalar",
+		Text:   "a Python int in [2^63, 2^64) does not fit int64 and becomes a uint64 Scalar (from 2.x)",
 		Source: srcScalar}
-	rulePyIntOverflow = &promote.Rule{ID: "python-int-overflow",
+	// ruleIntOverflow2x is release.ruleIntOutside from 2.x; 1.13 has its
+	// own (versions.go).
+	ruleIntOverflow2x = &promote.Rule{ID: "python-int-overflow",
 		Text:   "a Python int outside [-2^63, 2^64) cannot become a Scalar: OverflowError",
 		Source: srcScalar}
 	rulePyFloat = &promote.Rule{ID: "python-float",
@@ -59,8 +61,8 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 	}
 	switch op.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !Has(op.DType) {
-			return refuse(ruleNoDType, noDTypeMsg(op.DType))
+		if !s.release().Has(op.DType) {
+			return refuse(ruleNoDType, s.release().noDTypeMsg(op.DType))
 		}
 		if op.Weak {
 			return refuse(ruleNoWeak, "PyTorch has no weak tensors; write a Python scalar (1, 1.0, 1j, true) for a weakly typed operand")
@@ -86,15 +88,20 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 		case promote.BoolValue:
 			return WrappedSlot, dtype.Bool, rulePyBool, nil
 		case promote.IntValue:
+			r := s.release()
 			switch {
 			case v.Int.Cmp(minInt64) >= 0 && v.Int.Cmp(maxInt64) <= 0:
 				return WrappedSlot, dtype.I64, rulePyInt, nil
+			case !r.wideInts:
+				// v1.13.1 python_numbers.h:69-71: THPUtils_unpackLong
+				// throws std::runtime_error on any overflow.
+				return refuse(r.ruleIntOutside, "Overflow when unpacking long (Python int "+v.Text+" is outside int64's range; PyTorch "+r.name+" has no uint64 Scalar)")
 			case v.Int.Sign() > 0 && v.Int.BitLen() <= 64:
 				return WrappedSlot, dtype.U64, rulePyIntUnsigned, nil
 			case v.Int.Sign() < 0:
-				return refuse(rulePyIntOverflow, "OverflowError: can't convert negative int to unsigned (Python int "+v.Text+" is below int64's range)")
+				return refuse(r.ruleIntOutside, "OverflowError: can't convert negative int to unsigned (Python int "+v.Text+" is below int64's range)")
 			}
-			return refuse(rulePyIntOverflow, "OverflowError: int too big to convert (Python int "+v.Text+" is above uint64's range)")
+			return refuse(r.ruleIntOutside, "OverflowError: int too big to convert (Python int "+v.Text+" is above uint64's range)")
 		case promote.FloatValue:
 			return WrappedSlot, s.defFloat, rulePyFloat, nil
 		case promote.ComplexValue:

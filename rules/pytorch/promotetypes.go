@@ -7,132 +7,77 @@ import (
 	"github.com/promote-dev/promote/dtype"
 )
 
-// Sources, as ../shared/reference/pytorch/rules.md names them.
+// Sources, by upstream tag and line (versions.md says how each was read).
+// A rule that exists in several versions cites each.
 const (
-	srcPromote   = "pytorch/pytorch@01ff2f52 c10/core/ScalarType.cpp (promoteTypes)"
-	srcEnum      = "pytorch/pytorch@01ff2f52 torch/headeronly/core/ScalarType.h (ScalarType enum)"
-	srcPredicate = "pytorch/pytorch c10/core/ScalarType.h (stored copy matching 01ff2f52)"
-	srcResult    = "pytorch/pytorch aten/src/ATen/native/TypeProperties.cpp (newest stored copy; same logic in torch 1.13)"
-	srcScalar    = "pytorch/pytorch torch/csrc/utils/python_arg_parser.cpp (PythonArgs::scalar_slow) and c10/core/Scalar.h (Scalar::type)"
+	src113Promote   = "pytorch/pytorch v1.13.1 c10/core/ScalarType.h:392-449 (promoteTypes, _promoteTypesLookup)"
+	src26File       = "pytorch/pytorch v2.6.0 c10/core/ScalarType.cpp"
+	src26Promote    = src26File + ":43-129 (promoteTypes)"
+	src214Promote   = "pytorch/pytorch v2.14.1 c10/core/ScalarType.cpp promoteTypes (not read: its steps and assertion lines :103/:105 as in 2.6, its table with BComplex32 from the live library; rules/pytorch/versions.md)"
+	srcPromote      = src26Promote + "; " + src214Promote
+	srcEnum         = "pytorch/pytorch c10/core/ScalarType.h ScalarType enum (v1.13.1 :28-46; v2.6.0 :62-105); v2.14.1 torch/headeronly/core/ScalarType.h:104-150"
+	srcPredicate113 = "pytorch/pytorch v1.13.1 c10/core/ScalarType.h:256-360 (isFloatingType, isComplexType, toComplexType)"
+	srcPredicate26  = "pytorch/pytorch v2.6.0 c10/core/ScalarType.h:373-412, :525-545 (isFloat8Type, isFloatingType, isBarebonesUnsignedType, toComplexType)"
+	srcPredicate214 = "pytorch/pytorch v2.14.1 c10/core/ScalarType.h:94-128, :240-261 (isFloat8Type with Float8_e8m0fnu, isComplexType with BComplex32, toComplexType)"
+	srcPredicate    = srcPredicate26 + "; " + srcPredicate214
+	srcResult       = "pytorch/pytorch aten/src/ATen/native/TypeProperties.cpp (v1.13.1 :79-140; v2.6.0 :81-142; v2.14.1 same behaviour live)"
+	srcScalar       = "pytorch/pytorch v2.6.0 torch/csrc/utils/python_arg_parser.cpp:1814-1836 (PythonArgs::scalar_slow) and c10/core/Scalar.h:326-337 (Scalar::type); v2.14.1 same behaviour live"
+	src113Scalar    = "pytorch/pytorch v1.13.1 torch/csrc/utils/python_arg_parser.cpp:1550-1558 (PythonArgs::scalar_slow) and torch/csrc/utils/python_numbers.h:62-74 (THPUtils_unpackLong)"
 )
 
-// The steps of c10::promoteTypes, in the order it runs them; the first
+// The steps of c10::promoteTypes, in the order 2.x runs them; the first
 // that applies decides. Two of its steps never fire here: quantized types
 // (an error) and bits types (Undefined, which torch.promote_types reports
 // as "Promotion from X and Y is unsupported.") have no catalogue dtype.
+// 1.13 has only the table (release.tableOnly).
 var (
 	ruleNoDType = &promote.Rule{ID: "no-dtype",
-		Text:   "PyTorch has no ScalarType for this dtype",
+		Text:   "this version of PyTorch has no ScalarType for this dtype",
 		Source: srcEnum}
 	ruleSame = &promote.Rule{ID: "same",
 		Text:   "promoteTypes(a, a) = a, for every dtype (float8 and uint16/32/64 included)",
-		Source: srcPromote}
+		Source: src26File + ":50-52 (promoteTypes, same type); " + src214Promote}
 	ruleFloat8 = &promote.Rule{ID: "float8",
-		Text:   "a Float8 type (float8_e5m2, e4m3fn, e5m2fnuz, e4m3fnuz, e8m0fnu) never mixes with another dtype: error",
-		Source: srcPromote + "; isFloat8Type in " + srcPredicate}
+		Text:   "a Float8 type (float8_e5m2, e4m3fn, e5m2fnuz, e4m3fnuz; e8m0fnu from 2.14 here) never mixes with another dtype: error",
+		Source: src26File + ":68-75 (promoteTypes, Float8); " + src214Promote + "; isFloat8Type in " + srcPredicate}
 	ruleBarebonesFloat = &promote.Rule{ID: "barebones-unsigned-floating",
 		Text:   "uint1-7 or uint16/32/64 with a floating type gives the floating type outright, whatever the widths",
-		Source: srcPromote + "; isBarebonesUnsignedType, isFloatingType in " + srcPredicate}
+		Source: src26File + ":77-93 (promoteTypes, barebones unsigned with a floating type); " + src214Promote + "; isBarebonesUnsignedType, isFloatingType in " + srcPredicate}
 	ruleBarebones = &promote.Rule{ID: "barebones-unsigned",
 		Text:   "uint1-7 or uint16/32/64 with anything but a floating type (another integer, bool, complex) is an error",
-		Source: srcPromote + "; isBarebonesUnsignedType in " + srcPredicate}
+		Source: src26File + ":94-99 (promoteTypes, barebones unsigned otherwise); " + src214Promote + "; isBarebonesUnsignedType in " + srcPredicate}
 	ruleInternalAssert = &promote.Rule{ID: "internal-assert",
-		Text:   "a dtype outside the 13-type table (int1..int7) that no earlier step handled fails an internal assertion",
-		Source: srcPromote}
-	ruleTable = &promote.Rule{ID: "table",
-		Text:   "the 13x13 lookup table over uint8, int8-64, float16/32/64, complex32/64/128, bool, bfloat16",
-		Source: srcPromote}
+		Text:   "a dtype outside promoteTypes' table (int1..int7) that no earlier step handled fails an internal assertion",
+		Source: src26File + ":102-105 (promoteTypes, TORCH_INTERNAL_ASSERT); " + src214Promote}
 )
 
-// classic is the order of promoteTypes' lookup table axes.
-var classic = [...]dtype.DType{
-	dtype.U8, dtype.I8, dtype.I16, dtype.I32, dtype.I64,
-	dtype.F16, dtype.F32, dtype.F64, dtype.C32, dtype.C64, dtype.C128,
-	dtype.Bool, dtype.BF16,
-}
-
-// lookup is promoteTypes' 13x13 table, axes in classic's order. It is
-// symmetric. Note int64 + float16 = float16 (the float wins whatever the
-// widths), bfloat16 + float16 = float32, bfloat16 + complex32 = complex64.
-var lookup = func() [len(classic)][len(classic)]dtype.DType {
-	const (
-		u1 = dtype.U8
-		i1 = dtype.I8
-		i2 = dtype.I16
-		i4 = dtype.I32
-		i8 = dtype.I64
-		f2 = dtype.F16
-		f4 = dtype.F32
-		f8 = dtype.F64
-		c2 = dtype.C32
-		c4 = dtype.C64
-		c8 = dtype.C128
-		b1 = dtype.Bool
-		bf = dtype.BF16
-	)
-	return [len(classic)][len(classic)]dtype.DType{
-		//      u1  i1  i2  i4  i8  f2  f4  f8  c2  c4  c8  b1  bf
-		/*u1*/ {u1, i2, i2, i4, i8, f2, f4, f8, c2, c4, c8, u1, bf},
-		/*i1*/ {i2, i1, i2, i4, i8, f2, f4, f8, c2, c4, c8, i1, bf},
-		/*i2*/ {i2, i2, i2, i4, i8, f2, f4, f8, c2, c4, c8, i2, bf},
-		/*i4*/ {i4, i4, i4, i4, i8, f2, f4, f8, c2, c4, c8, i4, bf},
-		/*i8*/ {i8, i8, i8, i8, i8, f2, f4, f8, c2, c4, c8, i8, bf},
-		/*f2*/ {f2, f2, f2, f2, f2, f2, f4, f8, c2, c4, c8, f2, f4},
-		/*f4*/ {f4, f4, f4, f4, f4, f4, f4, f8, c4, c4, c8, f4, f4},
-		/*f8*/ {f8, f8, f8, f8, f8, f8, f8, f8, c8, c8, c8, f8, f8},
-		/*c2*/ {c2, c2, c2, c2, c2, c2, c4, c8, c2, c4, c8, c2, c4},
-		/*c4*/ {c4, c4, c4, c4, c4, c4, c4, c8, c4, c4, c8, c4, c4},
-		/*c8*/ {c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8},
-		/*b1*/ {u1, i1, i2, i4, i8, f2, f4, f8, c2, c4, c8, b1, bf},
-		/*bf*/ {bf, bf, bf, bf, bf, f4, f4, f8, c4, c4, c8, bf, bf},
-	}
-}()
-
-// classicIndex returns d's axis in lookup, or -1 (c10's dtype2index).
-func classicIndex(d dtype.DType) int {
-	for i, c := range classic {
-		if c == d {
-			return i
-		}
-	}
-	return -1
-}
-
-// table is promoteTypes compiled over every catalogue pair. It does not
-// depend on the default dtype, so one table serves every setting.
-var table = promote.NewPairTable(Name, decide)
-
-// noDTypeMsg is the refusal for a dtype PyTorch lacks.
-func noDTypeMsg(d dtype.DType) string {
-	if d == dtype.F4E2M1FN {
-		return "PyTorch has no dtype for f4e2m1fn (its only FP4 dtype is float4_e2m1fn_x2, two values packed in one element)"
-	}
-	return "PyTorch has no dtype for " + d.String()
-}
-
-// decide is c10::promoteTypes(a, b), step by step.
-func decide(a, b dtype.DType) promote.Decision {
-	refuse := func(r *promote.Rule, msg string) promote.Decision { return promote.Decision{Rule: r, Msg: msg} }
+// decide is this version's c10::promoteTypes(a, b), step by step.
+func (r *release) decide(a, b dtype.DType) promote.Decision {
+	refuse := func(rule *promote.Rule, msg string) promote.Decision { return promote.Decision{Rule: rule, Msg: msg} }
 	switch {
-	case !Has(a):
-		return refuse(ruleNoDType, noDTypeMsg(a))
-	case !Has(b):
-		return refuse(ruleNoDType, noDTypeMsg(b))
+	case !r.Has(a):
+		return refuse(ruleNoDType, r.noDTypeMsg(a))
+	case !r.Has(b):
+		return refuse(ruleNoDType, r.noDTypeMsg(b))
+	case r.tableOnly:
+		// v1.13.1 ScalarType.h:449: every non-quantized pair is one
+		// table lookup, the diagonal included.
+		return promote.Decision{Out: r.lookup[r.index(a)][r.index(b)], Rule: r.ruleTable}
 
-	// ScalarType.cpp@01ff2f52: equal types return that type before any
-	// other check, so float8 with itself is fine.
+	// ScalarType.cpp:50-52 (2.6): equal types return that type before
+	// any other check, so float8 with itself is fine.
 	case a == b:
 		return promote.Decision{Out: a, Rule: ruleSame}
 
-	// ScalarType.cpp@01ff2f52: the Float8 check comes before the unsigned
-	// one, so uint16 + float8_e5m2 is a Float8 error.
+	// ScalarType.cpp:68-75 (2.6): the Float8 check comes before the
+	// unsigned one, so uint16 + float8_e5m2 is a Float8 error.
 	case isFloat8(a) || isFloat8(b):
 		return refuse(ruleFloat8, fmt.Sprintf("Promotion for Float8 Types is not supported, attempted to promote %s and %s",
 			scalarTypeNames[a], scalarTypeNames[b]))
 
-	// ScalarType.cpp@01ff2f52: barebones unsigned types promote only with
-	// a floating type, which wins outright (a is checked first, but only
-	// one of the two can be floating here).
+	// ScalarType.cpp:77-100 (2.6): barebones unsigned types promote only
+	// with a floating type, which wins outright (a is checked first, but
+	// only one of the two can be floating here).
 	case isBarebonesUnsigned(a) || isBarebonesUnsigned(b):
 		if isFloating(a) {
 			return promote.Decision{Out: a, Rule: ruleBarebonesFloat}
@@ -144,22 +89,23 @@ func decide(a, b dtype.DType) promote.Decision {
 			scalarTypeNames[a], scalarTypeNames[b]))
 	}
 
-	// ScalarType.cpp@01ff2f52: TORCH_INTERNAL_ASSERT on a's table index,
-	// then on b's; int2 and int4 reach here.
-	ia, ib := classicIndex(a), classicIndex(b)
+	// ScalarType.cpp:102-105 (2.6, and 2.14 by its messages):
+	// TORCH_INTERNAL_ASSERT on a's table index, then on b's; int2 and
+	// int4 reach here.
+	ia, ib := r.index(a), r.index(b)
 	if ia < 0 {
-		return refuse(ruleInternalAssert, `ix_a != -1 INTERNAL ASSERT FAILED at "c10/core/ScalarType.cpp", please report a bug to PyTorch.`)
+		return refuse(ruleInternalAssert, `ix_a != -1 INTERNAL ASSERT FAILED at "c10/core/ScalarType.cpp":103, please report a bug to PyTorch.`)
 	}
 	if ib < 0 {
-		return refuse(ruleInternalAssert, `ix_b != -1 INTERNAL ASSERT FAILED at "c10/core/ScalarType.cpp", please report a bug to PyTorch.`)
+		return refuse(ruleInternalAssert, `ix_b != -1 INTERNAL ASSERT FAILED at "c10/core/ScalarType.cpp":105, please report a bug to PyTorch.`)
 	}
-	return promote.Decision{Out: lookup[ia][ib], Rule: ruleTable}
+	return promote.Decision{Out: r.lookup[ia][ib], Rule: r.ruleTable}
 }
 
-// promoteTypes is the compiled c10::promoteTypes as a bare error (no
-// operands): the category logic calls it between slots.
-func promoteTypes(a, b dtype.DType) (dtype.DType, *promote.Rule, error) {
-	d := table.Cell(a, b)
+// promoteTypes is the version's compiled c10::promoteTypes as a bare error
+// (no operands): the category logic calls it between slots.
+func (r *release) promoteTypes(a, b dtype.DType) (dtype.DType, *promote.Rule, error) {
+	d := r.table.Cell(a, b)
 	if d.Rule == nil { // Invalid dtype: Cell has no decision for it
 		return dtype.Invalid, ruleNoDType, &promote.Error{Rules: Name, Rule: ruleNoDType, Msg: fmt.Sprintf("invalid dtype in pair (%v, %v)", a, b)}
 	}

@@ -11,37 +11,49 @@ import (
 const Name = "pytorch"
 
 // Def is the pytorch rule set: torch.promote_types for plain dtype pairs
-// and torch.result_type (TensorIterator's common dtype) for operands. Its
-// one option, default_float, is torch.set_default_dtype.
+// and torch.result_type (TensorIterator's common dtype) for operands.
+// Options: version (the PyTorch release: 2.14, the default, 2.6 or 1.13)
+// and default_float (torch.set_default_dtype).
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "PyTorch (torch.promote_types, torch.result_type)",
-	Source:  "../shared/reference/pytorch/rules.md; " + srcPromote + "; " + srcResult,
+	Source:  "../shared/reference/pytorch/rules.md; rules/pytorch/versions.md; " + srcPromote + "; " + srcResult,
 	NAry:    promote.Set,
 	Dialect: dtype.PyTorch,
 	Options: []promote.Option{{
+		Name:    "version",
+		Kind:    promote.EnumOption,
+		Default: Version214,
+		Values:  Versions,
+		Doc:     "the PyTorch release: its dtypes (1.13 has no float8 or uint16/32/64), promoteTypes table, toComplexType (bfloat16 with a complex gives bcomplex32 from 2.14) and Python int range (1.13 refuses ints past int64)",
+	}, {
 		Name:    "default_float",
 		Kind:    promote.EnumOption,
 		Default: "f32",
 		Values:  []string{"f32", "f64"},
 		Doc:     "torch.set_default_dtype: the dtype of a Python float (and, as its complex counterpart c64 or c128, of a Python complex)",
 	}},
-	Presets: [][]string{{"default_float=f64"}},
+	Presets: [][]string{{"default_float=f64"}, {"version=" + Version26}, {"version=" + Version113}},
 	New:     build,
 }
 
-// rules is the rule set built with one default dtype.
+// rules is the rule set built for one version and default dtype.
 type rules struct {
 	promote.Base
+	r            *release
 	defaultFloat dtype.DType
 }
 
 func build(s promote.Settings) (promote.Rules, error) {
+	r, err := releaseOf(s.Enum("version"))
+	if err != nil {
+		return nil, err
+	}
 	d := dtype.F32
 	if s.Enum("default_float") == "f64" {
 		d = dtype.F64
 	}
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: table}, defaultFloat: d}, nil
+	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: r.table}, r: r, defaultFloat: d}, nil
 }
 
 // Result is torch.result_type over any number of operands: every operand
@@ -50,7 +62,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
 	}
-	s, err := NewState(r.defaultFloat)
+	s, err := r.r.newState(r.defaultFloat)
 	if err != nil {
 		return promote.Result{}, err
 	}

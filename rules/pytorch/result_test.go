@@ -130,9 +130,11 @@ func TestCombineCategories(t *testing.T) {
 		{dtype.Invalid, dtype.F16, dtype.F16, ruleOneSlot},
 		{dtype.Bool, dtype.Invalid, dtype.Bool, ruleOneSlot},
 		{dtype.C32, dtype.F64, dtype.C32, ruleComplexHigher},
-		{dtype.F16, dtype.C128, dtype.C32, ruleComplexOfHigher},
-		{dtype.BF16, dtype.C32, dtype.C64, ruleComplexOfHigher},
-		{dtype.F64, dtype.C64, dtype.C128, ruleComplexOfHigher},
+		{dtype.F16, dtype.C128, dtype.C32, latest.ruleComplexOf},
+		{dtype.BF16, dtype.C32, dtype.BC32, latest.ruleComplexOf}, // 2.14: PR #173783
+		{dtype.BC32, dtype.F64, dtype.BC32, ruleComplexHigher},
+		{dtype.I8, dtype.BC32, dtype.BC32, ruleComplexLower},
+		{dtype.F64, dtype.C64, dtype.C128, latest.ruleComplexOf},
 		{dtype.U32, dtype.C64, dtype.C64, ruleComplexLower},
 		{dtype.Bool, dtype.C32, dtype.C32, ruleComplexLower},
 		{dtype.F16, dtype.F64, dtype.F16, ruleFloatingHigher},
@@ -152,6 +154,20 @@ func TestCombineCategories(t *testing.T) {
 	for _, bad := range [][2]dtype.DType{{dtype.F8E4M3, dtype.F32}, {dtype.I32, dtype.Dynamic}, {dtype.Bool, dtype.U16}, {dtype.F8E5M2, dtype.C64}} {
 		if got, rule, err := CombineCategories(bad[0], bad[1]); err == nil {
 			t.Errorf("CombineCategories(%v, %v) = %v by %s, want an error", bad[0], bad[1], got, rule.ID)
+		}
+	}
+	// Before 2.14, toComplexType(BFloat16) is complex64 and bcomplex32 does
+	// not exist.
+	for _, v := range []string{Version26, Version113} {
+		s, err := NewStateFor(v, dtype.F32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, rule, err := s.CombineCategories(dtype.BF16, dtype.C32); err != nil || got != dtype.C64 || rule.ID != "complex-lower-floating-higher" {
+			t.Errorf("version %s: CombineCategories(bf16, c32) = %v by %v, %v; want c64", v, got, rule, err)
+		}
+		if _, _, err := s.CombineCategories(dtype.BC32, dtype.F32); err == nil || !strings.Contains(err.Error(), "PyTorch "+v+" has no dtype for bc32 (torch.bcomplex32 exists in 2.14)") {
+			t.Errorf("version %s: CombineCategories(bc32, f32) error = %v", v, err)
 		}
 	}
 }
@@ -212,33 +228,60 @@ func TestRefusalNamesOperands(t *testing.T) {
 	}
 }
 
-// TestDefOptions: the option parses, rejects bad values, and the preset
-// is a valid setting.
+// TestDefOptions: the options parse, reject bad values naming the valid
+// ones, and the presets are valid settings.
 func TestDefOptions(t *testing.T) {
 	if _, err := Def.Build("default_float=f16"); err == nil {
 		t.Error("default_float=f16 accepted")
+	}
+	for _, bad := range []string{"version=1.9", "version=2.5", "version=", "version=latest"} {
+		_, err := Def.Build(bad)
+		if err == nil || !strings.Contains(err.Error(), "2.14|2.6|1.13") {
+			t.Errorf("%s: err = %v, want one listing 2.14|2.6|1.13", bad, err)
+		}
 	}
 	for _, p := range Def.Presets {
 		if _, err := Def.Build(p...); err != nil {
 			t.Errorf("preset %v: %v", p, err)
 		}
 	}
-	if got := built["f64"].Settings().String(); got != "default_float=f64" {
+	if got := built["f64"].Settings().String(); got != "version=2.14 default_float=f64" {
 		t.Errorf("settings = %q", got)
+	}
+	if _, err := NewStateFor("1.9", dtype.F32); err == nil || !strings.Contains(err.Error(), "2.14, 2.6, 1.13") {
+		t.Errorf("NewStateFor(1.9) error = %v, want one listing the versions", err)
+	}
+	if HasIn("1.9", dtype.F32) || !HasIn("1.13", dtype.F32) || HasIn("1.13", dtype.U16) || !HasIn("2.6", dtype.U16) {
+		t.Error("HasIn disagrees with versions.md §1")
 	}
 }
 
 // TestSweepNoPanic runs every pair and triple of a broad operand set under
-// both defaults: no panics, every answer carries a rule, and n-ary results
-// never depend on the order of operands in different slots.
+// every version and both defaults: no panics, every answer carries a rule,
+// and n-ary results never depend on the order of operands in different
+// slots. Under -short only the default version runs triples.
 func TestSweepNoPanic(t *testing.T) {
 	var ops []promote.Operand
 	for _, d := range dtype.All() {
 		ops = append(ops, promote.T(d), promote.T0(d))
 	}
 	ops = append(ops, promote.Bool(true), promote.Int(3), promote.Float(1.5), promote.Complex(0, 1))
-	for _, def := range []string{"f32", "f64"} {
-		r := built[def]
+	wide, err := promote.ParseOperand("9223372036854775808") // 2^63: uint64 in 2.x, refused in 1.13
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops = append(ops, wide)
+	for _, v := range Versions {
+		for _, def := range []string{"f32", "f64"} {
+			r := Def.MustBuild("version="+v, "default_float="+def)
+			sweep(t, r, ops, v == Version214 || !testing.Short())
+		}
+	}
+}
+
+func sweep(t *testing.T, r promote.Rules, ops []promote.Operand, triples bool) {
+	t.Helper()
+	{
 		for _, a := range ops {
 			for _, b := range ops {
 				ab, errAB := r.Result(a, b)
@@ -251,6 +294,9 @@ func TestSweepNoPanic(t *testing.T) {
 					t.Errorf("%s %s = %v %v but %s %s = %v %v", a, b, ab, errAB, b, a, ba, errBA)
 				}
 				for _, c := range ops {
+					if !triples {
+						break
+					}
 					if res, err := r.Result(a, b, c); err == nil && (res.Rule == nil || !res.DType.Valid()) {
 						t.Errorf("%s %s %s = %v with no rule", a, b, c, res)
 					}

@@ -6,7 +6,8 @@ import "github.com/promote-dev/promote/dtype"
 // its c10::ScalarType enumerator: the text c10's toString gives, and so the
 // one PyTorch's own error messages print ("attempted to promote
 // Float8_e5m2 and Float"). An empty entry is a dtype PyTorch lacks.
-// Source: pytorch/pytorch@01ff2f52 torch/headeronly/core/ScalarType.h.
+// Source: c10/core/ScalarType.h (v1.13.1 :28-46, v2.6.0 :62-105) and
+// torch/headeronly/core/ScalarType.h (v2.14.1 :104-150).
 var scalarTypeNames = [dtype.Count]string{
 	dtype.U8:         "Byte",
 	dtype.I8:         "Char",
@@ -21,6 +22,7 @@ var scalarTypeNames = [dtype.Count]string{
 	dtype.C128:       "ComplexDouble",
 	dtype.Bool:       "Bool",
 	dtype.BF16:       "BFloat16",
+	dtype.BC32:       "BComplex32",
 	dtype.F8E5M2:     "Float8_e5m2",
 	dtype.F8E4M3FN:   "Float8_e4m3fn",
 	dtype.F8E5M2FNUZ: "Float8_e5m2fnuz",
@@ -36,15 +38,37 @@ var scalarTypeNames = [dtype.Count]string{
 	dtype.I4:         "Int4",
 }
 
-// Has reports whether PyTorch has a ScalarType for d. The catalogue's
-// f8e4m3, f8e3m4, f8e4m3b11fnuz, f6e2m3fn, f6e3m2fn, f4e2m1fn and dynamic
-// have none (PyTorch's only 4-bit float is the packed float4_e2m1fn_x2,
-// two values per element, which is not f4e2m1fn).
-func Has(d dtype.DType) bool { return d.Valid() && scalarTypeNames[d] != "" }
+// torchNames are the Python names of the dtypes (torch.uint16 is
+// "uint16"), for messages that tell a user what to write.
+var torchNames = [dtype.Count]string{
+	dtype.U8: "uint8", dtype.I8: "int8", dtype.I16: "int16", dtype.I32: "int32", dtype.I64: "int64",
+	dtype.F16: "float16", dtype.F32: "float32", dtype.F64: "float64",
+	dtype.C32: "complex32", dtype.C64: "complex64", dtype.C128: "complex128",
+	dtype.Bool: "bool", dtype.BF16: "bfloat16", dtype.BC32: "bcomplex32",
+	dtype.F8E5M2: "float8_e5m2", dtype.F8E4M3FN: "float8_e4m3fn",
+	dtype.F8E5M2FNUZ: "float8_e5m2fnuz", dtype.F8E4M3FNUZ: "float8_e4m3fnuz",
+	dtype.F8E8M0FNU: "float8_e8m0fnu",
+	dtype.U16:       "uint16", dtype.U32: "uint32", dtype.U64: "uint64",
+	dtype.U1: "uint1", dtype.U2: "uint2", dtype.U4: "uint4", dtype.I2: "int2", dtype.I4: "int4",
+}
+
+// Has reports whether the newest modelled PyTorch (the default version)
+// has a ScalarType for d. The catalogue's f8e4m3, f8e3m4, f8e4m3b11fnuz,
+// f6e2m3fn, f6e3m2fn, f4e2m1fn and dynamic have none in any version
+// (PyTorch's only 4-bit float is the packed float4_e2m1fn_x2, two values
+// per element, which is not f4e2m1fn).
+func Has(d dtype.DType) bool { return latest.Has(d) }
+
+// HasIn reports whether the given PyTorch version (one of Versions) has a
+// ScalarType for d; false for an unknown version.
+func HasIn(version string, d dtype.DType) bool {
+	r, err := releaseOf(version)
+	return err == nil && r.Has(d)
+}
 
 // ScalarTypeName returns the c10::ScalarType enumerator name of d ("Float"
 // for f32, "Float8_e4m3fn" for f8e4m3fn), the spelling PyTorch's error
-// messages use, or "" when PyTorch has no such dtype.
+// messages use, or "" when no PyTorch version has such a dtype.
 func ScalarTypeName(d dtype.DType) string {
 	if !d.Valid() {
 		return ""
@@ -52,11 +76,13 @@ func ScalarTypeName(d dtype.DType) string {
 	return scalarTypeNames[d]
 }
 
-// The c10 predicates promotion consults, restricted to the catalogue.
-// Source: c10/core/ScalarType.h (the stored copy matching 01ff2f52).
+// The c10 predicates promotion consults, restricted to the catalogue. They
+// hold for a dtype in every version that has it, so one definition serves
+// all: promotion asks about a dtype only after the version's Has.
+// Source: c10/core/ScalarType.h (v2.6.0 :373-412; v2.14.1 :94-128).
 
-// isFloat8 is c10::isFloat8Type. It counts float8_e8m0fnu as a Float8
-// type, so that one too refuses to mix.
+// isFloat8 is c10::isFloat8Type. From 2.14 (where the dtype first
+// exists here) it counts float8_e8m0fnu, so that one too refuses to mix.
 func isFloat8(d dtype.DType) bool {
 	switch d {
 	case dtype.F8E5M2, dtype.F8E5M2FNUZ, dtype.F8E4M3FN, dtype.F8E4M3FNUZ, dtype.F8E8M0FNU:
@@ -76,9 +102,10 @@ func isFloating(d dtype.DType) bool {
 	return isFloat8(d)
 }
 
-// isComplex is c10::isComplexType.
+// isComplex is c10::isComplexType. From 2.14 (where the dtype first
+// exists here) it counts bcomplex32.
 func isComplex(d dtype.DType) bool {
-	return d == dtype.C32 || d == dtype.C64 || d == dtype.C128
+	return d == dtype.C32 || d == dtype.BC32 || d == dtype.C64 || d == dtype.C128
 }
 
 // isBarebonesUnsigned is c10::isBarebonesUnsignedType: uint1..uint7 and
@@ -89,20 +116,4 @@ func isBarebonesUnsigned(d dtype.DType) bool {
 		return true
 	}
 	return false
-}
-
-// toComplex is c10::toComplexType for the catalogue: the complex type of
-// a float's precision (bfloat16's range is float32's, so it maps to
-// complex64). Other dtypes have none; c10 raises, and the caller reports
-// toComplexFailed.
-func toComplex(d dtype.DType) (dtype.DType, bool) {
-	switch d {
-	case dtype.F16, dtype.C32:
-		return dtype.C32, true
-	case dtype.BF16, dtype.F32, dtype.C64:
-		return dtype.C64, true
-	case dtype.F64, dtype.C128:
-		return dtype.C128, true
-	}
-	return dtype.Invalid, false
 }

@@ -3,6 +3,7 @@ package tensorflow
 import (
 	"fmt"
 
+	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/lattice"
 )
@@ -117,6 +118,7 @@ func init() {
 			steps[a][b] = step{out: out, all: levelAll(a, b) || levelAll(b, a)}
 		}
 	}
+	described = describe()
 	buildTables()
 }
 
@@ -124,6 +126,45 @@ func init() {
 // weak nodes with a ? suffix), for display and for users who compare it
 // with other lattices.
 func Lattice() *lattice.Lattice { return tfLattice }
+
+// described is tfLattice with what each node stands for, built by init:
+// the weak nodes are WeakTensors of their dtype, and i32?, f32? and c128?
+// also the Python int, float and complex (_get_dtype_and_weakness).
+var described *promote.Lattice
+
+func describe() *promote.Lattice {
+	nodes := make([]promote.LatticeNode, numNodes)
+	for i, name := range nodeNames {
+		n := promote.LatticeNode{Name: name, DType: nodeType[i], Weak: nodeWeak[i]}
+		if n.Weak {
+			n.Text = "a WeakTensor of " + tfName(n.DType)
+		}
+		switch {
+		case n.DType == dtype.Bool:
+			n.Literals, n.Text = []promote.ValueKind{promote.BoolValue}, "bool; a Python bool is a strong bool"
+		case n.Weak && n.DType == dtype.I32:
+			n.Literals, n.Text = []promote.ValueKind{promote.IntValue}, "a Python int or a WeakTensor of int32"
+		case n.Weak && n.DType == dtype.F32:
+			n.Literals, n.Text = []promote.ValueKind{promote.FloatValue}, "a Python float or a WeakTensor of float32"
+		case n.Weak && n.DType == dtype.C128:
+			n.Literals, n.Text = []promote.ValueKind{promote.ComplexValue}, "a Python complex or a WeakTensor of complex128"
+		}
+		nodes[i] = n
+	}
+	return promote.MustLattice(tfLattice, nodes)
+}
+
+// Lattice returns the lattice the new type promotion (modes all and safe)
+// joins on, with what each node stands for; nil in legacy mode, which has
+// no lattice. In safe mode the pair table refuses the joins at level ALL,
+// so it is not the lattice's join everywhere. It implements
+// promote.LatticeRules.
+func (r *rules) Lattice() *promote.Lattice {
+	if r.mode == ModeLegacy {
+		return nil
+	}
+	return described
+}
 
 // levelAll reports whether the ordered pair (a, b) is at level ALL, that is
 // refused in SAFE mode. It restates the bullets of "SAFE vs ALL" in
