@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"github.com/promote-dev/promote/internal/clip"
 	"strings"
 
 	"github.com/promote-dev/promote"
@@ -135,7 +136,7 @@ func (p *parser) number() (NodeID, *syntaxError) {
 		if hs == 0 {
 			// No host reads this suffix: each stops at the site, with its
 			// own message, so nothing after it matters.
-			return NoNode, p.errAt(at, "%s is not a literal of any host", clipText(text))
+			return NoNode, p.errAt(at, "%s is not a literal of any host", clip.Text(text))
 		}
 	}
 	if n := body - at; n > maxIntDigits && isAllDigits(p.src[at:body]) {
@@ -143,7 +144,7 @@ func (p *parser) number() (NodeID, *syntaxError) {
 	}
 	o, err := promote.ParseOperand(text)
 	if err != nil || o.Kind != promote.Literal {
-		return NoNode, p.errAt(at, "malformed number %s", clipQuote(text))
+		return NoNode, p.errAt(at, "malformed number %s", clip.Quote(text))
 	}
 	return p.newLiteral(text, o.Value), nil
 }

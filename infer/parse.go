@@ -3,6 +3,7 @@ package infer
 import (
 	"bytes"
 	"fmt"
+	"github.com/promote-dev/promote/internal/clip"
 	"strings"
 
 	"github.com/promote-dev/promote"
@@ -218,7 +219,7 @@ func (p *parser) statement() *syntaxError {
 func (p *parser) lineEnd() *syntaxError {
 	p.skipSpace()
 	if p.i < p.end {
-		return p.errAt(p.i, "unexpected %s after the expression", clipQuote(p.tokenText()))
+		return p.errAt(p.i, "unexpected %s after the expression", clip.Quote(p.tokenText()))
 	}
 	return nil
 }
@@ -245,7 +246,7 @@ func (p *parser) input(start int, name string) *syntaxError {
 	p.skipSpace()
 	text := strings.TrimSpace(p.src[p.i:p.end])
 	if text == "" {
-		return p.errAt(p.i, "input %s has no operand: write %s: DTYPE, DTYPE[DIMS] or DTYPE(VALUE)", clipText(name), clipText(name))
+		return p.errAt(p.i, "input %s has no operand: write %s: DTYPE, DTYPE[DIMS] or DTYPE(VALUE)", clip.Text(name), clip.Text(name))
 	}
 	idx := p.s.inputs
 	p.s.inputs++
@@ -435,7 +436,7 @@ func (p *parser) primary() (NodeID, *syntaxError) {
 		}
 		p.skipSpace()
 		if p.i >= p.end || p.src[p.i] != ')' {
-			return NoNode, p.errAt(p.i, "expected ) to close the parenthesis, found %s", clipQuote(p.tokenText()))
+			return NoNode, p.errAt(p.i, "expected ) to close the parenthesis, found %s", clip.Quote(p.tokenText()))
 		}
 		p.i++
 		return x, nil
@@ -457,16 +458,16 @@ func (p *parser) primary() (NodeID, *syntaxError) {
 		if isFunction(name) {
 			return NoNode, p.errAt(at, "%s is a function: call it as %s(...)", name, name)
 		}
-		return NoNode, p.errAt(at, "undefined name %s", clipText(name))
+		return NoNode, p.errAt(at, "undefined name %s", clip.Text(name))
 	}
-	return NoNode, p.errAt(p.i, "unexpected %s: expected a literal, a name, a call or (", clipQuote(p.tokenText()))
+	return NoNode, p.errAt(p.i, "unexpected %s: expected a literal, a name, a call or (", clip.Quote(p.tokenText()))
 }
 
 // call parses NAME(ARGS) with the cursor on the parenthesis.
 func (p *parser) call(at int, name string) (NodeID, *syntaxError) {
 	op, ok := callOp(name)
 	if !ok {
-		return NoNode, p.errAt(at, "unknown function %s (the functions are neg abs exp log sqrt sin cos tanh round floor ceil sum mean max min argmax where concat matmul convert)", clipText(name))
+		return NoNode, p.errAt(at, "unknown function %s (the functions are neg abs exp log sqrt sin cos tanh round floor ceil sum mean max min argmax where concat matmul convert)", clip.Text(name))
 	}
 	p.i++ // (
 	var args [8]NodeID
@@ -498,7 +499,7 @@ func (p *parser) call(at int, name string) (NodeID, *syntaxError) {
 		break
 	}
 	if p.i >= p.end || p.src[p.i] != ')' {
-		return NoNode, p.errAt(p.i, "expected , or ) in the arguments of %s, found %s", name, clipQuote(p.tokenText()))
+		return NoNode, p.errAt(p.i, "expected , or ) in the arguments of %s, found %s", name, clip.Quote(p.tokenText()))
 	}
 	p.i++
 	p.g.At(p.pos(at))

@@ -3,6 +3,7 @@ package infer
 import (
 	"errors"
 	"fmt"
+	"github.com/promote-dev/promote/internal/clip"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -88,7 +89,7 @@ func (st *site) read(h Host, d *dtype.Dialect, g *Graph) error {
 	switch st.kind {
 	case siteSuffix:
 		if !st.hosts.has(h) {
-			return fmt.Errorf("%s is not a %s literal: %s", clipText(st.text), h, literalsOf(h))
+			return fmt.Errorf("%s is not a %s literal: %s", clip.Text(st.text), h, literalsOf(h))
 		}
 	case siteConst:
 		if !st.hosts.has(h) {
@@ -105,7 +106,7 @@ func (st *site) read(h Host, d *dtype.Dialect, g *Graph) error {
 		}
 		if o.Kind == promote.Literal {
 			return fmt.Errorf("input %s is a literal; inputs are tensors (f32[2]) or typed scalars (f64(1.5)); bind a literal with %s = %s",
-				clipText(st.name), clipText(st.name), clipText(st.text))
+				clip.Text(st.name), clip.Text(st.name), clip.Text(st.text))
 		}
 		g.inputs[st.index] = o
 	case siteConvert:

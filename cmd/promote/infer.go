@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"syscall"
-	"text/tabwriter"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/infer"
@@ -167,49 +166,16 @@ func lint(e *env, label string, src []byte, rs []promote.Rules, asJSON bool) err
 	if l.First >= 0 || l.Unreadable {
 		status = exitStatus(statusFailed)
 	}
+	// The library's writers print a million-row lint through one buffer;
+	// a lost write is the frame's to report (its writer is sticky).
 	if asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(l)
+		if err := l.WriteJSON(e.stdout); err != nil {
+			return err
+		}
 		return status
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "  line\tname")
-	for _, r := range l.Rules {
-		fmt.Fprintf(tw, "\t%s", r)
-	}
-	fmt.Fprintln(tw)
-	for i, row := range l.Rows {
-		mark := " "
-		switch {
-		case i == l.First:
-			mark = ">" // the first disagreement
-		case !row.Agree:
-			mark = "*"
-		}
-		name := row.Name
-		if name == "" {
-			name = "_"
-		}
-		fmt.Fprintf(tw, "%s %d\t%s", mark, row.Line, name)
-		for _, c := range row.Cells {
-			fmt.Fprintf(tw, "\t%s", c)
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-	for i, msg := range l.Errors {
-		if msg != "" {
-			fmt.Fprintf(e.stdout, "%s: error: %s\n", l.Rules[i], msg)
-		}
-	}
-	switch {
-	case l.Unreadable:
-		fmt.Fprintln(e.stdout, "no rule set could read the program")
-	case l.First >= 0:
-		fmt.Fprintf(e.stdout, "first disagreement: line %d\n", l.FirstLine)
-	default:
-		fmt.Fprintln(e.stdout, "all rule sets agree")
+	if err := l.WriteText(e.stdout); err != nil {
+		return err
 	}
 	return status
 }

@@ -87,7 +87,7 @@ func TestInferCompareSpecs(t *testing.T) {
 		}
 	}
 	out, errs, code := runPromote(t, prog, "infer", "-compare", "jax,jax:x64=true", "-")
-	if code != 1 || !strings.Contains(out, "jax x64=true") || lastLine(out) != "first disagreement: line 2" {
+	if code != 1 || !strings.Contains(out, "jax:x64=true") || lastLine(out) != "first disagreement: line 2" {
 		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
 	}
 	if _, errs, code := runPromote(t, prog, "infer", "-compare", "jax:x64=maybe", "-"); code != 2 || !strings.Contains(errs, "x64") {
