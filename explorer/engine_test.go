@@ -75,6 +75,12 @@ func TestErrors(t *testing.T) {
 		{Request{Op: "infer", Program: "x: f32", Rules: "nope"}, `promote infer: -compare: unknown rule set "nope"`},
 		{Request{Op: "infer", Program: strings.Repeat("#", MaxProgramBytes+1)}, "at most"},
 		{Request{Op: "nope"}, `unknown operation "nope"`},
+		// Rule files are the command line's: the explorer reads no files.
+		{Request{Op: "query", Q: "f32", Rules: "/etc/passwd"}, `promote: "/etc/passwd" names a rule file: the explorer answers with the built-in rule sets only`},
+		{Request{Op: "query", Q: "f32", Rules: "numpy,./x.toml"}, `promote compare: "./x.toml" names a rule file`},
+		{Request{Op: "table", Rules: "numpy", Against: "../../go.mod.json"}, `promote table: "../../go.mod.json" names a rule file`},
+		{Request{Op: "lattice", Rules: "x.toml"}, `promote lattice: "x.toml" names a rule file`},
+		{Request{Op: "infer", Program: "x: f32", Rules: "jax,/tmp/r.toml"}, `promote infer: -compare: "/tmp/r.toml" names a rule file`},
 	} {
 		resp := Call(tc.req)
 		if !strings.HasPrefix(resp.Error, tc.want) && !strings.Contains(resp.Error, tc.want) {

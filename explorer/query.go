@@ -30,6 +30,8 @@ type Row struct {
 	Label string         `json:"label"`
 	Spec  string         `json:"spec"`
 	Links []picture.Span `json:"links,omitempty"`
+	// FamilyTitle heads the family's rows, as promote compare does.
+	FamilyTitle string `json:"family_title,omitempty"`
 }
 
 // query answers a query under the rule sets req.Rules names (every rule
@@ -78,8 +80,12 @@ func query(req Request) Response {
 		rows[0].Differs = false
 		qa.Summary = ""
 	}
+	fams := rules.Families()
 	for i, rw := range rows {
 		qa.Rows[i] = Row{Row: rw, Label: rw.Label(), Spec: rules.Label(rs[i]), Links: picture.SourceSpans(rw.Source)}
+		if rw.FamilyIndex < len(fams) {
+			qa.Rows[i].FamilyTitle = fams[rw.FamilyIndex].Title
+		}
 	}
 	return Response{Query: qa}
 }

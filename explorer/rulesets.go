@@ -66,6 +66,18 @@ func prebuilt(spec string) (promote.Rules, bool) {
 	return r, ok
 }
 
+// noFiles refuses a spec that names a rule file: the explorer answers
+// with the built-in rule sets only, so that a page (or anyone who can
+// reach promote serve) cannot make it read files from disk.
+func noFiles(specs ...string) error {
+	for _, s := range specs {
+		if s = strings.TrimSpace(s); rules.IsPath(s) {
+			return fmt.Errorf("%q names a rule file: the explorer answers with the built-in rule sets only (%s); rule files are read on the command line (promote -rules FILE)", s, strings.Join(rules.Names(), ", "))
+		}
+	}
+	return nil
+}
+
 // parseSpec builds the rule set one spec names (prebuilt when it can be),
 // with rules.Parse's errors.
 func parseSpec(spec string) (promote.Rules, error) {
@@ -74,6 +86,9 @@ func parseSpec(spec string) (promote.Rules, error) {
 	}
 	if strings.TrimSpace(spec) == "" {
 		return nil, fmt.Errorf("-rules is required (one of %s)", strings.Join(rules.Names(), ", "))
+	}
+	if err := noFiles(spec); err != nil {
+		return nil, err
 	}
 	if r, ok := prebuilt(spec); ok {
 		return r, nil
@@ -89,6 +104,9 @@ func parseList(list string) ([]promote.Rules, error) {
 		return nil, fmt.Errorf("a list of rule sets may take at most %d bytes", MaxSpecBytes)
 	}
 	parts := strings.Split(list, ",")
+	if err := noFiles(parts...); err != nil {
+		return nil, err
+	}
 	out := make([]promote.Rules, 0, len(parts))
 	seen := map[promote.Rules]bool{}
 	for _, p := range parts {

@@ -267,7 +267,7 @@ type renderedRow struct {
 }
 
 func (p *page) rows() []renderedRow {
-	return eval[[]renderedRow](p, `[...document.querySelectorAll('#q-table tbody tr')].map(tr => ({Spec: tr.dataset.spec,
+	return eval[[]renderedRow](p, `[...document.querySelectorAll('#q-table tbody tr[data-spec]')].map(tr => ({Spec: tr.dataset.spec,
 		Label: tr.cells[1].textContent, Result: tr.cells[2].textContent, Mark: tr.cells[0].textContent}))`)
 }
 
@@ -343,11 +343,11 @@ func (p *page) queries() {
 	p.shot("query-default")
 
 	p.run(clear("#q"), chromedp.SendKeys(chromedp.CSS("#q"), "f16 i64 2.5"))
-	p.poll(`new URLSearchParams(location.search).get('q') === 'f16 i64 2.5' && document.querySelectorAll('#q-table tbody tr').length > 0`)
+	p.poll(`new URLSearchParams(location.search).get('q') === 'f16 i64 2.5' && document.querySelectorAll('#q-table tbody tr[data-spec]').length > 0`)
 	p.checkRows("f16 i64 2.5", nil)
 
 	p.run(clear("#q-rules"), chromedp.SendKeys(chromedp.CSS("#q-rules"), "numpy,jax:x64=true,pytorch"), chromedp.Blur(chromedp.CSS("#q-rules")))
-	p.poll(`new URLSearchParams(location.search).get('rules') === 'numpy,jax:x64=true,pytorch' && document.querySelectorAll('#q-table tbody tr').length === 3`)
+	p.poll(`new URLSearchParams(location.search).get('rules') === 'numpy,jax:x64=true,pytorch' && document.querySelectorAll('#q-table tbody tr[data-spec]').length === 3`)
 	p.checkRows("f16 i64 2.5", []string{"numpy", "jax:x64=true", "pytorch"})
 	var links int
 	links = eval[int](p, `document.querySelectorAll('#q-table td.source a[href^="https://github.com/"]').length`)
@@ -361,7 +361,7 @@ func (p *page) queries() {
 // and the rest of the page keeps working.
 func (p *page) malformed() {
 	p.open("?q=f32")
-	p.poll(`document.querySelectorAll('#q-table tbody tr').length > 0`)
+	p.poll(`document.querySelectorAll('#q-table tbody tr[data-spec]').length > 0`)
 	p.run(clear("#q"), chromedp.SendKeys(chromedp.CSS("#q"), "i32 bf16x"))
 	// Each key gives an answer; wait for the one to the whole query.
 	p.poll(`new URLSearchParams(location.search).get('q') === 'i32 bf16x' && document.getElementById('q-error').textContent !== ''`)
@@ -380,7 +380,7 @@ func (p *page) malformed() {
 	p.run(chromedp.Click(chromedp.CSS(`#tabs a[data-view="lattice"]`)))
 	p.poll(`document.querySelector('#l-picture svg') !== null`)
 	p.run(chromedp.Click(chromedp.CSS(`#tabs a[data-view="query"]`)), clear("#q"), chromedp.SendKeys(chromedp.CSS("#q"), "i32 bf16"))
-	p.poll(`document.getElementById('q-error').textContent === '' && document.querySelectorAll('#q-table tbody tr').length > 0`)
+	p.poll(`document.getElementById('q-error').textContent === '' && document.querySelectorAll('#q-table tbody tr[data-spec]').length > 0`)
 	p.checkRows("i32 bf16", nil)
 }
 
@@ -388,7 +388,7 @@ func (p *page) malformed() {
 // library.
 func (p *page) views() {
 	p.open("?q=u8+i8")
-	p.poll(`document.querySelectorAll('#q-table tbody tr').length > 0`)
+	p.poll(`document.querySelectorAll('#q-table tbody tr[data-spec]').length > 0`)
 
 	p.run(chromedp.Click(chromedp.CSS(`#tabs a[data-view="table"]`)))
 	p.poll(`document.querySelector('#t-picture svg title') !== null && new URLSearchParams(location.search).get('view') === 'table'`)
@@ -467,7 +467,7 @@ func (p *page) checkCast(from, to, policy string) {
 // the default view with a note.
 func (p *page) sharedURLs() {
 	p.open("?q=i32+bf16&rules=pytorch,triton")
-	p.poll(`document.querySelectorAll('#q-table tbody tr').length === 2`)
+	p.poll(`document.querySelectorAll('#q-table tbody tr[data-spec]').length === 2`)
 	p.checkRows("i32 bf16", []string{"pytorch", "triton"})
 	p.shot("shared-query")
 
@@ -497,7 +497,7 @@ func (p *page) sharedURLs() {
 	}
 
 	p.open("?frobnicate=1&q=f32")
-	p.poll(`!document.getElementById('note').hidden && document.querySelectorAll('#q-table tbody tr').length > 0`)
+	p.poll(`!document.getElementById('note').hidden && document.querySelectorAll('#q-table tbody tr[data-spec]').length > 0`)
 	var note, q string
 	note = eval[string](p, `document.getElementById('note').textContent`)
 	q = eval[string](p, `document.getElementById('q').value`)

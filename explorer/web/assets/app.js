@@ -232,7 +232,14 @@
     showError('q-error', '');
     const q = resp.query;
     $('q-table').hidden = q.rows.length === 0;
+    const families = new Set(q.rows.map((r) => r.family || ''));
+    let family = null;
     for (const r of q.rows) {
+      if (families.size > 1 && (r.family || '') !== family) {
+        family = r.family || '';
+        const title = r.family_title || 'other rule sets';
+        body.append(el('tr', { class: 'family' }, el('th', { colspan: '6', scope: 'rowgroup' }, title.charAt(0).toUpperCase() + title.slice(1))));
+      }
       const why = r.error ? r.error : (r.rule ? r.rule + ': ' : '') + (r.reason || '');
       const tr = el('tr', { class: (r.differs ? 'differs' : '') + (r.error ? ' refused' : '') },
         el('td', { class: 'mark' }, r.differs ? '≠' : ''),
