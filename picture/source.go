@@ -15,6 +15,7 @@ type Span struct {
 // The shapes a rule's Source names upstream code in (see the rule sets):
 //
 //	owner/repo@commit path/to/file.ext[:line]   jax-ml/jax@cec06d11 jax/_src/dtypes.py
+//	owner/repo TAG path/to/file.ext[:from-to]   pytorch/pytorch v2.6.0 c10/core/ScalarType.cpp:43-129
 //	owner/repo path/to/file.ext@commit          r-xla/anvil R/promotion.R@ef9f93aa
 //	owner/repo@commit                           numpy/numpy@1f90bbb5...
 //	owner/repo path/to/file.ext                 pytorch/pytorch aten/src/...cpp (unpinned)
@@ -25,9 +26,23 @@ type Span struct {
 // commit rather than to a file that does not exist.
 var (
 	repoToken = regexp.MustCompile(`^([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9_.-]+?)(?:@([0-9a-f]{7,40}))?$`)
-	pathToken = regexp.MustCompile(`^([A-Za-z0-9_.{}<>,/+-]*[/.][A-Za-z0-9_.{}<>,/+-]*?)(?:@([0-9a-f]{7,40}))?(?::([0-9]+))?$`)
+	pathToken = regexp.MustCompile(`^([A-Za-z0-9_.{}<>,/+-]+?)(?:@([0-9a-f]{7,40}))?(?::([0-9]+(?:-[0-9]+)?))?$`)
 	plainPath = regexp.MustCompile(`^[A-Za-z0-9_./+-]+$`)
+	// A file's name ends in an extension that starts with a letter
+	// (.py, .cpp, .R, .jl), so that a version (v2.14.1) is no path.
+	fileExt  = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]*$`)
+	tagToken = regexp.MustCompile(`^v[0-9]+(\.[0-9]+)*$`)
 )
+
+// pathMatch reads a word as a path in a repository: the path, a commit
+// written after it, and a line or line range.
+func pathMatch(w string) (path, commit, lines string, ok bool) {
+	m := pathToken.FindStringSubmatch(w)
+	if m == nil || strings.HasPrefix(w, "(") || !(strings.Contains(m[1], "/") || fileExt.MatchString(m[1])) {
+		return "", "", "", false
+	}
+	return m[1], m[2], m[3], true
+}
 
 // SourceSpans splits a rule's source into spans, linking each reference
 // to a public file (or repository) to its GitHub address and each web
@@ -62,8 +77,8 @@ func SourceSpans(source string) []Span {
 			continue
 		}
 		if ctx != nil {
-			if pm := pathToken.FindStringSubmatch(core); pm != nil && pm[2] == "" && strings.Contains(pm[1], "/") {
-				out = append(out, Span{Text: core, URL: githubURL(ctx[0], ctx[1], ctx[2], pm[1], pm[3])})
+			if p, c, ln, ok := pathMatch(core); ok && c == "" && strings.Contains(p, "/") {
+				out = append(out, Span{Text: core, URL: githubURL(ctx[0], ctx[1], ctx[2], p, ln)})
 				plain(trail)
 				if trail != "," {
 					ctx = nil
@@ -80,19 +95,27 @@ func SourceSpans(source string) []Span {
 		owner, repo, commit := m[1], m[2], m[3]
 		text := core
 		path, line := "", ""
+		// A release tag after the repository names the ref: "owner/repo
+		// v2.6.0 path".
+		if trail == "" && commit == "" && i+2 < len(toks) && toks[i+1] == " " {
+			if tcore, ttrail := trimTrailing(toks[i+2]); tagToken.MatchString(tcore) {
+				commit, text, trail = tcore, core+" "+tcore, ttrail
+				i += 2
+			}
+		}
 		// The path, if the next word is one: "owner/repo@c path" or
 		// "owner/repo path@c", both separated by one space.
 		if trail == "" && i+2 < len(toks) && toks[i+1] == " " {
 			pcore, ptrail := trimTrailing(toks[i+2])
-			if pm := pathToken.FindStringSubmatch(pcore); pm != nil {
-				path, line = pm[1], pm[3]
+			if p, c, ln, ok := pathMatch(pcore); ok {
+				path, line = p, ln
 				if commit == "" {
-					commit = pm[2]
-				} else if pm[2] != "" {
+					commit = c
+				} else if c != "" {
 					path = "" // two commits: not a shape we read
 				}
 				if path != "" {
-					text = core + " " + pcore
+					text += " " + pcore
 					trail = ptrail
 					i += 2
 				}
@@ -127,7 +150,9 @@ func githubURL(owner, repo, commit, path, line string) string {
 		return base + "/tree/" + commit
 	}
 	u := base + "/blob/" + ref + "/" + path
-	if line != "" {
+	if from, to, ok := strings.Cut(line, "-"); ok {
+		u += "#L" + from + "-L" + to
+	} else if line != "" {
 		u += "#L" + line
 	}
 	return u
