@@ -81,3 +81,24 @@ func ruleSource(res promote.Result, err error) string {
 	}
 	return res.Rule.Source
 }
+
+// FuzzSourceSpans: any source text splits into spans that give it back,
+// with links only to web addresses, never a panic.
+func FuzzSourceSpans(f *testing.F) {
+	for _, s := range []string{"jax-ml/jax@cec06d11 jax/_src/dtypes.py, jax/_src/config.py", "pytorch/pytorch v2.6.0 c10/x.cpp:1-2",
+		"a/b c/d.e@0123456 f", "https://x.example/a b", "  a/b  ", "x/y@zzzzzzz", "a/b v1.2 (c/d.py)", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		var b strings.Builder
+		for _, s := range SourceSpans(src) {
+			b.WriteString(s.Text)
+			if s.URL != "" && !strings.HasPrefix(s.URL, "https://") && !strings.HasPrefix(s.URL, "http://") {
+				t.Errorf("%q: link %q", src, s.URL)
+			}
+		}
+		if b.String() != src {
+			t.Errorf("%q gives back %q", src, b.String())
+		}
+	})
+}
