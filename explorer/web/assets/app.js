@@ -306,11 +306,11 @@
       }
       const read = r.read && r.read !== 'exact' ? ' (' + r.read + ' from the decimal)' : '';
       body.append(el('tr', { class: r.rounding === 'exact' ? '' : 'inexact' },
-        el('td', {}, r.line),
-        el('td', {}, r.in_hex + ' = ' + r.in_value + read),
+        el('td', { class: 'num' }, r.line),
+        el('td', { class: 'num' }, r.in_hex + ' = ' + r.in_value + read),
         el('td', {}, '→'),
         el('td', { class: 'result' }, r.out_hex),
-        el('td', {}, r.out_value),
+        el('td', { class: 'num' }, r.out_value),
         el('td', { class: 'rounding' }, r.rounding)));
     }
     done(resp, 'cast');
