@@ -11,6 +11,9 @@ import (
 	"github.com/promote-dev/promote/rules"
 )
 
+// families are the display families, read once.
+var families = rules.Families()
+
 // QueryAnswer is a query answered under several rule sets, side by side.
 type QueryAnswer struct {
 	Operands []string `json:"operands"`
@@ -80,11 +83,10 @@ func query(req Request) Response {
 		rows[0].Differs = false
 		qa.Summary = ""
 	}
-	fams := rules.Families()
 	for i, rw := range rows {
 		qa.Rows[i] = Row{Row: rw, Label: rw.Label(), Spec: rules.Label(rs[i]), Links: picture.SourceSpans(rw.Source)}
-		if rw.FamilyIndex < len(fams) {
-			qa.Rows[i].FamilyTitle = fams[rw.FamilyIndex].Title
+		if rw.FamilyIndex < len(families) {
+			qa.Rows[i].FamilyTitle = families[rw.FamilyIndex].Title
 		}
 	}
 	return Response{Query: qa}

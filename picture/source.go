@@ -1,9 +1,6 @@
 package picture
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // Span is a piece of a rule's source text, linked when it names a public
 // file or repository.
@@ -24,24 +21,98 @@ type Span struct {
 // Every owner/repo is a GitHub repository. A path with a placeholder
 // (spec/<version>/..., include/{a.h,b.h}) links to the repository at the
 // commit rather than to a file that does not exist.
-var (
-	repoToken = regexp.MustCompile(`^([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9_.-]+?)(?:@([0-9a-f]{7,40}))?$`)
-	pathToken = regexp.MustCompile(`^([A-Za-z0-9_.{}<>,/+-]+?)(?:@([0-9a-f]{7,40}))?(?::([0-9]+(?:-[0-9]+)?))?$`)
-	plainPath = regexp.MustCompile(`^[A-Za-z0-9_./+-]+$`)
-	// A file's name ends in an extension that starts with a letter
-	// (.py, .cpp, .R, .jl), so that a version (v2.14.1) is no path.
-	fileExt  = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]*$`)
-	tagToken = regexp.MustCompile(`^v[0-9]+(\.[0-9]+)*$`)
-)
+// The words are read by hand rather than with regular expressions: the
+// explorer splits every row's source on every keystroke.
 
-// pathMatch reads a word as a path in a repository: the path, a commit
-// written after it, and a line or line range.
-func pathMatch(w string) (path, commit, lines string, ok bool) {
-	m := pathToken.FindStringSubmatch(w)
-	if m == nil || strings.HasPrefix(w, "(") || !(strings.Contains(m[1], "/") || fileExt.MatchString(m[1])) {
+// repoMatch reads owner/repo with an optional @commit.
+func repoMatch(w string) (owner, repo, commit string, ok bool) {
+	w, commit, ok = cutCommit(w)
+	if !ok {
 		return "", "", "", false
 	}
-	return m[1], m[2], m[3], true
+	owner, repo, found := strings.Cut(w, "/")
+	if !found || owner == "" || repo == "" || !isAlnum(owner[0]) ||
+		!all(owner, func(c byte) bool { return isAlnum(c) || c == '-' }) ||
+		!all(repo, func(c byte) bool { return isAlnum(c) || c == '_' || c == '.' || c == '-' }) {
+		return "", "", "", false
+	}
+	return owner, repo, commit, true
+}
+
+// pathMatch reads a word as a path in a repository: the path, a commit
+// written after it, and a line or line range. A file's name ends in an
+// extension that starts with a letter (.py, .cpp, .R, .jl), so that a
+// version (v2.14.1) is no path.
+func pathMatch(w string) (path, commit, lines string, ok bool) {
+	if i := strings.LastIndexByte(w, ':'); i >= 0 {
+		lines = w[i+1:]
+		from, to, rng := strings.Cut(lines, "-")
+		if !isDigits(from) || rng && !isDigits(to) {
+			return "", "", "", false
+		}
+		w = w[:i]
+	}
+	path, commit, ok = cutCommit(w)
+	if !ok || path == "" || strings.HasPrefix(path, "(") || !all(path, isPathByte) {
+		return "", "", "", false
+	}
+	if !strings.Contains(path, "/") && !hasFileExt(path) {
+		return "", "", "", false
+	}
+	return path, commit, lines, true
+}
+
+// cutCommit splits "x@hex" (7 to 40 hex digits) into x and the commit; a
+// word with no @ has none. ok is false for an @ that is not a commit.
+func cutCommit(w string) (rest, commit string, ok bool) {
+	rest, commit, found := strings.Cut(w, "@")
+	if !found {
+		return w, "", true
+	}
+	if len(commit) < 7 || len(commit) > 40 || !all(commit, isHexLower) {
+		return "", "", false
+	}
+	return rest, commit, true
+}
+
+// isTag reports a release tag: v1, v2.6.0.
+func isTag(w string) bool {
+	if len(w) < 2 || w[0] != 'v' {
+		return false
+	}
+	for _, part := range strings.Split(w[1:], ".") {
+		if !isDigits(part) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasFileExt(p string) bool {
+	i := strings.LastIndexByte(p, '.')
+	return i >= 0 && i+1 < len(p) && isLetter(p[i+1]) && all(p[i+1:], isAlnum)
+}
+
+// isPlainPath reports a path without placeholders (<version>, {a,b}).
+func isPlainPath(p string) bool {
+	return all(p, func(c byte) bool { return isAlnum(c) || strings.IndexByte("_./+-", c) >= 0 })
+}
+
+func isPathByte(c byte) bool { return isAlnum(c) || strings.IndexByte("_.{}<>,/+-", c) >= 0 }
+func isLetter(c byte) bool   { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isAlnum(c byte) bool    { return isLetter(c) || '0' <= c && c <= '9' }
+func isHexLower(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' }
+func isDigits(s string) bool {
+	return s != "" && all(s, func(c byte) bool { return '0' <= c && c <= '9' })
+}
+
+func all(s string, ok func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !ok(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // SourceSpans splits a rule's source into spans, linking each reference
@@ -87,18 +158,17 @@ func SourceSpans(source string) []Span {
 			}
 			ctx = nil
 		}
-		m := repoToken.FindStringSubmatch(core)
-		if m == nil || strings.HasPrefix(tok, ".") {
+		owner, repo, commit, isRepo := repoMatch(core)
+		if !isRepo || strings.HasPrefix(tok, ".") {
 			plain(tok)
 			continue
 		}
-		owner, repo, commit := m[1], m[2], m[3]
 		text := core
 		path, line := "", ""
 		// A release tag after the repository names the ref: "owner/repo
 		// v2.6.0 path".
 		if trail == "" && commit == "" && i+2 < len(toks) && toks[i+1] == " " {
-			if tcore, ttrail := trimTrailing(toks[i+2]); tagToken.MatchString(tcore) {
+			if tcore, ttrail := trimTrailing(toks[i+2]); isTag(tcore) {
 				commit, text, trail = tcore, core+" "+tcore, ttrail
 				i += 2
 			}
@@ -143,7 +213,7 @@ func githubURL(owner, repo, commit, path, line string) string {
 	if ref == "" {
 		ref = "HEAD"
 	}
-	if path == "" || !plainPath.MatchString(path) || strings.HasSuffix(path, "/") {
+	if path == "" || !isPlainPath(path) || strings.HasSuffix(path, "/") {
 		if commit == "" {
 			return base
 		}

@@ -15,6 +15,10 @@ import (
 	"github.com/promote-dev/promote/rules"
 )
 
+// families are the display families, read once (rules.Families copies
+// them on every call).
+var families = rules.Families()
+
 // Row is one rule set's answer to a query.
 type Row struct {
 	Rules    string   `json:"rules"`
@@ -52,8 +56,8 @@ func (r Row) Answer() string {
 // Evaluate answers one query under one rule set.
 func Evaluate(r promote.Rules, ops []promote.Operand) Row {
 	rw := Row{Rules: r.Def().Name, Settings: r.Settings().Changed(), FamilyIndex: rules.FamilyOf(r.Def().Name)}
-	if fams := rules.Families(); rw.FamilyIndex < len(fams) {
-		rw.Family = fams[rw.FamilyIndex].Name
+	if rw.FamilyIndex < len(families) {
+		rw.Family = families[rw.FamilyIndex].Name
 	}
 	res, err := r.Result(ops...)
 	if err != nil {

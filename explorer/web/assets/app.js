@@ -233,12 +233,13 @@
     const q = resp.query;
     $('q-table').hidden = q.rows.length === 0;
     const families = new Set(q.rows.map((r) => r.family || ''));
+    const frag = document.createDocumentFragment(); // one insertion, one layout
     let family = null;
     for (const r of q.rows) {
       if (families.size > 1 && (r.family || '') !== family) {
         family = r.family || '';
         const title = r.family_title || 'other rule sets';
-        body.append(el('tr', { class: 'family' }, el('th', { colspan: '6', scope: 'rowgroup' }, title.charAt(0).toUpperCase() + title.slice(1))));
+        frag.append(el('tr', { class: 'family' }, el('th', { colspan: '6', scope: 'rowgroup' }, title.charAt(0).toUpperCase() + title.slice(1))));
       }
       const why = r.error ? r.error : (r.rule ? r.rule + ': ' : '') + (r.reason || '');
       const tr = el('tr', { class: (r.differs ? 'differs' : '') + (r.error ? ' refused' : '') },
@@ -249,8 +250,9 @@
         el('td', { class: 'why' }, why),
         el('td', { class: 'source' }, spans(r.links, r.source)));
       tr.dataset.spec = r.spec;
-      body.append(tr);
+      frag.append(tr);
     }
+    body.append(frag);
     $('q-summary').textContent = q.summary ? q.summary + (q.dialect !== 'neutral' ? ' (read in ' + q.dialect + "'s spelling)" : '') :
       (q.rows.length ? 'read in ' + q.dialect + "'s spelling" : '');
     if (q.rows.length > 0 && stats.firstAnswerMs === null) stats.firstAnswerMs = performance.now();
