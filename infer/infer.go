@@ -374,14 +374,26 @@ func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 	} else {
 		res, err = in.promote2(ts, a, b)
 	}
-	dd, ok := in.binaryOp(ts, op, a, b, res, err)
-	if !ok && err != nil {
-		in.fail(g, ts, id, in.shaped(err, ts, a, b))
-		return
-	}
-	d := dd
-	if !ok {
-		d = in.binaryGeneric(ts, op, a, b, res, decision{dt: res.DType, weak: res.Weak, rule: res.Rule})
+	var d decision
+	switch {
+	case op <= OpMul && in.sys.id != sysJulia:
+		// + - * are the promotion itself everywhere but in Julia (Bool
+		// arithmetic): the common case costs no op typing.
+		if err != nil {
+			in.fail(g, ts, id, in.shaped(err, ts, a, b))
+			return
+		}
+		d = decision{dt: res.DType, weak: res.Weak, rule: res.Rule}
+	default:
+		var ok bool
+		d, ok = in.binaryOp(ts, op, a, b, res, err)
+		if !ok {
+			if err != nil {
+				in.fail(g, ts, id, in.shaped(err, ts, a, b))
+				return
+			}
+			d = in.binaryGeneric(ts, op, a, b, res, decision{dt: res.DType, weak: res.Weak, rule: res.Rule})
+		}
 	}
 	if d.failed() {
 		in.fail(g, ts, id, in.decisionErr(d, ts, a, b))
