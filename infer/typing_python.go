@@ -1,8 +1,6 @@
 package infer
 
 import (
-	"fmt"
-
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 )
@@ -319,7 +317,7 @@ func (in *Inferer) tinygradUnary(op Op, a *tval) (decision, bool) {
 
 func tinygradWhere(c *tval) (decision, bool) {
 	if c.dt != dtype.Bool {
-		return refuse(ruleTGWhere, "RuntimeError: where cond must be bool, got %s", fmt.Sprint(c.dt)), true
+		return refuse(ruleTGWhere, "RuntimeError: where cond must be bool, got %s", c.dt), true
 	}
 	return decision{}, false
 }
