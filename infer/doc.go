@@ -13,8 +13,10 @@
 // Parse reads the small language of the README's "Programs" section: inputs NAME: OPERAND in
 // the batch contract's operand grammar, bindings NAME = EXPR, and a bare
 // expression as the result, with literals in the rule set's host language
-// (Python, R for anvil, C++ for kernel-float). Check parses and types in
-// one call; WriteText prints what promote infer prints; Compare is the
+// (Python; R for anvil; C for c; C++ for cpp and kernel-float; Julia for
+// julia: see HostOf). Inputs may carry values: a typed scalar f64(1.5) or
+// a 0-d array i64[](300), which NumPy 1.x's legacy promotion reads.
+// Check parses and types in one call; WriteText prints what promote infer prints; Compare is the
 // porting lint across rule sets, and Lint.WriteText and Lint.WriteJSON
 // print it.
 //
@@ -44,7 +46,12 @@
 // # Op typing
 //
 // What an operation does around promotion (true division of integers,
-// exp of an integer, sum of bool, mean, comparisons, argmax) differs by
-// system; typing.go is that table, each entry a promote.Rule with its
-// source, and the README's "Programs" section lists it.
+// exp of an integer, sum of bool, mean, comparisons, argmax, C's integer
+// promotion of -x) differs by system; typing.go is that table for the
+// first nine systems, typing_python.go, typing_kernel.go and
+// typing_compiled.go for Keras, MLX, PaddlePaddle, MindSpore, tinygrad,
+// Triton, TVM, Julia, C and C++ (typing_hooks.go dispatches), each entry
+// a promote.Rule citing the op-typing section of the rule set's spec, and
+// the README's "Programs" section lists it. The C and C++ entries are
+// checked against GCC (oracle_test.go).
 package infer

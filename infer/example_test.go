@@ -82,3 +82,27 @@ func ExampleCompare() {
 	// * 4     _     i64    i16   f32?   i16
 	// first disagreement: line 3
 }
+
+// The porting lint between two versions of one system: which statements
+// change dtype from NumPy 1.x's value-based promotion to NumPy 2's NEP 50.
+// A 0-d array written with its value, f64[](3.0), is read by value under
+// promotion=legacy.
+func ExampleCompare_numpyVersions() {
+	src := "x: i8[100]\ny = x + 128\nw: f32[100]\ns: f64[](3.0)\nz = w * s\n"
+	rs, err := rules.ParseList("numpy:promotion=legacy,numpy")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := infer.Compare("prog", []byte(src), rs).WriteText(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	//   line  name  numpy:promotion=legacy  numpy
+	//   1     x     i8                      i8
+	// > 2     y     i16                     i8
+	//   3     w     f32                     f32
+	//   4     s     f64                     f64
+	// * 5     z     f32                     f64
+	// first disagreement: line 2
+}

@@ -136,7 +136,21 @@ func (f *folder) neg(h Host, v promote.Value) (promote.Value, error) {
 		out = complexValue(complex(-v.Real, -v.Imag))
 	}
 	out.Text = suffixText(out)
+	if h != Python && v.Kind != promote.BoolValue {
+		// The compiled hosts and R type a literal by its text (0x80000000
+		// is a C unsigned int, 0x02 a Julia UInt8): the negation keeps the
+		// text, as the operand grammar writes it (-0x02).
+		out.Text = negText(v.Text)
+	}
 	return out, nil
+}
+
+// negText is the text of the negation of a literal written text.
+func negText(text string) string {
+	if t, ok := strings.CutPrefix(text, "-"); ok {
+		return t
+	}
+	return "-" + text
 }
 
 func suffixText(v promote.Value) string {
@@ -184,11 +198,14 @@ func (f *folder) python(op Op, a, b promote.Value) (promote.Value, error) {
 	if op == OpDiv && k == promote.IntValue {
 		k = promote.FloatValue
 	}
+	if op == OpFloorDiv && k == promote.ComplexValue {
+		return promote.Value{}, errors.New("TypeError: unsupported operand type(s) for //: '" + pyType(a) + "' and '" + pyType(b) + "'")
+	}
 	if op == OpPow && k == promote.IntValue && ib.Sign() < 0 {
 		k = promote.FloatValue
 	}
 	zero := k == promote.IntValue && ib.Sign() == 0 || k == promote.FloatValue && fb == 0 || k == promote.ComplexValue && cb == 0
-	if zero && (op == OpDiv || op == OpMod) {
+	if zero && (op == OpDiv || op == OpMod || op == OpFloorDiv) {
 		return promote.Value{}, errors.New("ZeroDivisionError: division by zero")
 	}
 	switch k {
@@ -210,6 +227,13 @@ func (f *folder) python(op Op, a, b promote.Value) (promote.Value, error) {
 			if ib.Sign() < 0 && z.Sign() != 0 {
 				z.Add(z, ib)
 			}
+		case OpFloorDiv:
+			// Python's // rounds toward negative infinity.
+			m := new(big.Int)
+			z.QuoRem(ia, ib, m) // truncated
+			if m.Sign() != 0 && (m.Sign() < 0) != (ib.Sign() < 0) {
+				z.Sub(z, big.NewInt(1))
+			}
 		case OpPow:
 			if !ib.IsInt64() || int64(ia.BitLen())*ib.Int64() > maxFoldBits {
 				if ia.BitLen() > 1 {
@@ -230,6 +254,8 @@ func (f *folder) python(op Op, a, b promote.Value) (promote.Value, error) {
 			f = fa * fb
 		case OpDiv:
 			f = fa / fb
+		case OpFloorDiv:
+			f = math.Floor(fa / fb)
 		case OpMod:
 			f = math.Mod(fa, fb)
 			if f != 0 && (f < 0) != (fb < 0) {

@@ -116,9 +116,27 @@ func (in *Inferer) fail(g *Graph, ts *Types, id NodeID, err error) {
 	}
 }
 
-// refuseOp reports a refusal of the op typing table as a rule-set error.
+// refusal reports a refusal of the op typing table as a rule-set error.
 func (in *Inferer) refusal(d decision, ops ...promote.Operand) error {
 	return &promote.Error{Rules: in.r.Def().Name, Rule: d.rule, Msg: d.msg, Operands: ops}
+}
+
+// decisionErr is the error of a failed decision about the operands vs:
+// the rule set's own error (d.err) with the operands' shapes, or the op
+// typing table's refusal.
+func (in *Inferer) decisionErr(d decision, ts *Types, vs ...*tval) error {
+	shaped := make([]promote.Operand, len(vs))
+	for i, v := range vs {
+		shaped[i] = in.shapedOperand(ts, v)
+	}
+	if d.err != nil {
+		plain := make([]promote.Operand, len(vs))
+		for i, v := range vs {
+			plain[i] = in.operand(ts, v)
+		}
+		return withShapes(d.err, plain, shaped)
+	}
+	return in.refusal(d, shaped...)
 }
 
 // arg returns operand id of node self, or nil with the node failed when
@@ -203,7 +221,7 @@ func (in *Inferer) input(g *Graph, ts *Types, id NodeID, n *node) {
 	o := g.inputs[n.aux]
 	var res promote.Result
 	var err error
-	if o.Kind == promote.Tensor {
+	if o.Kind == promote.Tensor && !o.HasValue() {
 		// Cached by dtype, weak flag and rank class, like any tensor.
 		t := tval{dt: o.DType, rank: int32(o.Rank)}
 		if o.Weak {
@@ -221,7 +239,10 @@ func (in *Inferer) input(g *Graph, ts *Types, id NodeID, n *node) {
 	if res.Weak && in.sys.weak {
 		v.flags |= flagWeak
 	}
-	if o.Kind == promote.Scalar {
+	if o.HasValue() {
+		// A typed scalar, or a 0-d array with a value (i64[](300)): the
+		// rule set sees the input itself wherever it is used, since
+		// NumPy 1.x's legacy promotion reads its value.
 		v.flags |= flagScalar
 		v.aux = n.aux
 		v.rank = 0
@@ -346,12 +367,50 @@ func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 		in.fail(g, ts, id, err)
 		return
 	}
-	res, err := in.promote2(ts, a, b)
-	if err != nil {
-		in.fail(g, ts, id, in.shaped(err, ts, a, b))
+	var res promote.Result
+	if in.sys.id == sysTriton && (op == OpDiv || op == OpFloorDiv || op == OpMod) {
+		// Triton promotes /, // and % on their own path (div_or_mod).
+		res, err = in.tritonDivMod(ts, a, b)
+	} else {
+		res, err = in.promote2(ts, a, b)
+	}
+	var d decision
+	switch {
+	case op <= OpMul && in.sys.id != sysJulia:
+		// + - * are the promotion itself everywhere but in Julia (Bool
+		// arithmetic): the common case costs no op typing.
+		if err != nil {
+			in.fail(g, ts, id, in.shaped(err, ts, a, b))
+			return
+		}
+		d = decision{dt: res.DType, weak: res.Weak, rule: res.Rule}
+	default:
+		var ok bool
+		d, ok = in.binaryOp(ts, op, a, b, res, err)
+		if !ok {
+			if err != nil {
+				in.fail(g, ts, id, in.shaped(err, ts, a, b))
+				return
+			}
+			d = in.binaryGeneric(ts, op, a, b, res, decision{dt: res.DType, weak: res.Weak, rule: res.Rule})
+		}
+	}
+	if d.failed() {
+		in.fail(g, ts, id, in.decisionErr(d, ts, a, b))
 		return
 	}
-	d := decision{dt: res.DType, weak: res.Weak, rule: res.Rule}
+	v := tval{dt: d.dt, rule: d.rule}
+	if d.weak && in.sys.weak {
+		v.flags = flagWeak
+	}
+	ts.setShape(&v, s, a, b)
+	ts.vals[id] = v
+}
+
+// binaryGeneric is the op typing every system shares around the
+// promotion res of a op b, with the variations of the first nine
+// systems; d is the promotion's own decision.
+func (in *Inferer) binaryGeneric(ts *Types, op Op, a, b *tval, res promote.Result, d decision) decision {
 	switch {
 	case op.IsComparison():
 		d = decision{dt: dtype.Bool, rule: ruleCompare}
@@ -374,6 +433,10 @@ func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 		if res.DType.IsComplex() {
 			d = refuse(ruleModCplx, "%% is not defined for %s", res.DType)
 		}
+	case op == OpFloorDiv:
+		if res.DType.IsComplex() {
+			d = refuse(ruleFloorDivCplx, "// is not defined for %s", res.DType)
+		}
 	case op == OpPow:
 		if (in.sys.id == sysPyTorch || in.sys.id == sysNumPy) && res.DType.IsInteger() && b.flags&flagLit != 0 {
 			if v := ts.lits[b.aux]; v.Kind == promote.IntValue && v.Int.Sign() < 0 {
@@ -381,22 +444,31 @@ func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 			}
 		}
 	}
-	if d.msg != "" {
-		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, a), in.shapedOperand(ts, b)))
-		return
-	}
-	v := tval{dt: d.dt, rule: d.rule}
-	if d.weak && in.sys.weak {
-		v.flags = flagWeak
-	}
-	ts.setShape(&v, s, a, b)
-	ts.vals[id] = v
+	return d
 }
 
 func (in *Inferer) unary(g *Graph, ts *Types, id NodeID, n *node, a *tval) {
 	weak := a.flags&flagWeak != 0
 	d := decision{dt: a.dt, weak: weak, rule: in.sys.unaryRule()}
 	s := ts.shapeOf(a)
+	if n.op != OpConvert {
+		if dd, ok := in.unaryOp(ts, n.op, a); ok {
+			if n.op.isReduction() {
+				s = shape{}
+			}
+			if dd.failed() {
+				in.fail(g, ts, id, in.decisionErr(dd, ts, a))
+				return
+			}
+			v := tval{dt: dd.dt, rule: dd.rule}
+			if dd.weak && in.sys.weak {
+				v.flags = flagWeak
+			}
+			ts.setShape(&v, s, a)
+			ts.vals[id] = v
+			return
+		}
+	}
 	switch op := n.op; {
 	case op == OpNeg:
 		if a.dt == dtype.Bool {
@@ -499,12 +571,20 @@ func (in *Inferer) where(g *Graph, ts *Types, id NodeID, n *node) {
 	} else {
 		res, err = in.promote2(ts, a, b)
 	}
-	if err != nil {
-		in.fail(g, ts, id, in.shaped(err, ts, a, b))
+	d, ok := in.whereOp(ts, c, a, b, res, err)
+	if !ok {
+		if err != nil {
+			in.fail(g, ts, id, in.shaped(err, ts, a, b))
+			return
+		}
+		d = decision{dt: res.DType, weak: res.Weak, rule: res.Rule}
+	}
+	if d.failed() {
+		in.fail(g, ts, id, in.decisionErr(d, ts, c, a, b))
 		return
 	}
-	v := tval{dt: res.DType, rule: res.Rule}
-	if res.Weak && in.sys.weak {
+	v := tval{dt: d.dt, rule: d.rule}
+	if d.weak && in.sys.weak {
 		v.flags = flagWeak
 	}
 	ts.setShape(&v, s, c, a, b)
@@ -536,6 +616,16 @@ func (in *Inferer) matmul(g *Graph, ts *Types, id NodeID, n *node) {
 		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, a), in.shapedOperand(ts, b)))
 		return
 	}
+	if d, ok := in.matmulOp(ts, a, b); ok {
+		if d.failed() {
+			in.fail(g, ts, id, in.decisionErr(d, ts, a, b))
+			return
+		}
+		v := tval{dt: d.dt, rule: d.rule}
+		ts.setShape(&v, s, a, b)
+		ts.vals[id] = v
+		return
+	}
 	res, err := in.promote2(ts, a, b)
 	if err != nil {
 		in.fail(g, ts, id, in.shaped(err, ts, a, b))
@@ -559,7 +649,6 @@ func (in *Inferer) concat(g *Graph, ts *Types, id NodeID, n *node) {
 	}
 	args := g.args[n.aux : n.aux+n.n]
 	in.sbuf, in.obuf = in.sbuf[:0], in.obuf[:0]
-	allAmb := true
 	for _, x := range args {
 		v := in.arg(g, ts, id, x)
 		if v == nil {
@@ -567,12 +656,25 @@ func (in *Inferer) concat(g *Graph, ts *Types, id NodeID, n *node) {
 		}
 		in.sbuf = append(in.sbuf, ts.shapeOf(v))
 		in.obuf = append(in.obuf, in.operand(ts, v))
-		allAmb = allAmb && v.flags&flagWeak != 0
 	}
 	in.scratch = in.scratch[:0]
 	s, err := concatShape(in.sbuf, in.sys.id == sysAnvil, &in.scratch)
 	if err != nil {
 		in.fail(g, ts, id, err)
+		return
+	}
+	if d, ok := in.concatOp(ts, args); ok {
+		if d.failed() {
+			vs := make([]*tval, len(args))
+			for i, x := range args {
+				vs[i] = &ts.vals[x]
+			}
+			in.fail(g, ts, id, in.decisionErr(d, ts, vs...))
+			return
+		}
+		v := tval{dt: d.dt, rule: d.rule}
+		ts.setShape(&v, s)
+		ts.vals[id] = v
 		return
 	}
 	res, err := in.r.Result(in.obuf...)
@@ -601,7 +703,6 @@ func (in *Inferer) concat(g *Graph, ts *Types, id NodeID, n *node) {
 		res.Weak = amb
 		v.rule = ruleAnvilConcat
 	}
-	_ = allAmb
 	if res.Weak && in.sys.weak {
 		v.flags = flagWeak
 	}

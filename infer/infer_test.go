@@ -279,10 +279,16 @@ func FuzzParse(f *testing.F) {
 		strings.Repeat("abs(", maxNesting+5) + "1",
 		"y = " + strings.Repeat("9", maxIntDigits+1) + "\n",
 		"y = 2 ** 70000\nz = 2 ** 60000 * 2 ** 60000\n",
+		"x: i8\ny = x + 0x7F + 0b1 + 0o17 + 017 + 1f0 + 2.5f-3 + 1ull + 1.0L\nz = x ÷ 2 // 3\n",
+		"x: f32\ny = -0x80000000 + -true + NaN32 + INFINITY\nwhere(true, x, 1f0)\n",
+		"v: i64[](300)\nw: f64[](1e300)\nx: u8\nx + v + w\n",
+		"x: i32\ny = x ÷\n", "x = 0x\n", "x = 1e\n", "x = 2.5f-\n", "\xc3", "x ÷ ÷ 2",
 	} {
 		f.Add(s)
 	}
-	rs := []promote.Rules{build(f, "numpy", "-"), build(f, "anvil", "-"), build(f, "kernel-float", "-")}
+	rs := []promote.Rules{build(f, "numpy", "-"), build(f, "anvil", "-"), build(f, "kernel-float", "-"),
+		build(f, "julia", "-"), build(f, "c", "-"), build(f, "cpp", "-"), build(f, "triton", "-"),
+		build(f, "tinygrad", "-"), build(f, "tvm", "-"), build(f, "numpy", "promotion=legacy")}
 	f.Fuzz(func(t *testing.T, src string) {
 		lines := strings.Split(src, "\n")
 		for _, r := range rs {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"text/tabwriter"
@@ -30,6 +32,11 @@ var lintPrograms = []string{
 	"# only a comment\n",
 	"",
 	"a: i32[]\nb = a + 1.0f\nc = b + 1u\n",
+	"x: i8[2]\ny = x + 0x01\nz = x ÷ 2\n",
+	"x: f32\ny = x + 1f0\nw = x + INFINITY\n",
+	"x: i32\ny = x // 2\nz = x + 017\n",
+	"v: i64[](300)\nx: i8\nx + v\n",
+	"x: i32\ntrue = x + 1\nNaN32 = true * 2\n",
 }
 
 func allRules(t testing.TB) []promote.Rules {
@@ -275,7 +282,8 @@ func FuzzCompare(f *testing.F) {
 		f.Add(s)
 	}
 	var rs []promote.Rules
-	for _, spec := range []string{"numpy", "anvil", "kernel-float", "pytorch", "jax:x64=true", "openvino"} {
+	for _, spec := range []string{"numpy", "anvil", "kernel-float", "pytorch", "jax:x64=true", "openvino",
+		"julia", "c", "cpp:std=c++23", "triton", "tvm", "tinygrad", "keras", "mlx", "paddle", "mindspore", "numpy:promotion=legacy"} {
 		r, err := rules.Parse(spec)
 		if err != nil {
 			f.Fatal(err)
@@ -296,4 +304,48 @@ func FuzzCompare(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestLintGolden runs the lint of every testdata/*.lint over the rule-set
+// specs its first line names (# compare: SPEC,SPEC,...) and compares
+// what promote infer -compare prints with the .lint.golden file next to
+// it (go test -update rewrites them).
+func TestLintGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.lint")
+	if len(files) == 0 {
+		t.Fatal("no testdata/*.lint")
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(string(src), "\n")
+		specs, ok := strings.CutPrefix(first, "# compare: ")
+		if !ok {
+			t.Fatalf("%s: first line is not # compare: SPEC,SPEC,...", file)
+		}
+		rs, err := rules.ParseList(specs)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		var buf bytes.Buffer
+		if err := Compare(filepath.Base(file), src, rs).WriteText(&buf); err != nil {
+			t.Fatal(err)
+		}
+		golden := file + ".golden"
+		if *update {
+			if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (go test -update creates it)", err)
+		}
+		if buf.String() != string(want) {
+			t.Errorf("%s differs from %s:\n--- got\n%s--- want\n%s", file, golden, buf.String(), want)
+		}
+	}
 }

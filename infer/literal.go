@@ -1,64 +1,148 @@
 package infer
 
 import (
-	"github.com/promote-dev/promote/internal/clip"
+	"math"
 	"strings"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // Literals as each host language writes them. A number reads the same in
-// every host except for its suffix (1L is an R integer, a C++ long, and
-// not Python at all); a named literal (True, TRUE, true, NaN, Inf) exists
-// in one host and is an ordinary name in the others. The parser reads
-// both once and records a site where hosts differ (see shared).
+// every host except for its form (1L is an R integer and a C long, and
+// not Python at all; 017 is octal in C, 17 in Julia and R, and an error
+// in Python; 1f0 is Julia's Float32); a named literal (True, TRUE, true,
+// NaN, INFINITY) exists in some hosts and is an ordinary name in the
+// others. The parser reads both once and records a site where hosts
+// differ (see shared). What a host makes of a form it has (0b101 under
+// C17, 0x1F's width in Julia) is the rule set's to decide: the rule sets
+// read the literal's text.
 
 // hostSet is a set of host languages.
 type hostSet uint8
 
 func hostBit(h Host) hostSet { return 1 << h }
 
-const allHosts = 1<<Python | 1<<R | 1<<CPP
+const allHosts = 1<<Python | 1<<R | 1<<CPP | 1<<C | 1<<Julia
 
 func (s hostSet) has(h Host) bool { return s&hostBit(h) != 0 }
 
-// constHosts is the set of hosts that read name as a named literal:
-// Python True False; R TRUE FALSE NaN Inf; C++ true false.
-func constHosts(name string) hostSet {
-	switch name {
-	case "True", "False":
-		return hostBit(Python)
-	case "TRUE", "FALSE", "NaN", "Inf":
-		return hostBit(R)
-	case "true", "false":
-		return hostBit(CPP)
-	}
-	return 0
+// namedLit is a named literal of some hosts.
+type namedLit struct {
+	hosts hostSet
+	value promote.Value
 }
 
-// suffixHosts is the set of hosts with a numeric literal suffix s:
-// Python 1j; R 1L; C++ 1u, 1L, 1.0f (either case, and 1l).
-func suffixHosts(s string) hostSet {
-	switch s {
-	case "j", "J":
-		return hostBit(Python)
-	case "L":
-		return hostBit(R) | hostBit(CPP)
-	case "f", "F", "u", "U", "l":
-		return hostBit(CPP)
+// namedLits are the named literals: Python True False; R TRUE FALSE NaN
+// Inf; C, C++ and Julia true false (C17 §7.18, [lex.bool], Julia's Bool);
+// Julia NaN Inf (Float64) and NaN32 Inf32 (Float32, Julia manual:
+// Floating-Point Numbers); C's and C++'s INFINITY and NAN, constant
+// expressions of type float (C17 §7.12p4-5, <cmath>).
+var namedLits = map[string]namedLit{
+	"True":     {hostBit(Python), promote.Value{Kind: promote.BoolValue, Bool: true, Text: "True"}},
+	"False":    {hostBit(Python), promote.Value{Kind: promote.BoolValue, Text: "False"}},
+	"TRUE":     {hostBit(R), promote.Value{Kind: promote.BoolValue, Bool: true, Text: "TRUE"}},
+	"FALSE":    {hostBit(R), promote.Value{Kind: promote.BoolValue, Text: "FALSE"}},
+	"true":     {hostBit(CPP) | hostBit(C) | hostBit(Julia), promote.Value{Kind: promote.BoolValue, Bool: true, Text: "true"}},
+	"false":    {hostBit(CPP) | hostBit(C) | hostBit(Julia), promote.Value{Kind: promote.BoolValue, Text: "false"}},
+	"NaN":      {hostBit(R) | hostBit(Julia), promote.Value{Kind: promote.FloatValue, Real: math.NaN(), Text: "NaN"}},
+	"Inf":      {hostBit(R) | hostBit(Julia), promote.Value{Kind: promote.FloatValue, Real: math.Inf(1), Text: "Inf"}},
+	"NaN32":    {hostBit(Julia), promote.Value{Kind: promote.FloatValue, Real: math.NaN(), Text: "NaN32", Suffix: promote.SuffixJuliaF32}},
+	"Inf32":    {hostBit(Julia), promote.Value{Kind: promote.FloatValue, Real: math.Inf(1), Text: "Inf32", Suffix: promote.SuffixJuliaF32}},
+	"INFINITY": {hostBit(CPP) | hostBit(C), promote.Value{Kind: promote.FloatValue, Real: math.Inf(1), Text: "INFINITY", Suffix: promote.SuffixFloat}},
+	"NAN":      {hostBit(CPP) | hostBit(C), promote.Value{Kind: promote.FloatValue, Real: math.NaN(), Text: "NAN", Suffix: promote.SuffixFloat}},
+}
+
+// constHosts is the set of hosts that read name as a named literal.
+func constHosts(name string) hostSet { return namedLits[name].hosts }
+
+// Host sets of the literal forms.
+const (
+	pythonOnly = 1 << Python
+	cFamily    = 1<<C | 1<<CPP
+	juliaOnly  = 1 << Julia
+)
+
+// literalHosts is the set of hosts that have the numeric literal text
+// (whose value v the operand grammar read): its radix prefix, a leading
+// zero, and its suffix.
+func literalHosts(text string, v promote.Value) hostSet {
+	hs := hostSet(allHosts)
+	if len(text) >= 2 && text[0] == '0' {
+		switch text[1] {
+		case 'x', 'X':
+			// Every host has hexadecimal integers.
+		case 'b', 'B':
+			hs &= pythonOnly | cFamily | juliaOnly // C17 has none: the c rule set refuses it
+		case 'o', 'O':
+			hs &= pythonOnly | juliaOnly
+		default:
+			if leadingZeroInt(text) {
+				hs &^= pythonOnly // octal in C, decimal in R and Julia
+			}
+		}
 	}
-	return 0
+	switch {
+	case v.Kind == promote.ComplexValue:
+		hs &= pythonOnly
+	case v.Suffix == "":
+	case v.Kind == promote.IntValue && v.Suffix == promote.SuffixLong:
+		hs &= 1<<R | cFamily
+	case v.Kind == promote.IntValue:
+		hs &= cFamily // u, ul, ll, ull
+	case v.Suffix == promote.SuffixFloat:
+		hs &= cFamily
+	case v.Suffix == promote.SuffixLongDouble:
+		hs &= 1<<R | cFamily // R reads 1.0L as a double, with a warning; anvil's rule set judges it
+	case v.Suffix == promote.SuffixJuliaF32:
+		hs &= juliaOnly
+	default:
+		hs = 0
+	}
+	return hs
+}
+
+// leadingZeroInt reports whether text is a decimal integer written with
+// a leading zero and not all zeros (017): Python refuses it.
+func leadingZeroInt(text string) bool {
+	if len(text) < 2 || text[0] != '0' || !isAllDigits(text) {
+		return false
+	}
+	return strings.Trim(text, "0") != ""
 }
 
 // literalsOf says how host h writes its literals, for errors.
 func literalsOf(h Host) string {
 	switch h {
 	case Python:
-		return "Python literals are 1, 1.0, 2.5e3 and 1j"
+		return "Python literals are 1, 1.0, 2.5e3, 0x1F, 0b101, 0o17 and 1j"
 	case R:
 		return "R literals are 1L (integer), 1 and 1.5 (double)"
+	case C:
+		return "C literals are 1, 1u, 1L, 1ul, 1ll, 1.0, 1.0f, 1.0L, 0x1F and 017 (octal)"
+	case Julia:
+		return "Julia literals are 1 (Int64), 1.0 (Float64), 1f0 (Float32), 0x01 (UInt8, sized by its digits), 0b1 and 0o7"
 	}
-	return "C++ literals are 1, 1u, 1L, 1.0 and 1.0f"
+	return "C++ literals are 1, 1u, 1L, 1ul, 1ll, 1.0, 1.0f, 1.0L, 0x1F, 0b101 and 017 (octal)"
+}
+
+// literalError says why host h has no literal text, in the words a parser
+// of h alone would use.
+func literalError(h Host, text string) string {
+	switch {
+	case h == Python && leadingZeroInt(text):
+		return "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers (" + clip.Text(text) + ")"
+	case (h == C || h == CPP) && juliaSignedExponent(text):
+		return clip.Text(text) + " is not a " + h.String() + " literal (it is Julia's Float32; " + h.String() + " reads it as a subtraction only with spaces around the -)"
+	}
+	return clip.Text(text) + " is not a " + h.String() + " literal: " + literalsOf(h)
+}
+
+// juliaSignedExponent reports whether text is Julia's Float32 literal
+// with a signed exponent (2.5f-3).
+func juliaSignedExponent(text string) bool {
+	i := strings.LastIndexByte(text, 'f')
+	return i > 0 && i+1 < len(text) && (text[i+1] == '-' || text[i+1] == '+')
 }
 
 // constHint suggests the host's spelling for another host's named
@@ -73,6 +157,19 @@ func constHint(h Host, name string) string {
 			return " (R writes TRUE and FALSE)"
 		case CPP:
 			return " (C++ writes true and false)"
+		case C:
+			return " (C writes true and false, from <stdbool.h>)"
+		case Julia:
+			return " (Julia writes true and false)"
+		}
+	case "NaN", "Inf", "NaN32", "Inf32", "INFINITY", "NAN":
+		switch h {
+		case R:
+			return " (R writes NaN and Inf)"
+		case C, CPP:
+			return " (" + h.String() + " writes NAN and INFINITY, float constants of <math.h>)"
+		case Julia:
+			return " (Julia writes NaN and Inf, or NaN32 and Inf32 for Float32)"
 		}
 	}
 	return ""
@@ -86,14 +183,7 @@ func (p *parser) constName(at int, name string, hs hostSet) NodeID {
 		return p.g.literalAt(i)
 	}
 	p.site(site{kind: siteConst, hosts: hs, pos: p.pos(at), text: name})
-	v := promote.Value{Kind: promote.BoolValue, Bool: name == "True" || name == "TRUE" || name == "true", Text: name}
-	switch name {
-	case "NaN", "Inf":
-		o, _ := promote.ParseOperand(strings.ToLower(name))
-		v = o.Value
-		v.Text = name
-	}
-	return p.newLiteral(name, v)
+	return p.newLiteral(name, namedLits[name].value)
 }
 
 // newLiteral adds a literal node for a text not seen before.
@@ -104,20 +194,29 @@ func (p *parser) newLiteral(text string, v promote.Value) NodeID {
 	return p.g.literalAt(i)
 }
 
-// number scans a numeric literal. Its suffix is a site; its value is
-// read once, whatever the number of times it is written.
+// number scans a numeric literal in the forms of every host: decimal
+// integers and floats with an exponent, radix prefixes (0x1F, 0b101,
+// 0o17), suffixes (1L, 1u, 1.0f, 1j) and Julia's Float32 exponent (1f0,
+// 2.5f-3). A form some host lacks is a site; the value is read once,
+// whatever the number of times the literal is written.
 func (p *parser) number() (NodeID, *syntaxError) {
 	at := p.i
-	for p.i < p.end && (isDigit(p.src[p.i]) || p.src[p.i] == '.') {
-		p.i++
-	}
-	if p.i < p.end && (p.src[p.i] == 'e' || p.src[p.i] == 'E') {
-		j := p.i + 1
-		if j < p.end && (p.src[j] == '+' || p.src[j] == '-') {
-			j++
+	if p.src[p.i] == '0' && p.i+1 < p.end && strings.IndexByte("xXbBoO", p.src[p.i+1]) >= 0 {
+		p.i += 2
+	} else {
+		for p.i < p.end && (isDigit(p.src[p.i]) || p.src[p.i] == '.') {
+			p.i++
 		}
-		if j < p.end && isDigit(p.src[j]) {
-			for p.i = j; p.i < p.end && isDigit(p.src[p.i]); p.i++ {
+		if p.i < p.end && (p.src[p.i] == 'e' || p.src[p.i] == 'E' || p.src[p.i] == 'f') {
+			// An exponent: e or E, or Julia's f, with a sign when the
+			// sign is followed by a digit (2.5e-3, 2.5f-3).
+			j := p.i + 1
+			if j < p.end && (p.src[j] == '+' || p.src[j] == '-') {
+				j++
+			}
+			if j < p.end && isDigit(p.src[j]) {
+				for p.i = j; p.i < p.end && isDigit(p.src[p.i]); p.i++ {
+				}
 			}
 		}
 	}
@@ -125,19 +224,10 @@ func (p *parser) number() (NodeID, *syntaxError) {
 	for p.i < p.end && (isLetter(p.src[p.i]) || isDigit(p.src[p.i])) {
 		p.i++
 	}
-	text, suffix := p.src[at:p.i], p.src[body:p.i]
+	text := p.src[at:p.i]
 	p.g.At(p.pos(at))
 	if i, ok := p.lits[text]; ok {
 		return p.g.literalAt(i), nil
-	}
-	if suffix != "" {
-		hs := suffixHosts(suffix)
-		p.site(site{kind: siteSuffix, hosts: hs, pos: p.pos(at), text: text})
-		if hs == 0 {
-			// No host reads this suffix: each stops at the site, with its
-			// own message, so nothing after it matters.
-			return NoNode, p.errAt(at, "%s is not a literal of any host", clip.Text(text))
-		}
 	}
 	if n := body - at; n > maxIntDigits && isAllDigits(p.src[at:body]) {
 		return NoNode, p.errAt(at, "an integer literal of %d digits; at most %d digits are accepted", n, maxIntDigits)
@@ -145,6 +235,14 @@ func (p *parser) number() (NodeID, *syntaxError) {
 	o, err := promote.ParseOperand(text)
 	if err != nil || o.Kind != promote.Literal {
 		return NoNode, p.errAt(at, "malformed number %s", clip.Quote(text))
+	}
+	if hs := literalHosts(text, o.Value); hs != allHosts {
+		p.site(site{kind: siteSuffix, hosts: hs, pos: p.pos(at), text: text})
+		if hs == 0 {
+			// No host reads this form: each stops at the site, with its
+			// own message, so nothing after it matters.
+			return NoNode, p.errAt(at, "%s is not a literal of any host", clip.Text(text))
+		}
 	}
 	return p.newLiteral(text, o.Value), nil
 }

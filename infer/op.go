@@ -17,6 +17,9 @@ const (
 	OpSub // a - b
 	OpMul // a * b
 	OpDiv // a / b: true division
+	// OpFloorDiv is a // b: floor (integer) division; Julia programs may
+	// write it a ÷ b.
+	OpFloorDiv
 	OpMod // a % b
 	OpPow // a ** b
 	// Comparisons: the result is bool.
@@ -66,7 +69,7 @@ const (
 
 var opNames = [numOps]string{
 	opInvalid: "invalid", OpInput: "input", OpLiteral: "literal",
-	OpAdd: "+", OpSub: "-", OpMul: "*", OpDiv: "/", OpMod: "%", OpPow: "**",
+	OpAdd: "+", OpSub: "-", OpMul: "*", OpDiv: "/", OpFloorDiv: "//", OpMod: "%", OpPow: "**",
 	OpEq: "==", OpNe: "!=", OpLt: "<", OpLe: "<=", OpGt: ">", OpGe: ">=",
 	OpAnd: "&", OpOr: "|", OpXor: "^",
 	OpNeg: "neg", OpAbs: "abs", OpExp: "exp", OpLog: "log", OpSqrt: "sqrt", OpSin: "sin", OpCos: "cos",
@@ -84,8 +87,8 @@ func (o Op) String() string {
 	return "op?"
 }
 
-// IsBinary reports whether o is one of the binary operators + - * / % **
-// == != < <= > >= & | ^.
+// IsBinary reports whether o is one of the binary operators + - * / // %
+// ** == != < <= > >= & | ^.
 func (o Op) IsBinary() bool { return o >= OpAdd && o <= OpXor }
 
 // IsComparison reports whether o is == != < <= > or >=.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/promote-dev/promote/internal/clip"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -88,6 +89,8 @@ type parser struct {
 	// boundConst holds the named literals of some host already bound as
 	// names (the first binding is the site; see statement).
 	boundConst map[string]bool
+	// sawDivSign: the site of ÷ is recorded.
+	sawDivSign bool
 	s          *shared
 	g          *Graph
 }
@@ -231,6 +234,10 @@ func (p *parser) tokenText() string {
 	}
 	s := p.i
 	e := s + 1
+	if p.src[s] >= utf8.RuneSelf {
+		_, n := utf8.DecodeRuneInString(p.src[s:p.end])
+		e = s + n
+	}
 	if isLetter(p.src[s]) || isDigit(p.src[s]) {
 		for e < p.end && (isLetter(p.src[e]) || isDigit(p.src[e]) || p.src[e] == '.') {
 			e++
@@ -259,7 +266,7 @@ func (p *parser) input(start int, name string) *syntaxError {
 }
 
 // Binary operator precedence, lowest first (Python's order):
-// comparisons, |, ^, &, + -, * / %, unary -, **.
+// comparisons, |, ^, &, + -, * / // %, unary -, **.
 const (
 	precCmp = iota + 1
 	precOr
@@ -290,7 +297,14 @@ func (p *parser) binop() (Op, int, int) {
 		}
 		return OpMul, precMul, 1
 	case '/':
+		if c2 == '/' {
+			return OpFloorDiv, precMul, 2
+		}
 		return OpDiv, precMul, 1
+	case 0xC3: // ÷ in UTF-8: Julia's integer division (a site)
+		if c2 == 0xB7 {
+			return OpFloorDiv, precMul, 2
+		}
 	case '%':
 		return OpMod, precMul, 1
 	case '&':
@@ -344,6 +358,11 @@ func (p *parser) binaryRest(prec int, left NodeID) (NodeID, *syntaxError) {
 			return left, nil
 		}
 		at := p.i
+		if p.src[at] == 0xC3 && !p.sawDivSign {
+			// Julia writes integer division ÷; the other hosts do not.
+			p.sawDivSign = true
+			p.site(site{kind: siteOperator, hosts: juliaOnly, pos: p.pos(at), text: "÷"})
+		}
 		p.i += w
 		right, err := p.unary()
 		if err != nil {

@@ -46,13 +46,16 @@ const (
 	// siteConvert: a dtype name of convert, read in the dialect;
 	// recorded at the first use of each name.
 	siteConvert
+	// siteOperator: an operator token only the hosts in hosts write (÷,
+	// Julia's integer division); recorded at its first use.
+	siteOperator
 )
 
 // site is one point of the program that hosts or dialects may read
 // differently.
 type site struct {
 	kind  siteKind
-	hosts hostSet // siteSuffix, siteConst, siteBindConst: the hosts that accept it
+	hosts hostSet // siteSuffix, siteConst, siteBindConst, siteOperator: the hosts that accept it
 	pos   Pos     // where the syntax error of a host that rejects it is
 	text  string  // the literal, name, operand or dtype name as written
 	name  string  // siteInput: the input's name
@@ -89,11 +92,15 @@ func (st *site) read(h Host, d *dtype.Dialect, g *Graph) error {
 	switch st.kind {
 	case siteSuffix:
 		if !st.hosts.has(h) {
-			return fmt.Errorf("%s is not a %s literal: %s", clip.Text(st.text), h, literalsOf(h))
+			return errors.New(literalError(h, st.text))
 		}
 	case siteConst:
 		if !st.hosts.has(h) {
 			return fmt.Errorf("undefined name %s%s", st.text, constHint(h, st.text))
+		}
+	case siteOperator:
+		if !st.hosts.has(h) {
+			return fmt.Errorf("%s is Julia's integer division; %s programs write //", st.text, h)
 		}
 	case siteBindConst:
 		if !st.hosts.has(h) {

@@ -30,20 +30,21 @@ func rule(id, text, src string) *promote.Rule { return &promote.Rule{ID: id, Tex
 
 // Generic rules, shared by every system.
 var (
-	ruleInput   = rule("input", "a program input: the operand as the rule set sees it alone", "promote batch contract (one operand gives its own type)")
-	ruleKeep    = rule("elementwise", "an elementwise function keeps its operand's dtype, weakness and shape", srcChoice)
-	ruleAbsCplx = rule("abs-complex", "abs of a complex operand is real, of the same precision (c32->f16, c64->f32, c128->f64)", "numpy, torch, jax and tf.math.abs documentation (abs of complex gives its magnitude)")
-	ruleReduce  = rule("reduce", "a full reduction (max, min) keeps the dtype and weakness and gives rank 0", srcChoice)
-	ruleCompare = rule("comparison", "a comparison promotes its operands (the promotion must succeed) and gives bool, never weak", "../shared/reference/pytorch/rules.md §3; numpy comparison ufuncs (??->?); jax: bool is never weak (rules.md §4)")
-	ruleConvert = rule("convert", "convert(x, DTYPE) gives DTYPE, never weak; the shape is x's", "nv_convert, astype, .to(), tf.cast, lax.convert_element_type")
-	ruleBitwise = rule("bitwise", "& | ^ need bool or integer operands after promotion", "Python, numpy bitwise ufuncs, torch bitwise ops, jax bitwise ops, stablehlo and/or/xor")
-	ruleModCplx = rule("mod-complex", "% is not defined for complex operands", "Python (complex has no %), numpy remainder, torch remainder, jnp.remainder")
-	ruleNegBool = rule("neg-bool", "negation of bool is refused", "torch neg, numpy negative, jnp.negative, tf.negative and stablehlo negate have no bool version")
-	ruleFloorCx = rule("floor-complex", "floor and ceil are not defined for complex operands", "numpy floor/ceil ufuncs, torch, jnp, tf.math")
-	ruleMatLit  = rule("matmul-literal", "matmul takes tensors, not host scalars", "numpy matmul (scalars not allowed), torch.matmul, jnp.matmul")
-	ruleArgmax  = rule("argmax", "argmax gives the system's index dtype, never weak, rank 0", srcChoice)
-	ruleHostLit = rule("host-literal", "an operation on host literals only is evaluated by the host language and stays a host scalar (Python: bool+bool is int, int/int is float, comparisons give bool)", "Python language reference, 6. Expressions (arithmetic conversions)")
-	ruleCallLit = rule("literal-as-array", "a host literal passed to a function becomes an array of the type the rule set gives it alone", srcChoice)
+	ruleInput        = rule("input", "a program input: the operand as the rule set sees it alone", "promote batch contract (one operand gives its own type)")
+	ruleKeep         = rule("elementwise", "an elementwise function keeps its operand's dtype, weakness and shape", srcChoice)
+	ruleAbsCplx      = rule("abs-complex", "abs of a complex operand is real, of the same precision (c32->f16, c64->f32, c128->f64)", "numpy, torch, jax and tf.math.abs documentation (abs of complex gives its magnitude)")
+	ruleReduce       = rule("reduce", "a full reduction (max, min) keeps the dtype and weakness and gives rank 0", srcChoice)
+	ruleCompare      = rule("comparison", "a comparison promotes its operands (the promotion must succeed) and gives bool, never weak", "../shared/reference/pytorch/rules.md §3; numpy comparison ufuncs (??->?); jax: bool is never weak (rules.md §4)")
+	ruleConvert      = rule("convert", "convert(x, DTYPE) gives DTYPE, never weak; the shape is x's", "nv_convert, astype, .to(), tf.cast, lax.convert_element_type")
+	ruleBitwise      = rule("bitwise", "& | ^ need bool or integer operands after promotion", "Python, numpy bitwise ufuncs, torch bitwise ops, jax bitwise ops, stablehlo and/or/xor")
+	ruleModCplx      = rule("mod-complex", "% is not defined for complex operands", "Python (complex has no %), numpy remainder, torch remainder, jnp.remainder")
+	ruleFloorDivCplx = rule("floordiv-complex", "// (floor division) is not defined for complex operands", "Python language reference 6.7 (complex has no //); numpy floor_divide, torch floor_divide, jnp.floor_divide have no complex version")
+	ruleNegBool      = rule("neg-bool", "negation of bool is refused", "torch neg, numpy negative, jnp.negative, tf.negative and stablehlo negate have no bool version")
+	ruleFloorCx      = rule("floor-complex", "floor and ceil are not defined for complex operands", "numpy floor/ceil ufuncs, torch, jnp, tf.math")
+	ruleMatLit       = rule("matmul-literal", "matmul takes tensors, not host scalars", "numpy matmul (scalars not allowed), torch.matmul, jnp.matmul")
+	ruleArgmax       = rule("argmax", "argmax gives the system's index dtype, never weak, rank 0", srcChoice)
+	ruleHostLit      = rule("host-literal", "an operation on host literals only is evaluated by the host language and stays a host scalar (Python: bool+bool is int, int/int is float, comparisons give bool)", "Python language reference, 6. Expressions (arithmetic conversions)")
+	ruleCallLit      = rule("literal-as-array", "a host literal passed to a function becomes an array of the type the rule set gives it alone", srcChoice)
 )
 
 // System-specific rules.
@@ -147,6 +148,21 @@ type decision struct {
 	weak bool
 	rule *promote.Rule
 	msg  string
+	// err is a refusal by the rule set itself (a Result the op typing
+	// asked for), reported as the rule set gave it.
+	err error
+}
+
+// failed reports whether d is a refusal.
+func (d decision) failed() bool { return d.msg != "" || d.err != nil }
+
+// fromResult is the decision of a Result the op typing asked the rule
+// set for, with rule r in place of the promotion's own rule.
+func fromResult(res promote.Result, err error, r *promote.Rule) decision {
+	if err != nil {
+		return decision{err: err}
+	}
+	return decision{dt: res.DType, weak: res.Weak, rule: r}
 }
 
 func refuse(r *promote.Rule, format string, args ...any) decision {

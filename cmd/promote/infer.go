@@ -30,6 +30,9 @@ func init() {
 without -rules, prints the porting lint: every statement's type under every
 rule set (or those -compare names), the first disagreement marked.
 
+Literals are written in each rule set's host language: Python's, R's for
+anvil, C's for c, C++'s for cpp and kernel-float, Julia's for julia.
+
 With -rules it prints every statement's type and rule and, as the last line,
 the program's result alone (DTYPE or DTYPE?) or "error: ...". -compare takes
 rule-set specs, NAME or NAME:KEY=VALUE:..., each at most once

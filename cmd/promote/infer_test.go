@@ -135,3 +135,24 @@ func TestInferFile(t *testing.T) {
 		t.Errorf("exit %d: %q", code, out)
 	}
 }
+
+// TestInferCompareVersions: -compare takes rule-set specs, so the lint
+// compares two versions or settings of one system (the porting lint
+// between NumPy 1.x and 2, PyTorch 1.13 and today, C and C++23).
+func TestInferCompareVersions(t *testing.T) {
+	for _, c := range []struct {
+		list, prog, row string
+	}{
+		{"numpy:promotion=legacy,numpy", "x: i8[3]\ny = x + 128\n", "> 2     y     i16                     i8"},
+		{"pytorch:version=1.13,pytorch", "x: u16[3]\ny = x + 1\n", "> 1     x     error                 u16"},
+		{"c,cpp:std=c++23", "x: u8[2]\ny: u8[2]\nz = where(x < y, x, y)\n", "> 3     z     i32  u8"},
+	} {
+		out, errs, code := runPromote(t, c.prog, "infer", "-compare", c.list, "-")
+		if code != 1 || !strings.Contains(out, c.row) {
+			t.Errorf("-compare %s: exit %d, stderr %q:\n%s\nwant a row %q", c.list, code, errs, out, c.row)
+		}
+	}
+	if _, errs, code := runPromote(t, "x: f32\n", "infer", "-compare", "pytorch:version=0.4,pytorch", "-"); code != 2 || !strings.Contains(errs, "1.13") {
+		t.Errorf("an unknown version: exit %d, stderr %q (want the valid versions)", code, errs)
+	}
+}
