@@ -121,3 +121,16 @@ func FuzzParseOperand(f *testing.F) {
 		}
 	})
 }
+
+// TestParseNilDialect: a nil dialect reads names as the Neutral one does,
+// instead of panicking.
+func TestParseNilDialect(t *testing.T) {
+	got, err := ParseOperandIn(nil, "f32[2]")
+	want, _ := ParseOperand("f32[2]")
+	if err != nil || got.String() != want.String() {
+		t.Errorf("ParseOperandIn(nil, f32[2]) = %v, %v; want %v", got, err, want)
+	}
+	if _, err := ParseOperands(nil, "float 1"); err == nil {
+		t.Error("ParseOperands(nil, float 1): want the Neutral dialect's ambiguity error")
+	}
+}

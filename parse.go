@@ -62,8 +62,12 @@ func ParseOperands(d *dtype.Dialect, line string) ([]Operand, error) {
 //
 // A VALUE must fit its dtype: an integer in range, no fraction in an
 // integer type, no complex value in a real type (u8(300) and u8[](300)
-// are errors naming the token and the range).
+// are errors naming the token and the range). A nil d is the Neutral
+// dialect.
 func ParseOperandIn(d *dtype.Dialect, s string) (Operand, error) {
+	if d == nil {
+		d = dtype.Neutral
+	}
 	tok := strings.TrimSpace(s)
 	if tok == "" {
 		return Operand{}, &SyntaxError{Token: s, Msg: "empty; " + grammar}

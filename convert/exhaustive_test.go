@@ -73,7 +73,7 @@ func TestExhaustiveSmallSources(t *testing.T) {
 			t.Parallel()
 			n := uint64(1) << src.Bits()
 			step := uint64(1)
-			if testing.Short() && n > 256 {
+			if !thorough() && n > 256 {
 				step = 61
 			}
 			var pats []uint64
@@ -182,7 +182,7 @@ func TestWideSources(t *testing.T) {
 		for range 5000 {
 			pats = append(pats, rng.Uint64())
 		}
-		if testing.Short() {
+		if !thorough() {
 			var s []uint64
 			for i := 0; i < len(pats); i += 17 {
 				s = append(s, pats[i])

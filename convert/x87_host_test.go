@@ -154,7 +154,7 @@ func TestX87MatchesHost(t *testing.T) {
 	bin := hostX87(t)
 	rng := rand.New(rand.NewPCG(80, 7))
 	step := 1
-	if testing.Short() {
+	if !thorough() {
 		step = 11
 	}
 	var lines []string

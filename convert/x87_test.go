@@ -111,9 +111,9 @@ func edgeX87(rng *rand.Rand) []Pattern {
 	return out
 }
 
-// sampled keeps every step-th element under -short.
+// sampled keeps every step-th element unless the thorough run was asked for.
 func sampled[T any](xs []T, step int) []T {
-	if !testing.Short() {
+	if thorough() {
 		return xs
 	}
 	var out []T
@@ -139,7 +139,7 @@ func TestX87FromSmallFormats(t *testing.T) {
 			n := uint64(1) << src.Bits()
 			var pats []uint64
 			for x := uint64(0); x < n; x++ {
-				if !testing.Short() || n <= 256 || x%61 == 0 || x >= n-64 {
+				if thorough() || n <= 256 || x%61 == 0 || x >= n-64 {
 					pats = append(pats, x)
 				}
 			}

@@ -89,7 +89,7 @@ func x87TextPatterns(n int) []Pattern {
 // ones, below and above, both read as other values).
 func TestX87TextRoundTripsAndIsShortest(t *testing.T) {
 	n := 3000
-	if testing.Short() {
+	if !thorough() {
 		n = 300
 	}
 	for _, x := range x87TextPatterns(n) {
@@ -163,7 +163,7 @@ for line in sys.stdin:
 		t.Skip("no NumPy for /usr/bin/python3")
 	}
 	pats := x87TextPatterns(2000)
-	if testing.Short() {
+	if !thorough() {
 		pats = pats[:200]
 	}
 	var in bytes.Buffer

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
 )
 
@@ -102,57 +101,4 @@ func TestCastHexWidths(t *testing.T) {
 			t.Errorf("%v: %q does not have %d hex digits", d, out, digits)
 		}
 	}
-}
-
-// FuzzCastLine: any line gives exactly one output line, never a panic;
-// a hex line that fits agrees with convert.Scalar.
-func FuzzCastLine(f *testing.F) {
-	for _, s := range []string{"0x3f800000", "1.5", "-inf", "nan", "1e-40", "0x", "", "1e999999999999", "-0x1", "0x3f800000 0x0", "+.5e-3", "1/3"} {
-		f.Add("f32", "f16", "default", s)
-	}
-	f.Add("c64", "bf16", "default", "1 2")
-	f.Add("i8", "u4", "openvino", "-7")
-	f.Add("f64", "f8e8m0fnu", "saturate", "1e-39")
-	f.Fuzz(func(t *testing.T, from, to, policy, line string) {
-		if strings.ContainsAny(line, "\n\r") {
-			return
-		}
-		c, err := newCaster(from, to, policy)
-		if err != nil {
-			return
-		}
-		out, err := c.line(line)
-		if err != nil {
-			if strings.Contains(err.Error(), "\n") {
-				t.Errorf("multi-line error %q", err)
-			}
-			return
-		}
-		if strings.Contains(out, "\n") || !strings.HasPrefix(out, "0x") {
-			t.Errorf("line %q: output %q", line, out)
-		}
-		toks := strings.Fields(line)
-		if len(toks) == 1 && isHex(toks[0]) && !c.src.IsComplex() {
-			x, _ := parseHexForTest(toks[0])
-			want, _, err := convert.Scalar(c.dst, c.src, convert.Pattern{Re: x}, c.p)
-			if err == nil && c.format(want) != out {
-				t.Errorf("line %q: %q, Scalar gives %q", line, out, c.format(want))
-			}
-		}
-	})
-}
-
-func parseHexForTest(s string) (uint64, bool) {
-	var v uint64
-	for _, r := range strings.ToLower(s[2:]) {
-		switch {
-		case '0' <= r && r <= '9':
-			v = v<<4 | uint64(r-'0')
-		case 'a' <= r && r <= 'f':
-			v = v<<4 | uint64(r-'a'+10)
-		default:
-			return 0, false
-		}
-	}
-	return v, true
 }

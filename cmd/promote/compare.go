@@ -12,7 +12,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
-	"github.com/promote-dev/promote/internal/clip"
+	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/rules"
 )
 
@@ -86,34 +86,9 @@ Exit status: 0; 1 output was lost; 2 a bad command line or operand.`,
 	})
 }
 
-// row is one rule set's answer to a query.
-type row struct {
-	Rules    string   `json:"rules"`
-	Settings []string `json:"settings,omitempty"`
-	Result   string   `json:"result,omitempty"`
-	Weak     bool     `json:"weak,omitempty"`
-	RuleID   string   `json:"rule,omitempty"`
-	Reason   string   `json:"reason,omitempty"`
-	Source   string   `json:"source,omitempty"`
-	Error    string   `json:"error,omitempty"`
-	Differs  bool     `json:"differs"`
-	Family   string   `json:"family,omitempty"`
-	family   int      // index into rules.Families(), for the headings
-}
-
-func (r row) label() string {
-	if len(r.Settings) == 0 {
-		return r.Rules
-	}
-	return r.Rules + " " + strings.Join(r.Settings, " ")
-}
-
-func (r row) answer() string {
-	if r.Error != "" {
-		return "error"
-	}
-	return r.Result
-}
+// row is one rule set's answer to a query (package answer, shared with
+// the explorer).
+type row = answer.Row
 
 // runQuery is the one-shot query: promote [-rules NAME] [-set ...]
 // OPERAND... Without -rules it is compare.
@@ -144,13 +119,9 @@ func runQuery(e *env, spec string, sets []string, only string, operands []string
 // parseOperands reads command-line operands in a dialect; a malformed
 // one is a usage error that wraps the *promote.SyntaxError.
 func parseOperands(d *dtype.Dialect, operands []string) ([]promote.Operand, error) {
-	ops := make([]promote.Operand, 0, len(operands))
-	for _, a := range operands {
-		o, err := promote.ParseOperandIn(d, a)
-		if err != nil {
-			return nil, &operandError{err}
-		}
-		ops = append(ops, o)
+	ops, err := answer.ParseOperands(d, operands)
+	if err != nil {
+		return nil, &operandError{err}
 	}
 	return ops, nil
 }
@@ -200,81 +171,11 @@ func compare(e *env, only string, operands []string, asJSON bool) error {
 }
 
 // evaluate answers one query under one rule set.
-func evaluate(r promote.Rules, ops []promote.Operand) row {
-	rw := row{Rules: r.Def().Name, Settings: r.Settings().Changed(), family: rules.FamilyOf(r.Def().Name)}
-	if fams := rules.Families(); rw.family < len(fams) {
-		rw.Family = fams[rw.family].Name
-	}
-	res, err := r.Result(ops...)
-	if err != nil {
-		rw.Error = cutValues(oneLine(err.Error()), ops)
-		var pe *promote.Error
-		if errors.As(err, &pe) && pe.Rule != nil {
-			rw.RuleID, rw.Source = pe.Rule.ID, pe.Rule.Source
-		}
-		return rw
-	}
-	rw.Result, rw.Weak = res.String(), res.Weak
-	if res.Rule != nil {
-		rw.RuleID, rw.Reason, rw.Source = res.Rule.ID, res.Rule.Text, res.Rule.Source
-	}
-	return rw
-}
+func evaluate(r promote.Rules, ops []promote.Operand) row { return answer.Evaluate(r, ops) }
 
-// markDisagreement sets Differs on the rows whose answer differs from the
-// most common answer among the rows that give one, and returns the line
-// that says so. A refusal is never marked: when most rule sets refuse, the
-// few that answer are what the user came for, and marking them for
-// disagreeing with "error" would hide the question that matters, whether
-// they agree with each other. When the top answers tie, there is no most
-// common one and every answer is marked.
-func markDisagreement(rows []row) string {
-	count := map[string]int{}
-	var order []string
-	refused := 0
-	for _, r := range rows {
-		if r.Error != "" {
-			refused++
-			continue
-		}
-		if count[r.Result] == 0 {
-			order = append(order, r.Result)
-		}
-		count[r.Result]++
-	}
-	answered := len(rows) - refused
-	best, tie := "", false
-	for _, a := range order {
-		switch {
-		case count[a] > count[best]:
-			best, tie = a, false
-		case count[a] == count[best]:
-			tie = true
-		}
-	}
-	marked := 0
-	for i := range rows {
-		rows[i].Differs = rows[i].Error == "" && (tie || rows[i].Result != best)
-		if rows[i].Differs {
-			marked++
-		}
-	}
-	refusals := ""
-	if refused > 0 {
-		refusals = fmt.Sprintf("; %d refuse", refused)
-	}
-	switch {
-	case answered == 0:
-		return fmt.Sprintf("all %d refuse", refused)
-	case len(order) == 1 && refused == 0:
-		return fmt.Sprintf("all %d agree", answered)
-	case len(order) == 1:
-		return fmt.Sprintf("the %d that answer agree (%s)%s", answered, best, refusals)
-	case tie:
-		return fmt.Sprintf("≠ marks all %d answers: they split with no most common answer%s", answered, refusals)
-	}
-	return fmt.Sprintf("≠ marks the %d of %d answers that differ from the most common, %s (%d)%s", marked, answered, best, count[best], refusals)
-}
+// markDisagreement marks the rows that differ from the most common answer
+// and returns the line that says so (see answer.Mark).
+func markDisagreement(rows []row) string { return answer.Mark(rows) }
 
 func writeRows(e *env, operands []string, rows []row, asJSON, marks bool) {
 	if asJSON {
@@ -298,10 +199,10 @@ func writeTable(w io.Writer, rows []row, marks bool) {
 	}
 	fams := rules.Families()
 	for i, r := range rows {
-		if marks && (i == 0 || r.family != rows[i-1].family) {
+		if marks && (i == 0 || r.FamilyIndex != rows[i-1].FamilyIndex) {
 			title := "other rule sets"
-			if r.family < len(fams) {
-				title = fams[r.family].Title
+			if r.FamilyIndex < len(fams) {
+				title = fams[r.FamilyIndex].Title
 			}
 			if i > 0 {
 				fmt.Fprintln(tw, "\t\t\t")
@@ -320,26 +221,13 @@ func writeTable(w io.Writer, rows []row, marks bool) {
 			if r.Differs {
 				mark = "≠"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", mark, r.label(), r.answer(), why)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", mark, r.Label(), r.Answer(), why)
 		} else {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.label(), r.answer(), why)
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.Label(), r.Answer(), why)
 		}
 	}
 	tw.Flush()
 }
 
-// cutValues cuts the long literal texts a rule set's message may echo
-// (a 10,000-digit int in an OverflowError): promote.Error cuts its operand
-// list, but the message is in the system's own words.
-func cutValues(msg string, ops []promote.Operand) string {
-	if len(msg) <= 2*clip.TokenBytes {
-		return msg
-	}
-	toks := make([]string, 0, len(ops))
-	for _, o := range ops {
-		if o.HasValue() {
-			toks = append(toks, o.Value.Text)
-		}
-	}
-	return cutEchoes(msg, toks)
-}
+// cutValues cuts the long literal texts a rule set's message may echo.
+func cutValues(msg string, ops []promote.Operand) string { return answer.CutValues(msg, ops) }

@@ -7,7 +7,8 @@
 //	promote query [-rules NAME] [-set KEY=VALUE]... [-json] OPERAND...
 //	promote compare [-json] OPERAND...
 //	promote batch -rules NAME [-set KEY=VALUE]...
-//	promote table -rules NAME [-set KEY=VALUE]... [-format text|markdown|csv|json]
+//	promote table -rules NAME [-set KEY=VALUE]... [-format text|markdown|csv|json|svg|html] [-against OTHER]
+//	promote lattice -rules NAME [-set KEY=VALUE]... [-format svg|dot|text]
 //	promote diff -rules A [-set ...] -against B [-set ...] [-literals] [-json]
 //	promote dtypes [-json]
 //	promote rules [-json]
@@ -16,14 +17,16 @@
 //	promote convert [-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] A.npy B.npy -o DIR
 //	promote recast -to DTYPE [-only float|int|all] [-policy NAME] [-chunk MiB] IN.safetensors -o OUT.safetensors
 //	promote infer [-rules NAME] [-set KEY=VALUE]... [-compare A,B,...] [-json] FILE|-
+//	promote serve [-addr HOST:PORT]
+//	promote site -o DIR [-src DIR]
 //	promote help [SUBCOMMAND]
 //	promote version
 //
 // Every subcommand takes -h. Exit status: 0 success; 1 a finding (a diff,
 // a refusal, a program that does not type), a failed input, or output that
 // could not be written; 2 a bad command line; 130 or 143 interrupted by
-// SIGINT or SIGTERM (recast and convert, after removing their temporary
-// files).
+// SIGINT or SIGTERM (recast, convert and site, after removing their
+// temporary files; serve, after closing its connections).
 //
 // Each subcommand lives in a file of its own and registers itself at init.
 package main

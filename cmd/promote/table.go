@@ -16,18 +16,25 @@ import (
 func init() {
 	register(&command{
 		name:  "table",
-		usage: "-rules NAME [-set KEY=VALUE]... [-format text|markdown|csv|json]",
-		short: "the full dtype x dtype table of one rule set",
+		usage: "-rules NAME [-set KEY=VALUE]... [-format text|markdown|csv|json|svg|html] [-against OTHER]",
+		short: "the full dtype x dtype table of one rule set, as text or a picture",
 		long: `Table answers every ordered pair of the dtypes a rule set knows (a dtype is
 known when it promotes with itself): rows are the first operand, columns the
-second, x a refusal. csv and json add each cell's rule and error.`,
+second, x a refusal. csv and json add each cell's rule and error.
+
+svg and html draw the table as a coloured grid, one colour per kind of
+result, refusals hatched, weak results framed dashed, with a legend and the
+rules the cells name. -against OTHER (a rule set NAME or NAME:KEY=VALUE:...)
+compares: every dtype either knows, each cell where the two differ (as
+promote diff counts them) outlined and showing both answers.`,
 		operands: noOperands,
 		flags: func(fs *flag.FlagSet) runFunc {
 			spec := fs.String("rules", "", rulesHelp)
 			var sets setFlags
 			fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable)")
-			format := fs.String("format", "text", "output `format`: text, markdown, csv or json")
-			return func(e *env, _ []string) error { return runTable(e, *spec, sets, *format) }
+			format := fs.String("format", "text", "output `format`: text, markdown, csv, json, svg or html")
+			against := fs.String("against", "", "with svg or html, mark where this rule set differs: `OTHER`, NAME or NAME:KEY=VALUE:...")
+			return func(e *env, _ []string) error { return runTable(e, *spec, sets, *format, *against) }
 		},
 	})
 }
@@ -48,15 +55,22 @@ func (c pairCell) short() string {
 	return c.Result
 }
 
-func runTable(e *env, spec string, sets []string, format string) error {
+func runTable(e *env, spec string, sets []string, format, against string) error {
 	switch format {
 	case "text", "markdown", "csv", "json":
+		if against != "" {
+			return usagef("-against draws a picture: give -format svg or html (promote diff lists differences as text)")
+		}
+	case "svg", "html":
 	default:
-		return usagef("unknown -format %s (valid: text, markdown, csv, json)", quoteArg(format))
+		return usagef("unknown -format %s (valid: text, markdown, csv, json, svg, html)", quoteArg(format))
 	}
 	r, err := buildRules(spec, sets)
 	if err != nil {
 		return err
+	}
+	if format == "svg" || format == "html" {
+		return drawTable(e, r, format, against)
 	}
 	types, cells := pairTable(r)
 	switch format {

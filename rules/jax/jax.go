@@ -3,6 +3,7 @@ package jax
 import (
 	"fmt"
 	"math/big"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -36,7 +37,7 @@ var Def = &promote.Def{
 			return nil, err
 		}
 		c := Config{Strict: s.Enum("mode") == "strict", X64: s.Bool("x64"), Explicit: e}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tables[c.index()]}, c: c}, nil
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tables[c.index()]()}, c: c}, nil
 	},
 }
 
@@ -46,18 +47,23 @@ type rules struct {
 	c Config
 }
 
-// tables holds every configuration's table, built at init, indexed by
-// Config.index. A weak result (uint64 with a signed integer, x64 on: f*)
-// is kept in the table's cells.
-var tables = func() (ts [numConfigs]*promote.PairTable) {
+// tables holds every configuration's table, indexed by Config.index, each
+// built the first time a rule set of that configuration is built (not at
+// init: a program that never asks for JAX, such as the explorer's
+// WebAssembly engine starting up, should not pay for twelve tables). A
+// weak result (uint64 with a signed integer, x64 on: f*) is kept in the
+// table's cells.
+var tables = func() (ts [numConfigs]func() *promote.PairTable) {
 	for i := range ts {
 		c := Config{Strict: i&2 != 0, X64: i&1 != 0, Explicit: ExplicitX64(i >> 2)}
-		ts[i] = promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {
-			o := resultOf(c, a, b)
-			if o.failed {
-				return promote.Decision{Rule: o.rule, Msg: o.msg}
-			}
-			return promote.Decision{Out: o.t.DType, Weak: o.t.Weak, Rule: o.rule}
+		ts[i] = sync.OnceValue(func() *promote.PairTable {
+			return promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {
+				o := resultOf(c, a, b)
+				if o.failed {
+					return promote.Decision{Rule: o.rule, Msg: o.msg}
+				}
+				return promote.Decision{Out: o.t.DType, Weak: o.t.Weak, Rule: o.rule}
+			})
 		})
 	}
 	return ts

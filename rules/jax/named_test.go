@@ -277,9 +277,9 @@ func TestExplicitX64(t *testing.T) {
 		}
 	}
 	for _, strict := range []bool{false, true} {
-		base := tables[Config{Strict: strict, X64: true}.index()]
+		base := tables[Config{Strict: strict, X64: true}.index()]()
 		for _, e := range []ExplicitX64{ExplicitError, ExplicitAllow} {
-			other := tables[Config{Strict: strict, X64: true, Explicit: e}.index()]
+			other := tables[Config{Strict: strict, X64: true, Explicit: e}.index()]()
 			for _, a := range dtype.All() {
 				for _, b := range dtype.All() {
 					if x, y := base.Cell(a, b), other.Cell(a, b); x.Out != y.Out || x.Weak != y.Weak || x.Msg != y.Msg {

@@ -2,6 +2,7 @@ package keras
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -57,18 +58,21 @@ type rules struct {
 	c config
 }
 
-// tables holds one compiled table per configuration, built at init and
-// indexed by tableIndex.
-var tables = func() (ts [2 * len(floatxs)]*promote.PairTable) {
+// tables holds one compiled table per configuration, indexed by
+// tableIndex, each built the first time a rule set of that configuration
+// is built rather than at init.
+var tables = func() (ts [2 * len(floatxs)]func() *promote.PairTable) {
 	for _, tf := range [2]bool{false, true} {
 		for _, fx := range floatxs {
 			c := newConfig(tf, fx.d)
-			ts[tableIndex(c)] = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision {
-				out, rule, msg := c.decide(a, b)
-				if out == dtype.Invalid {
-					return promote.Decision{Rule: rule, Msg: msg}
-				}
-				return promote.Decision{Out: out, Rule: rule}
+			ts[tableIndex(c)] = sync.OnceValue(func() *promote.PairTable {
+				return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision {
+					out, rule, msg := c.decide(a, b)
+					if out == dtype.Invalid {
+						return promote.Decision{Rule: rule, Msg: msg}
+					}
+					return promote.Decision{Out: out, Rule: rule}
+				})
 			})
 		}
 	}
@@ -113,7 +117,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 		}
 	}
 	c := newConfig(s.Enum("backend") == "tensorflow", fx)
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tables[tableIndex(c)]}, c: c}, nil
+	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tables[tableIndex(c)]()}, c: c}, nil
 }
 
 // arg is one argument of result_type after standardize_dtype: a dtype and

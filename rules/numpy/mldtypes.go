@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -197,9 +198,14 @@ func userCommon(cls, other ntype) (ntype, bool) {
 // imported, in NumPy 2 and in NumPy 1.24 (the same answers: the two differ
 // only in which DType answers for a Python scalar, and a pair of dtypes
 // has none): PyArray_CommonDType over the builtins and ml_dtypes' types.
+// Each is built the first time ml_dtypes=true asks for it, not at init.
 var (
-	mlPairTable    = promote.NewPairTable("numpy", func(a, b dtype.DType) promote.Decision { return decideMLPair(model{}, a, b) })
-	mlPairTable124 = promote.NewPairTable("numpy", func(a, b dtype.DType) promote.Decision { return decideMLPair(model{v124: true}, a, b) })
+	mlPairTable = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable("numpy", func(a, b dtype.DType) promote.Decision { return decideMLPair(model{}, a, b) })
+	})
+	mlPairTable124 = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable("numpy", func(a, b dtype.DType) promote.Decision { return decideMLPair(model{v124: true}, a, b) })
+	})
 )
 
 func decideMLPair(m model, a, b dtype.DType) promote.Decision {

@@ -48,9 +48,9 @@ var Def = &promote.Def{
 		r.m = model{v124: r.legacy}
 		switch {
 		case r.ml && r.legacy:
-			r.Table = mlPairTable124
+			r.Table = mlPairTable124()
 		case r.ml:
-			r.Table = mlPairTable
+			r.Table = mlPairTable()
 		}
 		return r, nil
 	},

@@ -1,0 +1,111 @@
+// Package explorer is promote's explorer: a single-page web application
+// that answers queries under every rule set side by side, draws pair
+// tables and lattices, converts values and lints programs, with a URL for
+// every view.
+//
+// This package is the page's engine. The page is the same whether promote
+// serves it (promote serve, whose API calls CallJSON) or it runs from
+// static files with promote compiled to WebAssembly (promote site, whose
+// wasm calls CallJSON): both engines are this one function, so their
+// answers are identical. Package explorer/web serves the page and writes
+// the static site; this package imports no network code, so the
+// WebAssembly engine stays small.
+package explorer
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Request is one call from the page. Op selects what it asks; the other
+// fields are that operation's inputs, as the page's URL spells them.
+type Request struct {
+	// Op is "query", "table", "lattice", "cast", "infer" or "meta".
+	Op string `json:"op"`
+	// Q is a query in the batch grammar: operands separated by spaces.
+	Q string `json:"q,omitempty"`
+	// Rules names rule sets: a comma-separated list of specs
+	// (NAME or NAME:KEY=VALUE:...) for query and infer (empty: every rule
+	// set; query adds each one's presets), one spec for table and lattice.
+	Rules string `json:"rules,omitempty"`
+	// Against is the rule set a table is compared with (optional).
+	Against string `json:"against,omitempty"`
+	// From, To and Policy are cast's conversion; Values its input lines.
+	From   string `json:"from,omitempty"`
+	To     string `json:"to,omitempty"`
+	Policy string `json:"policy,omitempty"`
+	Values string `json:"values,omitempty"`
+	// Program is infer's program text.
+	Program string `json:"program,omitempty"`
+}
+
+// Response is the answer to a Request. Error, when set, is the message
+// promote's command line gives for the same input ("promote compare: bad
+// operand ..."), and the other fields are empty.
+type Response struct {
+	Error   string       `json:"error,omitempty"`
+	Query   *QueryAnswer `json:"query,omitempty"`
+	Picture *Picture     `json:"picture,omitempty"`
+	Cast    *CastAnswer  `json:"cast,omitempty"`
+	Infer   *InferAnswer `json:"infer,omitempty"`
+	Meta    *Meta        `json:"meta,omitempty"`
+	Took    float64      `json:"took_ms"` // time the engine took, in milliseconds
+}
+
+// Bounds on a request, so that a hostile page or client cannot make the
+// engine work or allocate without bound. A query or a list of values
+// takes far less in normal use.
+const (
+	MaxQueryBytes   = 64 << 10 // a query line
+	MaxOperands     = 4096     // operands in a query, as promote batch
+	MaxValuesBytes  = 64 << 10 // cast's input
+	MaxValueLines   = 4096     // cast's lines
+	MaxProgramBytes = 1 << 20  // infer's program
+	MaxSpecBytes    = 4 << 10  // a rule-set list or spec
+	MaxRequestBytes = MaxProgramBytes + 256<<10
+)
+
+// Call answers a request. It is safe for concurrent use; it never panics
+// on any input, and its work is bounded by the limits above.
+func Call(req Request) Response {
+	start := time.Now()
+	var resp Response
+	switch req.Op {
+	case "query":
+		resp = query(req)
+	case "table":
+		resp = table(req)
+	case "lattice":
+		resp = latticeView(req)
+	case "cast":
+		resp = castView(req)
+	case "infer":
+		resp = inferView(req)
+	case "meta":
+		resp = Response{Meta: meta()}
+	default:
+		resp = Response{Error: fmt.Sprintf("promote: unknown operation %q (valid: query, table, lattice, cast, infer, meta)", req.Op)}
+	}
+	resp.Took = float64(time.Since(start).Microseconds()) / 1000
+	return resp
+}
+
+// CallJSON is Call on a JSON request, with a JSON response: what the
+// server's API and the WebAssembly engine both run.
+func CallJSON(b []byte) []byte {
+	var req Request
+	var resp Response
+	if len(b) > MaxRequestBytes {
+		resp = Response{Error: fmt.Sprintf("promote: a request may take at most %d bytes, this one has %d", MaxRequestBytes, len(b))}
+	} else if err := json.Unmarshal(b, &req); err != nil {
+		resp = Response{Error: "promote: bad request: " + err.Error()}
+	} else {
+		resp = Call(req)
+	}
+	out, err := json.Marshal(resp)
+	if err != nil {
+		out, _ = json.Marshal(Response{Error: "promote: " + err.Error()})
+	}
+	return out
+}
