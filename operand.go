@@ -1,8 +1,11 @@
 // Package promote is the reference engine for tensor dtype promotion: it
-// answers, exactly as each of PyTorch, NumPy, JAX, TensorFlow, the Array
-// API standard, OpenVINO, CANN, kernel_float and anvil would, which dtype
-// comes out when operands of different dtypes meet, and which rule of that
-// system decided it.
+// answers, exactly as each system would, which dtype comes out when
+// operands of different dtypes meet, and which rule of that system decided
+// it. The systems are ML frameworks (PyTorch, NumPy in both promotion
+// states, JAX, TensorFlow, the Array API standard, Keras 3, MLX,
+// PaddlePaddle, MindSpore, tinygrad, anvil), compilers, runtimes and
+// kernel libraries (OpenVINO, CANN, Triton, TVM, kernel_float) and
+// languages (C, C++, Julia), and rule sets a user writes in a file.
 //
 // The vocabulary: an Operand is what meets in an operation (a tensor of a
 // DType with a shape and a weak flag, a host-language literal, or a typed

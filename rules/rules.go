@@ -1,5 +1,8 @@
-// Package rules lists every rule set promote ships, in the order the CLI
-// shows them: the four founding systems first, then the frameworks.
+// Package rules lists every rule set promote ships (the registry, in the
+// order they were added: the four founding systems, the frameworks, then
+// the systems added since), groups them into families for display
+// (Families, Select), and builds a rule set from a spec: a name with
+// options (NAME:KEY=VALUE) or a rule file's path (Parse, ParseList).
 package rules
 
 import (

@@ -19,7 +19,7 @@ func TestMarkDisagreement(t *testing.T) {
 	}{
 		{[]row{ans("f32"), ans("f32")}, "..", "all 2 agree"},
 		{[]row{ref, ref, ref, ans("f32"), ans("f32")}, ".....", "the 2 that answer agree (f32); 3 refuse"},
-		{[]row{ref, ref, ref, ans("f32")}, "....", "the 1 that answer agree (f32); 3 refuse"},
+		{[]row{ref, ref, ref, ans("f32")}, "....", "only 1 answers (f32); 3 refuse"},
 		{[]row{ref, ans("f32"), ans("f64"), ans("f32")}, "..x.", "≠ marks the 1 of 3 answers that differ from the most common, f32 (2); 1 refuse"},
 		{[]row{ref, ref, ref, ans("f32"), ans("f64")}, "...xx", "≠ marks all 2 answers: they split with no most common answer; 3 refuse"},
 		{[]row{ans("f16"), ans("f16"), ans("f32"), ans("f32"), ans("f64")}, "xxxxx", "≠ marks all 5 answers: they split with no most common answer"},

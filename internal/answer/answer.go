@@ -137,6 +137,9 @@ func Mark(rows []Row) string {
 	case len(order) == 1 && refused == 0:
 		return fmt.Sprintf("all %d agree", answered)
 	case len(order) == 1:
+		if answered == 1 {
+			return fmt.Sprintf("only 1 answers (%s)%s", best, refusals)
+		}
 		return fmt.Sprintf("the %d that answer agree (%s)%s", answered, best, refusals)
 	case tie:
 		return fmt.Sprintf("≠ marks all %d answers: they split with no most common answer%s", answered, refusals)
