@@ -1,0 +1,157 @@
+package checkpoint
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/promote-dev/promote/convert"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// copyProducer writes a tensor's bytes unchanged.
+type copyProducer struct{ t *Tensor }
+
+func (p copyProducer) write(wk *worker, w io.Writer, _ *Counts) error {
+	total := p.t.bytes()
+	for off := int64(0); off < total; {
+		n := min(wk.chunk, total-off)
+		b := wk.buf(bufIn, n)
+		if err := wk.ck.readAt(p.t, b, off); err != nil {
+			return err
+		}
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+		off += n
+	}
+	return nil
+}
+
+// convertProducer recasts a tensor to another dtype with package convert,
+// chunk by chunk, and tallies each value.
+type convertProducer struct {
+	t      *Tensor
+	to     dtype.DType
+	policy convert.Policy
+}
+
+// fileBits is the width of one element of d in a .safetensors file
+// (bool takes a byte).
+func fileBits(d dtype.DType) int64 {
+	if d == dtype.Bool {
+		return 8
+	}
+	return int64(d.Bits())
+}
+
+func (p convertProducer) write(wk *worker, w io.Writer, c *Counts) error {
+	t := p.t
+	sb, db := fileBits(t.DType), fileBits(p.to)
+	se, de := int64(convert.ElemBytes(t.DType)), int64(convert.ElemBytes(p.to))
+	parts, _ := partsOf(t.DType)
+	dparts, _ := partsOf(p.to)
+	parts = max(parts, dparts)
+	total := t.elems()
+	// Elements per step: the chunk in the widest of the buffers, a
+	// multiple of 8 so sub-byte chunks are whole bytes.
+	per := max(se, de, 8*int64(parts))
+	step := max(8, wk.chunk/per/8*8)
+	rng := rangeOf(p.to)
+	exactSrc := exactInF64(t.DType)
+	for first := int64(0); first < total; first += step {
+		n := min(step, total-first)
+		raw := wk.buf(bufIn, (n*sb+7)/8)
+		if err := wk.ck.readAt(t, raw, first*sb/8); err != nil {
+			return err
+		}
+		src := raw
+		if sb < 8 {
+			src = unpackBits(wk.buf(bufTmp, n), raw, uint(sb))
+		}
+		dst := wk.buf(bufOut, n*de)
+		err := wk.parallel(n, 64, func(_ int, lo, hi int64) error {
+			return convert.Buffer(dst[lo*de:hi*de], p.to, src[lo*se:hi*se], t.DType, p.policy, convert.Options{Threads: 1})
+		})
+		if err != nil {
+			return fmt.Errorf("tensor %q, chunk from element %d: %v", t.Name, first, err)
+		}
+		// What rounding did: both sides decoded to float64.
+		xs, ys := wk.floats(0, n*int64(parts)), wk.floats(1, n*int64(parts))
+		decodeAs(xs, src, t.DType, parts)
+		decodeAs(ys, dst, p.to, parts)
+		if parts == 1 && (!exactSrc || !exactInF64(p.to)) {
+			// A 64-bit integer on either side: float64 rounds, so decide
+			// exactness by converting back and comparing patterns.
+			back := wk.buf(bufTmp2, n*se)
+			if err := convert.Buffer(back, t.DType, dst, p.to, p.policy, convert.Options{Threads: 1}); err != nil {
+				return fmt.Errorf("tensor %q: %v", t.Name, err)
+			}
+			for i := range n {
+				if string(back[i*se:(i+1)*se]) == string(src[i*se:(i+1)*se]) {
+					ys[i] = xs[i] // the same value: exact
+				} else if xs[i] == ys[i] {
+					ys[i] = math.Nextafter(ys[i], math.Inf(1)) // different values that look alike in float64
+				}
+			}
+		}
+		tallyPairs(c, xs, ys, parts, rng)
+		out := dst
+		if db < 8 {
+			out = packBits(wk.buf(bufTmp2, (n*db+7)/8), dst, uint(db))
+		}
+		if _, err := w.Write(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodeAs decodes buf (dtype d) into parts values per element; a real
+// dtype against a complex one decodes with a zero imaginary part.
+func decodeAs(dst []float64, buf []byte, d dtype.DType, parts int) {
+	own, _ := partsOf(d)
+	if own == parts {
+		decodeInto(dst, buf, d)
+		return
+	}
+	n := len(dst) / parts
+	decodeInto(dst[:n], buf, d)
+	for i := n - 1; i >= 0; i-- {
+		dst[2*i], dst[2*i+1] = dst[i], 0
+	}
+}
+
+// unpackBits spreads elements of w bits, packed least significant bits
+// first (the file's layout for F4 and F6), to one byte each (convert's
+// layout), and returns dst.
+func unpackBits(dst, src []byte, w uint) []byte {
+	mask := uint16(1)<<w - 1
+	for i := range dst {
+		bit := uint(i) * w
+		k, sh := bit/8, bit%8
+		v := uint16(src[k])
+		if sh+w > 8 {
+			v |= uint16(src[k+1]) << 8
+		}
+		dst[i] = byte(v >> sh & mask)
+	}
+	return dst
+}
+
+// packBits packs the low w bits of each byte of src densely, least
+// significant bits first, into dst, and returns dst.
+func packBits(dst, src []byte, w uint) []byte {
+	clear(dst)
+	mask := uint16(1)<<w - 1
+	for i, b := range src {
+		bit := uint(i) * w
+		k, sh := bit/8, bit%8
+		v := (uint16(b) & mask) << sh
+		dst[k] |= byte(v)
+		if sh+w > 8 {
+			dst[k+1] |= byte(v >> 8)
+		}
+	}
+	return dst
+}
