@@ -390,6 +390,14 @@ func (c *Checkpoint) readAt(t *Tensor, p []byte, off int64) error {
 	return c.shardOf(t).ReadAt(t.info, p, off)
 }
 
+// file returns the path of the shard holding t, for errors.
+func (c *Checkpoint) file(t *Tensor) string {
+	if c.kind == File {
+		return c.path
+	}
+	return filepath.Join(c.dir, t.Shard)
+}
+
 // bytes returns t's byte count in its file.
 func (t *Tensor) bytes() int64 { return t.info.Bytes() }
 

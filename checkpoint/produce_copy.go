@@ -74,7 +74,7 @@ func (p convertProducer) write(wk *worker, w io.Writer, c *Counts) error {
 			return convert.Buffer(dst[lo*de:hi*de], p.to, src[lo*se:hi*se], t.DType, p.policy, convert.Options{Threads: 1})
 		})
 		if err != nil {
-			return fmt.Errorf("tensor %q, chunk from element %d: %v", t.Name, first, err)
+			return fmt.Errorf("%s: tensor %q, chunk from element %d: %v", wk.ck.file(t), t.Name, first, err)
 		}
 		// What rounding did: both sides decoded to float64.
 		xs, ys := wk.floats(0, n*int64(parts)), wk.floats(1, n*int64(parts))
@@ -85,7 +85,7 @@ func (p convertProducer) write(wk *worker, w io.Writer, c *Counts) error {
 			// exactness by converting back and comparing patterns.
 			back := wk.buf(bufTmp2, n*se)
 			if err := convert.Buffer(back, t.DType, dst, p.to, p.policy, convert.Options{Threads: 1}); err != nil {
-				return fmt.Errorf("tensor %q: %v", t.Name, err)
+				return fmt.Errorf("%s: tensor %q: %v", wk.ck.file(t), t.Name, err)
 			}
 			for i := range n {
 				if string(back[i*se:(i+1)*se]) == string(src[i*se:(i+1)*se]) {

@@ -29,20 +29,25 @@ type fp8Dequant struct {
 
 // lut is the table of one scale.
 type lut struct {
-	out  [256]uint32 // result patterns
-	hist [256]uint32 // how often each source pattern was seen
+	out16 [256]uint16 // result patterns, for 2-byte targets
+	out32 [256]uint32 // for 4-byte targets
+	// hist counts how often each source pattern was seen, in four
+	// interleaved copies so that consecutive increments do not wait on
+	// each other.
+	hist [4][256]uint32
 	cls  [256]class
 	rel  [256]float64
 }
 
 // fold adds the table's counts to c and clears them.
 func (l *lut) fold(c *Counts) {
-	for b, n := range l.hist {
+	for b := range 256 {
+		n := l.hist[0][b] + l.hist[1][b] + l.hist[2][b] + l.hist[3][b]
 		if n != 0 {
 			c.tally(l.cls[b], int64(n), l.rel[b])
 		}
 	}
-	l.hist = [256]uint32{}
+	l.hist = [4][256]uint32{}
 }
 
 // lutBuilder builds tables for one source dtype, target and mode.
@@ -91,13 +96,13 @@ func (b *lutBuilder) build(l *lut, s float64) {
 	for p := range 256 {
 		switch ob {
 		case 2:
-			l.out[p] = uint32(binary.LittleEndian.Uint16(b.out[2*p:]))
+			l.out16[p] = binary.LittleEndian.Uint16(b.out[2*p:])
 		case 4:
-			l.out[p] = binary.LittleEndian.Uint32(b.out[4*p:])
+			l.out32[p] = binary.LittleEndian.Uint32(b.out[4*p:])
 		}
 		l.cls[p], l.rel[p] = b.rng.classify(b.dec[p]*s, b.ys[p])
 	}
-	l.hist = [256]uint32{}
+	l.hist = [4][256]uint32{}
 }
 
 // fp8State is one goroutine's tables: those of the scale row it is in.
@@ -138,7 +143,7 @@ func (p *fp8Dequant) write(wk *worker, w io.Writer, c *Counts) error {
 		shi := (g.scaleRow((first+n-1)/g.cols) + 1) * g.sc
 		scales := wk.floats(0, shi-slo)
 		if err := readScales(wk, p.s, slo, shi, scales); err != nil {
-			return fmt.Errorf("weight %q: %w", p.w.Name, err)
+			return fmt.Errorf("%w (of weight %q)", err, p.w.Name)
 		}
 		dst := wk.buf(bufOut, n*ob)
 		err := wk.parallel(n, g.cols, func(k int, lo, hi int64) error {
@@ -161,13 +166,13 @@ func (p *fp8Dequant) write(wk *worker, w io.Writer, c *Counts) error {
 	return nil
 }
 
-// run converts src (elements first, first+1, ...) into dst.
+// run converts src (elements first, first+1, ...) into dst, a row
+// segment at a time: each run of a row within one block column shares a
+// table.
 func (st *fp8State) run(g *grid, dst, src []byte, first int64, scales []float64, slo, ob int64) {
 	n := int64(len(src))
-	for i := int64(0); i < n; {
-		gi := first + i
-		row := gi / g.cols
-		col := gi % g.cols
+	row, col := first/g.cols, first%g.cols
+	for i := int64(0); i < n; row, col = row+1, 0 {
 		if sr := g.scaleRow(row); sr != st.srow {
 			st.flush()
 			st.srow = sr
@@ -175,22 +180,16 @@ func (st *fp8State) run(g *grid, dst, src []byte, first int64, scales []float64,
 				st.b.build(&st.luts[cb], scales[sr*g.sc+int64(cb)-slo])
 			}
 		}
-		// The run of elements sharing this block's scale.
-		cb := col / g.bn
-		end := min(n, i+min((cb+1)*g.bn, g.cols)-col)
-		l := &st.luts[cb]
-		s, d := src[i:end], dst[i*ob:end*ob]
-		if ob == 2 {
-			for j, b := range s {
-				binary.LittleEndian.PutUint16(d[2*j:], uint16(l.out[b]))
-				l.hist[b]++
+		for cb := col / g.bn; col < g.cols && i < n; cb++ {
+			end := min(n, i+min((cb+1)*g.bn, g.cols)-col)
+			l := &st.luts[cb]
+			if ob == 2 {
+				lookup16(dst[2*i:2*end], src[i:end], l)
+			} else {
+				lookup32(dst[4*i:4*end], src[i:end], l)
 			}
-		} else {
-			for j, b := range s {
-				binary.LittleEndian.PutUint32(d[4*j:], l.out[b])
-				l.hist[b]++
-			}
+			col += end - i
+			i = end
 		}
-		i = end
 	}
 }

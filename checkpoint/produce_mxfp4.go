@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"unsafe"
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
@@ -104,20 +105,39 @@ type mxDequant struct {
 
 // dequantGroups writes the values of groups [0, len(scales)) into dst
 // (row-major, 32 values a group) and tallies them.
-func dequantGroups(tabs *mxTables, dst, blocks, scales []byte, c *Counts, name string, g0 int64) error {
+func dequantGroups(tabs *mxTables, dst, blocks, scales []byte, c *Counts, file, name string, g0 int64) error {
 	ob := tabs.ob
+	var d32 []uint32
+	var d64 []uint64
+	if littleEndian && ob == 2 {
+		d32 = u32s(dst)
+	} else if littleEndian {
+		d64 = unsafe.Slice((*uint64)(unsafe.Pointer(&dst[0])), len(dst)/8)
+	}
 	for g, e := range scales {
 		if e == 0xff {
-			return fmt.Errorf("scale tensor %q: the scale of block %d is NaN (0xff); scales must be finite", name, g0+int64(g))
+			return fmt.Errorf("%s: scale tensor %q: the scale of block %d is NaN (0xff); scales must be finite", file, name, g0+int64(g))
 		}
 		t := tabs.get(e)
 		blk := blocks[16*g : 16*g+16]
-		out := dst[32*ob*g:]
-		if ob == 2 {
+		switch {
+		case d32 != nil:
+			out := d32[16*g : 16*g+16]
+			for k, b := range blk {
+				out[k] = uint32(t.pair[b])
+			}
+		case d64 != nil:
+			out := d64[16*g : 16*g+16]
+			for k, b := range blk {
+				out[k] = t.pair[b]
+			}
+		case ob == 2:
+			out := dst[32*ob*g:]
 			for k, b := range blk {
 				binary.LittleEndian.PutUint32(out[4*k:], uint32(t.pair[b]))
 			}
-		} else {
+		default:
+			out := dst[32*ob*g:]
 			for k, b := range blk {
 				binary.LittleEndian.PutUint64(out[8*k:], t.pair[b])
 			}
@@ -167,7 +187,7 @@ func (p *mxDequant) write(wk *worker, w io.Writer, c *Counts) error {
 		}
 		dst := wk.buf(bufOut, 32*ob*n)
 		err := wk.parallel(n, 1, func(k int, lo, hi int64) error {
-			return dequantGroups(tabs[k], dst[32*ob*lo:32*ob*hi], blk[16*lo:16*hi], sc[lo:hi], &counts[k], p.scales.Name, g0+lo)
+			return dequantGroups(tabs[k], dst[32*ob*lo:32*ob*hi], blk[16*lo:16*hi], sc[lo:hi], &counts[k], wk.ck.file(p.scales), p.scales.Name, g0+lo)
 		})
 		if err != nil {
 			return err
@@ -191,8 +211,8 @@ func (p *mxDequant) writeTransposed(wk *worker, w io.Writer, tabs []*mxTables, c
 	if perGroup*G > wk.budget/2 {
 		gw = max(1, wk.chunk/(R*32*ob))
 		if perGroup*gw > wk.budget {
-			return fmt.Errorf("tensor %q: one group of %d rows needs %s, past the memory bound of %s per worker; raise -mem",
-				p.name, R, sizeText(perGroup), sizeText(wk.budget))
+			return fmt.Errorf("%s: tensor %q: one group of %d rows needs %s, past the memory bound of %s per worker; raise -mem",
+				wk.ck.file(p.blocks), p.name, R, sizeText(perGroup), sizeText(wk.budget))
 		}
 	}
 	for e := range E {
@@ -225,7 +245,7 @@ func (p *mxDequant) writeTransposed(wk *worker, w io.Writer, tabs []*mxTables, c
 			}
 			tmp := wk.buf(bufTmp, R*kw*ob)
 			err := wk.parallel(R, 1, func(k int, lo, hi int64) error {
-				return dequantGroups(tabs[k], tmp[lo*kw*ob:hi*kw*ob], blk[lo*ng*16:hi*ng*16], sc[lo*ng:hi*ng], &counts[k], p.scales.Name, base+lo*G+g0)
+				return dequantGroups(tabs[k], tmp[lo*kw*ob:hi*kw*ob], blk[lo*ng*16:hi*ng*16], sc[lo*ng:hi*ng], &counts[k], wk.ck.file(p.scales), p.scales.Name, base+lo*G+g0)
 			})
 			if err != nil {
 				return err
@@ -243,16 +263,26 @@ func (p *mxDequant) writeTransposed(wk *worker, w io.Writer, tabs []*mxTables, c
 // transpose writes the rows × cols matrix src (elements of eb bytes) as
 // its cols × rows transpose into dst, in tiles that stay in cache.
 func transpose(dst, src []byte, rows, cols, eb int64) {
-	const tile = 64
+	const tile = 32
 	for r0 := int64(0); r0 < rows; r0 += tile {
 		r1 := min(r0+tile, rows)
 		for c0 := int64(0); c0 < cols; c0 += tile {
 			c1 := min(c0+tile, cols)
-			switch eb {
-			case 2:
+			switch {
+			case eb == 2 && littleEndian:
+				d, s := u16s(dst), u16s(src)
 				for r := r0; r < r1; r++ {
+					line := s[r*cols : r*cols+cols]
 					for c := c0; c < c1; c++ {
-						copy(dst[(c*rows+r)*2:(c*rows+r)*2+2], src[(r*cols+c)*2:(r*cols+c)*2+2])
+						d[c*rows+r] = line[c]
+					}
+				}
+			case eb == 4 && littleEndian:
+				d, s := u32s(dst), u32s(src)
+				for r := r0; r < r1; r++ {
+					line := s[r*cols : r*cols+cols]
+					for c := c0; c < c1; c++ {
+						d[c*rows+r] = line[c]
 					}
 				}
 			default:

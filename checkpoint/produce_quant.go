@@ -130,7 +130,7 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 			decodeInto(xs, raw, p.src.DType)
 			out := wk.buf(bufOut, n)
 			if err := quantRun(wk, out, xs, func(int64) float64 { return s }, c); err != nil {
-				return fmt.Errorf("tensor %q: %v", p.src.Name, err)
+				return fmt.Errorf("%s: tensor %q: %v", wk.ck.file(p.src), p.src.Name, err)
 			}
 			if _, err := w.Write(out); err != nil {
 				return err
@@ -143,8 +143,8 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 	rowsPerStep := g.bm * max(1, wk.chunk/(16*g.bm*g.cols))
 	perRow := g.cols * (eb + 8 + 8 + 1)
 	if g.bm*perRow > wk.budget {
-		return fmt.Errorf("tensor %q: one block row (%d rows of %d) needs %s, past the memory bound of %s per worker; raise -mem",
-			p.src.Name, g.bm, g.cols, sizeText(g.bm*perRow), sizeText(wk.budget))
+		return fmt.Errorf("%s: tensor %q: one block row (%d rows of %d) needs %s, past the memory bound of %s per worker; raise -mem",
+			wk.ck.file(p.src), p.src.Name, g.bm, g.cols, sizeText(g.bm*perRow), sizeText(wk.budget))
 	}
 	totalRows := g.lead * g.rows
 	for row := int64(0); row < totalRows; {
@@ -192,7 +192,7 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 				return scales[(g.scaleRow(row+i/g.cols)-srow0)*g.sc+i%g.cols/g.bn]
 			}
 			if err := quantRun(wk, out, xs, scaleOf, c); err != nil {
-				return fmt.Errorf("tensor %q: %v", p.src.Name, err)
+				return fmt.Errorf("%s: tensor %q: %v", wk.ck.file(p.src), p.src.Name, err)
 			}
 			if _, err := w.Write(out); err != nil {
 				return err
@@ -314,8 +314,8 @@ func (p *mxQuant) write(wk *worker, w io.Writer, c *Counts) error {
 		step = p.rows
 	}
 	if rowBytes*2 > wk.budget {
-		return fmt.Errorf("tensor %q: one row of %d values needs %s, past the memory bound of %s per worker; raise -mem",
-			p.src.Name, p.k, sizeText(rowBytes*2), sizeText(wk.budget))
+		return fmt.Errorf("%s: tensor %q: one row of %d values needs %s, past the memory bound of %s per worker; raise -mem",
+			wk.ck.file(p.src), p.src.Name, p.k, sizeText(rowBytes*2), sizeText(wk.budget))
 	}
 	q := make([]byte, 8*32)
 	for l := range p.lead {

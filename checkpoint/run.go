@@ -385,7 +385,7 @@ func writeShard(wk *worker, s *outShard, d dest) error {
 			if cause := context.Cause(wk.ctx); cause != nil {
 				return cause
 			}
-			return fmt.Errorf("checkpoint: %s: %w", wk.ck.path, err)
+			return fmt.Errorf("checkpoint: %w", err)
 		}
 	}
 	if err := sw.Close(); err != nil {

@@ -176,8 +176,8 @@ func readScales(wk *worker, s *Tensor, lo, hi int64, dst []float64) error {
 		case math.IsInf(v, 0):
 			what = "infinite"
 		}
-		return fmt.Errorf("scale tensor %q: the scale at %s is %s; scales must be finite and positive",
-			s.Name, indexText(lo+int64(i), s.Shape), what)
+		return fmt.Errorf("%s: scale tensor %q: the scale at %s is %s; scales must be finite and positive",
+			wk.ck.file(s), s.Name, indexText(lo+int64(i), s.Shape), what)
 	}
 	return nil
 }
