@@ -57,8 +57,9 @@ type Options struct {
 	// directory exists, before any data is written.
 	Started func()
 	// Writer, when not nil, receives the output as one .safetensors
-	// stream instead of files at the output path (which then only names
-	// it in messages); an output of more than one shard is an error.
+	// stream, every tensor in one file, instead of files at the output
+	// path (which then only names it in messages); side files and the
+	// index are not written.
 	Writer io.Writer
 }
 
@@ -105,6 +106,10 @@ const (
 	// (transformers' convert_moe_packed_tensors in
 	// src/transformers/integrations/mxfp4.py, from gpt-oss); for every
 	// scale but NaN that product is exact, so Reference equals Exact.
+	// That is PyTorch 2.14's ldexp; PyTorch 2.6 rounds the power of two
+	// to float16 first when the target is f16 (2^16 and above become inf,
+	// 2^-25 and below 0), which Reference does not follow (both verified
+	// against the live libraries, TestReferenceModeTorch).
 	// NaN results are NaN in both modes; their bit patterns are the
 	// policy's (PyTorch's depend on its vectorised path: 0x7fc0 or 0xffff
 	// for bf16).
