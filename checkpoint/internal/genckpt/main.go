@@ -18,6 +18,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/safetensors"
@@ -76,6 +77,10 @@ func e8m0(r *rand.ChaCha8, b []byte) {
 }
 
 func random(r *rand.ChaCha8, b []byte) { r.Read(b) }
+
+func isScale(name string) bool {
+	return strings.HasSuffix(name, "_scale_inv") || strings.HasSuffix(name, "_scale") || strings.HasSuffix(name, "_scales")
+}
 
 func bf16Ones(_ *rand.ChaCha8, b []byte) {
 	for i := 0; i+2 <= len(b); i += 2 {
@@ -137,8 +142,15 @@ func run(dir string, size int64, nshards int, layout string) error {
 	wm := map[string]string{}
 	var total int64
 	per := (len(tensors) + nshards - 1) / nshards
+	next := 0
 	for s := range nshards {
-		lo, hi := s*per, min((s+1)*per, len(tensors))
+		lo, hi := next, min((s+1)*per, len(tensors))
+		// A weight's scales stay in its shard (DeepSeek's own
+		// fp8_cast_bf16.py finds them anywhere; CPU ports often do not).
+		for hi < len(tensors) && isScale(tensors[hi].name) {
+			hi++
+		}
+		next = hi
 		if lo >= hi {
 			break
 		}
