@@ -48,3 +48,34 @@ func BenchmarkDequantFP8(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLookup16: the table lookup of FP8 dequantization alone, 1 MiB
+// of source bytes.
+func BenchmarkLookup16(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	src := randBytes(r, 1<<20)
+	dst := make([]byte, 2<<20)
+	var l lut
+	b.SetBytes(1 << 20)
+	for b.Loop() {
+		lookup16(dst, src, &l)
+	}
+}
+
+// BenchmarkLUTBuild: building one scale's table (per 128×128 block).
+func BenchmarkLUTBuild(b *testing.B) {
+	lb := newLUTBuilder(dtype.F8E4M3FN, dtype.BF16, Exact)
+	var l lut
+	for b.Loop() {
+		lb.build(&l, 0.0123)
+	}
+}
+
+// BenchmarkLUTBuildGeneric: the generic build, for comparison.
+func BenchmarkLUTBuildGeneric(b *testing.B) {
+	lb := newLUTBuilder(dtype.F8E4M3FN, dtype.BF16, Exact)
+	var l lut
+	for b.Loop() {
+		lb.slowBuild(&l, 0.0123)
+	}
+}

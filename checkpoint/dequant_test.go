@@ -147,3 +147,43 @@ func countDiff(a, b []byte) int {
 	}
 	return n
 }
+
+// TestFastLUT: the fast table build gives the generic build's table, for
+// every target and mode, over scales across the fast path's range and
+// past its edges (where it must decline).
+func TestFastLUT(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	for _, to := range []dtype.DType{dtype.BF16, dtype.F16, dtype.F32} {
+		for _, mode := range []Mode{Exact, Reference} {
+			b := newLUTBuilder(dtype.F8E4M3FN, to, mode)
+			fast := 0
+			for i := range 3000 {
+				s := math.Ldexp(1+r.Float64(), r.IntN(300)-150)
+				if i < 30 {
+					s = float64(float32(s)) // also scales that are exactly f32
+				}
+				s = float64(float32(s))
+				if s == 0 || math.IsInf(s, 0) {
+					continue
+				}
+				var want, got lut
+				b.slowBuild(&want, s)
+				if !b.fastBuild(&got, s) {
+					continue
+				}
+				fast++
+				if got.out16 != want.out16 || got.out32 != want.out32 || got.cls != want.cls || got.rel != want.rel {
+					for p := range 256 {
+						if got.out16[p] != want.out16[p] || got.out32[p] != want.out32[p] || got.cls[p] != want.cls[p] || got.rel[p] != want.rel[p] {
+							t.Fatalf("%v %v scale %g pattern %#02x: fast %#x/%#x %v %g, generic %#x/%#x %v %g", to, mode, s, p,
+								got.out16[p], got.out32[p], got.cls[p], got.rel[p], want.out16[p], want.out32[p], want.cls[p], want.rel[p])
+						}
+					}
+				}
+			}
+			if fast < 100 {
+				t.Errorf("%v %v: the fast path took only %d scales", to, mode, fast)
+			}
+		}
+	}
+}

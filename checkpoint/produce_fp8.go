@@ -58,13 +58,21 @@ type lutBuilder struct {
 	rng     targetRange
 	in, out []byte    // convert's buffers for 256 values
 	ys      []float64 // decoded results
+	// The results of ±0 and NaN, which no scale changes, for fastBuild.
+	fixed16  [256]uint16
+	fixed32  [256]uint32
+	fixedCls [256]class
 }
 
 func newLUTBuilder(src, to dtype.DType, mode Mode) *lutBuilder {
-	return &lutBuilder{
+	b := &lutBuilder{
 		src: src, to: to, mode: mode, dec: table(src), rng: rangeOf(to),
 		in: make([]byte, 256*8), out: make([]byte, 256*convert.ElemBytes(to)), ys: make([]float64, 256),
 	}
+	var l lut
+	b.slowBuild(&l, 1)
+	b.fixed16, b.fixed32, b.fixedCls = l.out16, l.out32, l.cls
+	return b
 }
 
 // build fills l for scale s (a value exactly an f32). Exact: x·s is
@@ -73,6 +81,13 @@ func newLUTBuilder(src, to dtype.DType, mode Mode) *lutBuilder {
 // product to nearest even, as IEEE 754 binary32 multiplication does),
 // then convert rounds the f32 to the target.
 func (b *lutBuilder) build(l *lut, s float64) {
+	if !b.fastBuild(l, s) {
+		b.slowBuild(l, s)
+	}
+}
+
+// slowBuild computes every entry with package convert.
+func (b *lutBuilder) slowBuild(l *lut, s float64) {
 	var from dtype.DType
 	if b.mode == Reference && b.to != dtype.F32 {
 		from = dtype.F32

@@ -13,8 +13,11 @@
 # timings are never asserted.
 #
 # Usage: scripts/ckpt-bench.sh [GiB] [RUNS] [THREADS]
-# Files live in $BENCH_DIR (default /tmp/promote-ckpt-bench); the chroots
-# under $PROMOTE_ORACLES (default ~/.cache/promote/oracles).
+# Files live in $BENCH_DIR (default /tmp/promote-ckpt-bench; a tmpfs such
+# as /dev/shm/... takes the disk and its writeback throttling out of the
+# comparison, at the cost of RAM: the input plus twice its size twice);
+# the chroots under $PROMOTE_ORACLES (default ~/.cache/promote/oracles);
+# TORCH=0 skips the PyTorch path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gib=${1:-4}
@@ -59,7 +62,9 @@ awk '
 
 # The reference CPU path, once, in the trixie chroot.
 root=${PROMOTE_ORACLES:-$HOME/.cache/promote/oracles}/trixie
-if [ -f "$root/.promote-complete" ] && [ "$(id -u)" = 0 ]; then
+if [ "${TORCH:-1}" = 0 ]; then
+  echo "torch reference path: skipped (TORCH=0)"
+elif [ -f "$root/.promote-complete" ] && [ "$(id -u)" = 0 ]; then
   mkdir -p "$root/mnt/bench"
   cp scripts/ckpt_torch_ref.py "$dir/"
   exec 9> "$root/.promote-lock"
