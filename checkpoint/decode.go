@@ -35,7 +35,7 @@ func table(d dtype.DType) []float64 {
 // exactInF64 reports whether float64 holds every value of d exactly (so
 // decoding to float64 loses nothing): every real dtype but i64 and u64.
 func exactInF64(d dtype.DType) bool {
-	return dtype.Holds(dtype.F64, d)
+	return dtype.Holds(d, dtype.F64)
 }
 
 // partsOf returns how many real parts an element of d has and the dtype
