@@ -1,8 +1,8 @@
 package checkpoint
 
 import (
-	"fmt"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"math"
 

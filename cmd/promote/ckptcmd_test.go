@@ -63,9 +63,9 @@ func TestDequantCommand(t *testing.T) {
 		}
 	}
 	var rep struct {
-		Operation string `json:"operation"`
+		Operation string                 `json:"operation"`
 		Total     struct{ Values int64 } `json:"total"`
-		Index     string `json:"index"`
+		Index     string                 `json:"index"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || rep.Operation != "dequant" || rep.Total.Values != 2*130*160 || rep.Index != "model.safetensors.index.json" {
 		t.Errorf("report %+v, %v:\n%s", rep, err, stdout)
