@@ -190,7 +190,7 @@ type QuantOptions struct {
 	// Only, when non-empty, quantizes just the tensors whose name matches
 	// one of these patterns (path.Match syntax: * matches any run of
 	// characters, dots included). Skip leaves the matches wide; nil means
-	// DefaultSkip. A tensor is quantized when it is floating, has rank 2
+	// DefaultSkip(To), an empty slice none. A tensor is quantized when it is floating, has rank 2
 	// or more (3 for the transposed MXFP4 expert layout counts too), fits
 	// the format's blocks, matches Only (when given) and no Skip pattern.
 	Only, Skip []string
@@ -204,15 +204,19 @@ type QuantOptions struct {
 	ScaleName string
 }
 
-// DefaultSkip are the name patterns a quantization leaves wide unless
-// Skip is given: embeddings, the output head, norms, MoE routers and gates
-// (DeepSeek-V3 keeps mlp.gate.weight in bf16; gpt-oss keeps
-// mlp.router and self_attn wide), and biases.
-var DefaultSkip = []string{"*embed*", "*lm_head*", "*norm*", "*.gate.weight", "*router*", "*bias"}
-
-// DefaultSkipMXFP4 adds attention, which gpt-oss keeps wide
-// (its config.json's modules_to_not_convert).
-var DefaultSkipMXFP4 = append(append([]string{}, DefaultSkip...), "*self_attn*", "*attn*")
+// DefaultSkip returns the name patterns a quantization to dtype to leaves
+// wide unless QuantOptions.Skip is given: embeddings, the output head,
+// norms, MoE routers and gates (DeepSeek-V3 keeps mlp.gate.weight in
+// bf16; gpt-oss keeps mlp.router wide) and biases; for MXFP4
+// (f4e2m1fn) attention too, as gpt-oss's config.json lists
+// model.layers.*.self_attn in modules_to_not_convert.
+func DefaultSkip(to dtype.DType) []string {
+	pats := []string{"*embed*", "*lm_head*", "*norm*", "*.gate.weight", "*router*", "*bias"}
+	if to == dtype.F4E2M1FN {
+		pats = append(pats, "*attn*")
+	}
+	return pats
+}
 
 // matchAny reports whether name matches one of the patterns.
 func matchAny(pats []string, name string) bool {

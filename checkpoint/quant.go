@@ -72,10 +72,7 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 	}
 	skip := o.Skip
 	if skip == nil {
-		skip = DefaultSkip
-		if mx {
-			skip = DefaultSkipMXFP4
-		}
+		skip = DefaultSkip(o.To)
 	}
 	block := o.Block
 	if block == [2]int64{} {

@@ -82,9 +82,6 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 	if err != nil {
 		return nil, err
 	}
-	if asFile && len(shards) > 1 {
-		return nil, fmt.Errorf("checkpoint: %s: the output takes %d shards; give a directory to write them to", out, len(shards))
-	}
 	for _, s := range shards {
 		if s.header, err = layout(s); err != nil {
 			return nil, fmt.Errorf("checkpoint: %s: %w", s.name, err)
@@ -119,7 +116,6 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 	switch {
 	case o.DryRun:
 		d = discardDest{}
-		rep.Output = out
 	case w != nil:
 		d = &streamDest{w: w}
 	case asFile:
