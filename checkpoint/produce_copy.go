@@ -112,15 +112,22 @@ func (p convertProducer) tally(wk *worker, c *Counts, src, dst []byte, n int64, 
 				return err
 			}
 		}
-		ys := wk.buf(bufScale, 4*n)
-		if err := convert.Buffer(ys, dtype.F32, dst, p.to, convert.Default(), convert.Options{Threads: wk.threads}); err != nil {
-			return err
-		}
 		counts := make([]Counts, max(1, wk.threads))
-		wk.parallel(n, 64, func(k int, lo, hi int64) error {
-			tallyF32(&counts[k], xs[4*lo:4*hi], ys[4*lo:4*hi], rng.ovf)
-			return nil
-		})
+		if p.to == dtype.BF16 {
+			wk.parallel(n, 64, func(k int, lo, hi int64) error {
+				tallyBF16(&counts[k], xs[4*lo:4*hi], dst[2*lo:2*hi], rng.ovf)
+				return nil
+			})
+		} else {
+			ys := wk.buf(bufScale, 4*n)
+			if err := convert.Buffer(ys, dtype.F32, dst, p.to, convert.Default(), convert.Options{Threads: wk.threads}); err != nil {
+				return err
+			}
+			wk.parallel(n, 64, func(k int, lo, hi int64) error {
+				tallyF32(&counts[k], xs[4*lo:4*hi], ys[4*lo:4*hi], rng.ovf)
+				return nil
+			})
+		}
 		for _, k := range counts {
 			c.add(k)
 		}
@@ -150,52 +157,111 @@ func (p convertProducer) tally(wk *worker, c *Counts, src, dst []byte, n int64, 
 }
 
 // tallyF32 classifies results ys against values xs, both f32 patterns
-// (little-endian bytes): equal patterns are exact; the others are
-// compared as values.
+// (little-endian bytes). Equal patterns are exact. A rounded value in
+// the binade of its source (or rounded up to the next power of two) is
+// handled in integers: the patterns' difference is the error in ulps of
+// x, and x's significand m (with its implicit bit) the value in those
+// ulps, so the relative error is d/m, compared across elements by cross
+// multiplication (both below 2^24) and divided once at the end; the
+// rest (infinities, NaN, overflow, results in other binades) as float64
+// values. Both give the same largest error: each quotient of exact
+// values rounds once, and rounding keeps order.
 func tallyF32(c *Counts, xs, ys []byte, ovf float64) {
+	tallyWords(c, xs, ys, ovf, 4)
+}
+
+// tallyBF16 is tallyF32 with bf16 results, whose f32 pattern is the
+// bf16 pattern shifted left 16.
+func tallyBF16(c *Counts, xs, ys []byte, ovf float64) {
+	tallyWords(c, xs, ys, ovf, 2)
+}
+
+// tallyWords is tallyF32 for results of yw bytes (4: f32 patterns, 2:
+// bf16 patterns).
+func tallyWords(c *Counts, xs, ys []byte, ovf float64, yw int) {
 	var exact, rounded, nan, over int64
 	maxRel := c.MaxRelError
-	var xb, yb []uint32
-	if littleEndian {
-		xb, yb = u32s(xs), u32s(ys)
-	} else {
-		xb, yb = make([]uint32, len(xs)/4), make([]uint32, len(ys)/4)
-		for i := range xb {
-			xb[i], yb[i] = binary.LittleEndian.Uint32(xs[4*i:]), binary.LittleEndian.Uint32(ys[4*i:])
-		}
+	var bd, bm uint64 = 0, 1 // the largest d/m seen in integers
+	ovfBits := math.Float32bits(float32(ovf))
+	if ovf > math.MaxFloat32 {
+		ovfBits = 0x7f800000
 	}
-	yb = yb[:len(xb)]
-	for i, x := range xb {
-		y := yb[i]
-		if x == y && x&0x7fffffff <= 0x7f800000 { // equal and not NaN
+	var xb []uint32
+	var yb words
+	switch {
+	case littleEndian && yw == 2:
+		xb, yb = u32s(xs), words16(u16s(ys))
+	case littleEndian:
+		xb, yb = u32s(xs), words32(u32s(ys))
+	default:
+		xb = make([]uint32, len(xs)/4)
+		y := make([]uint32, len(xs)/4)
+		for i := range xb {
+			xb[i] = binary.LittleEndian.Uint32(xs[4*i:])
+			if yw == 2 {
+				y[i] = uint32(binary.LittleEndian.Uint16(ys[2*i:])) << 16
+			} else {
+				y[i] = binary.LittleEndian.Uint32(ys[4*i:])
+			}
+		}
+		yb = words32(y)
+	}
+	// thr: a normal x (m >= 2^23) whose result is at most thr patterns
+	// away cannot beat the largest error so far, d/m <= thr/2^23 <= bd/bm.
+	var thr uint64
+	for i := 0; i < len(xb); i++ {
+		var e, r int64
+		switch y := yb.(type) {
+		case words16:
+			i, e, r = fastRun(xb, y, i, thr, ovfBits, 16)
+		case words32:
+			i, e, r = fastRun(xb, y, i, thr, ovfBits, 0)
+		}
+		exact += e
+		rounded += r
+		if i == len(xb) {
+			break
+		}
+		x, y := xb[i], yb.at(i)
+		ax, ay := x&0x7fffffff, y&0x7fffffff
+		if x == y && ax <= 0x7f800000 { // equal and not NaN
 			exact++
+			continue
+		}
+		d := uint64(ay) - uint64(ax)
+		if ay < ax {
+			d = uint64(ax) - uint64(ay)
+		}
+		ex, ey := ax>>23, ay>>23
+		if ex < 0xff && ey < 0xff && ax < ovfBits && ax != 0 && (ey == ex || ey == ex+1 && ay&0x7fffff == 0) {
+			rounded++
+			m := uint64(ax & 0x7fffff)
+			if ex != 0 {
+				m |= 1 << 23
+			}
+			if d*bm > bd*m {
+				bd, bm = d, m
+				thr = bd << 23 / bm
+			}
 			continue
 		}
 		xf, yf := float64(math.Float32frombits(x)), float64(math.Float32frombits(y))
-		if x&0x7f800000 == 0x7f800000 || y&0x7f800000 == 0x7f800000 { // inf or NaN
-			switch {
-			case xf != xf:
-				nan++
-			case xf == yf:
-				exact++
-			default:
-				over++
-			}
-			continue
-		}
-		a := math.Abs(xf)
 		switch {
+		case xf != xf:
+			nan++
 		case xf == yf: // ±0
 			exact++
-		case a >= ovf:
+		case math.IsInf(xf, 0) || math.IsInf(yf, 0) || yf != yf || math.Abs(xf) >= ovf:
 			over++
 		default:
 			rounded++
-			// The division only when the error may be the largest.
-			if d := math.Abs(yf - xf); d > maxRel*a {
-				maxRel = d / a
+			if r := math.Abs(yf-xf) / math.Abs(xf); r > maxRel {
+				maxRel = r
 			}
 		}
+	}
+	if bd > 0 {
+		maxRel = math.Max(maxRel, float64(bd)/float64(bm))
 	}
 	c.Values += int64(len(xb))
 	c.Exact += exact
@@ -204,6 +270,47 @@ func tallyF32(c *Counts, xs, ys []byte, ovf float64) {
 	c.Overflowed += over
 	c.MaxRelError = maxRel
 }
+
+// fastRun counts, from element i on, the exact results and the rounded
+// ones that cannot be the largest error so far (see tallyF32), and
+// returns the index of the first element that is neither (len(xb) at the
+// end). It is the loop most elements take; its few live values stay in
+// registers.
+func fastRun[W uint16 | uint32](xb []uint32, yb []W, i int, thr uint64, ovfBits uint32, sh uint) (int, int64, int64) {
+	var exact, rounded int64
+	yb = yb[:len(xb)]
+	for ; i < len(xb); i++ {
+		x, y := xb[i], uint32(yb[i])<<sh
+		ax, ay := x&0x7fffffff, y&0x7fffffff
+		if x == y {
+			if ax > 0x7f800000 {
+				break // NaN
+			}
+			exact++
+			continue
+		}
+		d := uint64(ay) - uint64(ax)
+		if ay < ax {
+			d = uint64(ax) - uint64(ay)
+		}
+		// x normal below overflow, y finite and not zero: one unsigned
+		// comparison each.
+		if d > thr || ax-1<<23 >= ovfBits-1<<23 || ay-1 >= 0x7f7fffff {
+			break
+		}
+		rounded++
+	}
+	return i, exact, rounded
+}
+
+// words is a result buffer as f32 patterns: bf16 words or f32 words.
+type words interface{ at(i int) uint32 }
+
+type words16 []uint16
+type words32 []uint32
+
+func (w words16) at(i int) uint32 { return uint32(w[i]) << 16 }
+func (w words32) at(i int) uint32 { return w[i] }
 
 // decodeAs decodes buf (dtype d) into parts values per element; a real
 // dtype against a complex one decodes with a zero imaginary part.
