@@ -9,9 +9,12 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/safetensors"
@@ -332,5 +335,42 @@ func TestPackBits(t *testing.T) {
 	// The first F6 element is the low 6 bits of byte 0.
 	if got := packBits(make([]byte, 3), []byte{0x3f, 0, 0, 0x21}, 6); !bytes.Equal(got, []byte{0x3f, 0, 0x84}) {
 		t.Errorf("f6 packing % x", got)
+	}
+}
+
+// TestStaleTemporaryDirectories: a temporary directory a killed run left
+// beside the output (its process gone, untouched for a while) is removed
+// and reported; one moved aside by an unfinished swap is kept and
+// reported.
+func TestStaleTemporaryDirectories(t *testing.T) {
+	child := exec.Command("true")
+	if err := child.Run(); err != nil {
+		t.Skipf("cannot run a child process: %v", err)
+	}
+	pid := strconv.Itoa(child.Process.Pid)
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in"), filepath.Join(dir, "out")
+	deepSeekLike(t, in, rand.New(rand.NewPCG(1, 2)))
+	tmp := filepath.Join(dir, ".out.promote-tmp-"+pid+"-beef")
+	old := filepath.Join(dir, ".out.promote-old-"+pid+"-beef")
+	for _, d := range []string{tmp, old} {
+		os.Mkdir(d, 0o755)
+		os.WriteFile(filepath.Join(d, "x.safetensors"), []byte("partial"), 0o644)
+		past := time.Now().Add(-time.Hour)
+		os.Chtimes(d, past, past)
+	}
+	rep, err := Dequant(bg, mustOpen(t, in), out, DequantOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(rep.Notes, "\n")
+	if !strings.Contains(notes, "removed "+tmp) || !strings.Contains(notes, old+" holds a previous output") {
+		t.Errorf("notes:\n%s", notes)
+	}
+	if _, err := os.Stat(tmp); err == nil {
+		t.Error("the stale temporary directory is still there")
+	}
+	if _, err := os.Stat(old); err != nil {
+		t.Error("the moved-aside output was removed")
 	}
 }
