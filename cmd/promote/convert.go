@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/safeout"
@@ -20,8 +21,8 @@ import (
 func init() {
 	register(&command{
 		name:  "convert",
-		usage: "[-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] A.npy B.npy -o DIR",
-		short: "convert two .npy arrays to their common dtype (A.npy B.npy -o DIR)",
+		usage: "[-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] [-deflate] A.npy B.npy | ARCHIVE.npz ... -o DIR",
+		short: "convert .npy arrays, or the arrays of .npz archives, to their common dtype (A.npy B.npy -o DIR)",
 		long: `Convert is ConvertPromoteTypes on files: it reads A.npy and B.npy, asks the
 rule set (default ` + defaultConvertRules() + `) for their common dtype (the arrays' real shapes
 decide shape-dependent rules: a 0-d array is rank 0), converts both under the
@@ -29,19 +30,27 @@ policy, and writes them to DIR under their own base names. It prints the
 decision: the result, the rule and its text, and the rule's source. An array
 already of the common dtype is written unchanged.
 
-The two outputs are committed together or not at all: each is written to a
-temporary file beside it and synced; then both are renamed into place, and
-if the second rename fails the first gets its previous content back (or is
-removed if it did not exist), so an error never leaves a new A beside an old
-B. Only regular files are replaced (never a device, FIFO, directory or
-socket, checked before any work); a symbolic link is written through.
+An .npz archive (NumPy's np.savez or np.savez_compressed) counts as all of
+its arrays: every array of every input is promoted to one common dtype, the
+rule set's answer for all of them at once (its own N-operand semantics: a
+fold, a lattice join; OpenVINO takes exactly two), as a model's weights are
+cast to one dtype. The archive is written back to DIR under its base name
+with the same array names in the same order, stored, or deflated with
+-deflate. More than two .npy files are promoted together the same way.
+
+The outputs are committed together or not at all: each is written to a
+temporary file beside it and synced; then all are renamed into place, and
+if a rename fails those already renamed get their previous content back (or
+are removed if they did not exist), so an error never leaves a new A beside
+an old B. Only regular files are replaced (never a device, FIFO, directory
+or socket, checked before any work); a symbolic link is written through.
 SIGINT or SIGTERM removes the temporary files (exit 130 or 143).
 
 Exit status: 0 success; 1 an unreadable input, a refusal by the rule set or
 the policy, or a failed write (nothing is written); 2 a bad command line,
 including outputs that would overwrite an input or each other; 130/143
 interrupted.`,
-		operands:     operandSpec{min: 2, max: 2, what: "input files"},
+		operands:     operandSpec{min: 1, max: -1, what: "input files"},
 		catchSignals: true,
 		flags: func(fs *flag.FlagSet) runFunc {
 			c := &converter{}
@@ -50,6 +59,7 @@ interrupted.`,
 			fs.StringVar(&c.policy, "policy", "default", "the conversion `policy`: "+strings.Join(convert.PolicyNames(), ", "))
 			fs.StringVar(&c.as, "as", "", "the `dtype` of an input saved as raw bytes ('|V2', as np.save writes bfloat16 and other ml_dtypes types); inputs whose descr names a dtype keep it")
 			fs.StringVar(&c.outDir, "o", "", "the output `directory` (created if missing)")
+			fs.BoolVar(&c.deflate, "deflate", false, "deflate the members of .npz outputs (as np.savez_compressed); stored otherwise")
 			return func(e *env, ins []string) error { return c.run(e, ins) }
 		},
 	})
@@ -59,6 +69,7 @@ interrupted.`,
 type converter struct {
 	spec, policy, as, outDir string
 	sets                     setFlags
+	deflate                  bool
 }
 
 // defaultConvertRules is the rule set convert uses without -rules: NumPy's
@@ -71,11 +82,25 @@ func defaultConvertRules() string {
 	return "openvino"
 }
 
-// run reads the two inputs, converts them to their common dtype and
-// commits both outputs together.
+// input is one file of the command line: an .npy array or an .npz
+// archive of named arrays.
+type input struct {
+	path   string
+	npz    bool
+	arrays []npy.Array // one unnamed array for an .npy
+}
+
+// isNPZ reports whether path names an .npz archive.
+func isNPZ(path string) bool { return strings.EqualFold(filepath.Ext(path), ".npz") }
+
+// run reads the inputs, converts every array to their common dtype and
+// commits all outputs together.
 func (c *converter) run(e *env, ins []string) error {
 	if c.outDir == "" {
 		return usagef("-o DIR is required")
+	}
+	if len(ins) == 1 && !isNPZ(ins[0]) {
+		return usagef("one .npy file: want two input files, or an .npz archive (whose arrays are promoted together)")
 	}
 	if c.spec == "" {
 		c.spec = defaultConvertRules()
@@ -106,17 +131,37 @@ func (c *converter) run(e *env, ins []string) error {
 		}
 	}
 
-	var ts [2]*tensor.Tensor
+	inputs := make([]input, len(ins))
+	var all []*tensor.Tensor
 	for i, in := range ins {
-		if ts[i], err = npy.ReadFile(in, opts...); err != nil {
-			return err
+		inputs[i] = input{path: in, npz: isNPZ(in)}
+		if inputs[i].npz {
+			if inputs[i].arrays, err = npy.ReadNPZFile(in, opts...); err != nil {
+				return err
+			}
+		} else {
+			x, err := npy.ReadFile(in, opts...)
+			if err != nil {
+				return err
+			}
+			inputs[i].arrays = []npy.Array{{Tensor: x}}
+		}
+		for _, a := range inputs[i].arrays {
+			all = append(all, a.Tensor)
 		}
 	}
-	a2, b2, res, err := tensor.ConvertPromoteTypes(ts[0], ts[1], r, p, tensor.Options{})
+	if len(all) < 2 {
+		return fmt.Errorf("%s holds %d array(s): nothing to promote", ins[0], len(all))
+	}
+	conv, res, err := promoteAll(all, r, p)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s: %v with %v -> %v\n", r.Def().Name, ts[0], ts[1], res)
+	ops := make([]string, len(all))
+	for i, x := range all {
+		ops[i] = x.String()
+	}
+	fmt.Fprintf(e.stdout, "%s: %s -> %v\n", r.Def().Name, strings.Join(ops, " with "), res)
 	if res.Rule != nil {
 		fmt.Fprintf(e.stdout, "rule %s: %s\n", res.Rule.ID, oneLine(res.Rule.Text))
 		fmt.Fprintf(e.stdout, "source: %s\n", res.Rule.Source)
@@ -127,23 +172,84 @@ func (c *converter) run(e *env, ins []string) error {
 	if err := os.MkdirAll(c.outDir, 0o755); err != nil {
 		return err
 	}
-	results := []*tensor.Tensor{a2, b2}
-	if err := writeTogether(e, outs, results); err != nil {
+	k := 0
+	for i := range inputs {
+		for j := range inputs[i].arrays {
+			inputs[i].arrays[j].Tensor = conv[k]
+			k++
+		}
+	}
+	var wopts []npy.Option
+	if c.deflate {
+		wopts = append(wopts, npy.Deflate())
+	}
+	if err := writeTogether(e, outs, inputs, wopts); err != nil {
 		return err
 	}
-	for i, t := range results {
-		how := "converted from " + ts[i].DType.String()
-		if t == ts[i] {
-			how = "unchanged"
+	k = 0
+	for i, in := range inputs {
+		var hows []string
+		for _, a := range in.arrays {
+			how := "converted from " + all[k].DType.String()
+			if a.Tensor == all[k] {
+				how = "unchanged"
+			}
+			if in.npz {
+				how = a.Name + " " + how
+			}
+			hows = append(hows, how)
+			k++
 		}
-		fmt.Fprintf(e.stdout, "wrote %s: %v (%s)\n", outs[i], t, how)
+		if in.npz {
+			fmt.Fprintf(e.stdout, "wrote %s: %d arrays of %v (%s)\n", outs[i], len(in.arrays), res.DType, strings.Join(hows, ", "))
+		} else {
+			fmt.Fprintf(e.stdout, "wrote %s: %v (%s)\n", outs[i], in.arrays[0].Tensor, hows[0])
+		}
 	}
 	return nil
 }
 
-// writeTogether writes each tensor to its path as .npy and commits the
-// files together (safeout.CommitAll), or writes none.
-func writeTogether(e *env, paths []string, ts []*tensor.Tensor) error {
+// promoteAll converts every array to the rule set's common type of all of
+// them (its N-operand semantics: a fold, a lattice join, ...), each a
+// tensor operand of its real shape. Two arrays are
+// tensor.ConvertPromoteTypes; an array already of the common dtype is
+// kept as it is.
+func promoteAll(ts []*tensor.Tensor, r promote.Rules, p convert.Policy) ([]*tensor.Tensor, promote.Result, error) {
+	if len(ts) == 2 {
+		a, b, res, err := tensor.ConvertPromoteTypes(ts[0], ts[1], r, p, tensor.Options{})
+		return []*tensor.Tensor{a, b}, res, err
+	}
+	ops := make([]promote.Operand, len(ts))
+	for i, x := range ts {
+		if err := x.Check(); err != nil {
+			return nil, promote.Result{}, fmt.Errorf("array %d: %w", i+1, err)
+		}
+		ops[i] = x.Operand()
+	}
+	res, err := r.Result(ops...)
+	if err != nil {
+		return nil, res, fmt.Errorf("no common type for the %d arrays: %w", len(ts), err)
+	}
+	if res.DType.Bits() == 0 {
+		return nil, res, fmt.Errorf("%s gives %v (rule %v), which has no storage to convert to", r.Def().Name, res.DType, res.Rule)
+	}
+	out := make([]*tensor.Tensor, len(ts))
+	for i, x := range ts {
+		if x.DType == res.DType {
+			out[i] = x
+			continue
+		}
+		if out[i], err = tensor.Convert(x, res.DType, p, convert.Options{}); err != nil {
+			return nil, res, err
+		}
+	}
+	return out, res, nil
+}
+
+// writeTogether writes each input's arrays to its output path (an .npy,
+// or an .npz of the same names) and commits the files together
+// (safeout.CommitAll), or writes none.
+func writeTogether(e *env, paths []string, ins []input, opts []npy.Option) error {
 	files := make([]*safeout.File, len(paths))
 	defer func() {
 		for _, f := range files {
@@ -162,7 +268,12 @@ func writeTogether(e *env, paths []string, ts []*tensor.Tensor) error {
 			fmt.Fprintf(e.stderr, "promote convert: %s\n", s)
 		}
 		bw := bufio.NewWriterSize(f, 1<<20)
-		if err := npy.Write(bw, ts[i]); err != nil {
+		if ins[i].npz {
+			err = npy.WriteNPZ(bw, ins[i].arrays, opts...)
+		} else {
+			err = npy.Write(bw, ins[i].arrays[0].Tensor)
+		}
+		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
 		if err := bw.Flush(); err != nil {
@@ -172,15 +283,19 @@ func writeTogether(e *env, paths []string, ts []*tensor.Tensor) error {
 	return safeout.CommitAll(files...)
 }
 
-// outputPaths returns DIR/base(A) and DIR/base(B), or why they cannot be
-// used: the two would be one file, or one would overwrite an input.
+// outputPaths returns DIR/base(IN) for each input, or why they cannot be
+// used: two would be one file, or one would overwrite an input.
 func outputPaths(ins []string, dir string) ([]string, string) {
 	outs := make([]string, len(ins))
 	for i, in := range ins {
 		outs[i] = filepath.Join(dir, filepath.Base(in))
 	}
-	if outs[0] == outs[1] || samePath(outs[0], outs[1]) {
-		return nil, fmt.Sprintf("both inputs would be written to %s; give them different base names", outs[0])
+	for i := range outs {
+		for j := range i {
+			if outs[i] == outs[j] || samePath(outs[i], outs[j]) {
+				return nil, fmt.Sprintf("two inputs would be written to %s; give them different base names", outs[i])
+			}
+		}
 	}
 	for _, out := range outs {
 		for _, in := range ins {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/binary"
 	"math"
@@ -175,5 +176,94 @@ func TestConvertFailures(t *testing.T) {
 			}
 		}
 		os.RemoveAll(out)
+	}
+}
+
+func writeNPZ(t *testing.T, dir, name string, arrays ...npy.Array) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := npy.WriteNPZFile(p, arrays); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func arr(t *testing.T, name string, d dtype.DType, shape []int64, data []byte) npy.Array {
+	t.Helper()
+	x, err := tensor.New(d, shape, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return npy.Array{Name: name, Tensor: x}
+}
+
+// TestConvertNPZ: every array of an .npz archive is promoted to the
+// common dtype of all of them (NumPy: i64, f32 and bool give f64), and
+// the archive is written back with the same names in the same order,
+// deflated with -deflate; an .npz beside an .npy counts all arrays.
+func TestConvertNPZ(t *testing.T) {
+	in := t.TempDir()
+	z := writeNPZ(t, in, "weights.npz",
+		arr(t, "w", dtype.I64, []int64{2}, le64(3, -1)),
+		arr(t, "b", dtype.F32, []int64{1}, lef32(0.5)),
+		arr(t, "m", dtype.Bool, []int64{2}, []byte{1, 0}))
+	out := filepath.Join(t.TempDir(), "out")
+	stdout, stderr, code := runPromote(t, "", "convert", "-deflate", z, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"numpy: i64[2] with f32[1] with bool[2] -> f64\n", "wrote " + filepath.Join(out, "weights.npz") + ": 3 arrays of f64 (w converted from i64, b converted from f32, m converted from bool)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	got, err := npy.ReadNPZFile(filepath.Join(out, "weights.npz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants := map[string][]byte{"w": lef64(3, -1), "b": lef64(0.5), "m": lef64(1, 0)}
+	if len(got) != 3 || got[0].Name != "w" || got[1].Name != "b" || got[2].Name != "m" {
+		t.Fatalf("arrays %v", got)
+	}
+	for _, a := range got {
+		if a.Tensor.DType != dtype.F64 || !bytes.Equal(a.Tensor.Data, wants[a.Name]) {
+			t.Errorf("%s = %v % x", a.Name, a.Tensor, a.Tensor.Data)
+		}
+	}
+	zr, err := zip.OpenReader(filepath.Join(out, "weights.npz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range zr.File {
+		if f.Method != zip.Deflate {
+			t.Errorf("%s stored with -deflate", f.Name)
+		}
+	}
+	zr.Close()
+
+	// With an .npy: f16 and the archive's arrays; kernel-float's fold.
+	h := writeNPY(t, in, "h.npy", dtype.F16, []int64{1}, []byte{0, 0x3c})
+	z2 := writeNPZ(t, in, "two.npz", arr(t, "x", dtype.F32, []int64{1}, lef32(2)), arr(t, "y", dtype.F16, []int64{1}, []byte{0, 0x40}))
+	stdout, stderr, code = runPromote(t, "", "convert", "-rules", "kernel-float", h, z2, "-o", out)
+	if code != 0 || !strings.Contains(stdout, "f16[1] with f32[1] with f16[1] -> f32") {
+		t.Errorf("exit %d, %s%s", code, stdout, stderr)
+	}
+	if x := readNPY(t, filepath.Join(out, "h.npy")); x.DType != dtype.F32 {
+		t.Errorf("h.npy %v", x)
+	}
+	// OpenVINO takes exactly two inputs: three arrays are its refusal,
+	// and nothing is written.
+	out2 := filepath.Join(t.TempDir(), "none")
+	_, stderr, code = runPromote(t, "", "convert", "-rules", "openvino", z, "-o", out2)
+	if code != 1 || !strings.Contains(stderr, "3 arrays") {
+		t.Errorf("openvino, 3 arrays: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(out2); err == nil {
+		t.Error("an output directory was created")
+	}
+	// A single array is nothing to promote.
+	one := writeNPZ(t, in, "one.npz", arr(t, "x", dtype.F32, []int64{1}, lef32(2)))
+	if _, stderr, code := runPromote(t, "", "convert", one, "-o", out2); code != 1 || !strings.Contains(stderr, "nothing to promote") {
+		t.Errorf("one array: exit %d, %q", code, stderr)
 	}
 }

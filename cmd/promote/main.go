@@ -14,8 +14,10 @@
 //	promote rules [-json]
 //	promote cast -from SRC -to DST [-policy NAME] [-text]
 //	promote bench [-pairs SRC:DST,...] [-n N] [-threads N] [-policy NAME] [-reps N]
-//	promote convert [-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] A.npy B.npy -o DIR
-//	promote recast -to DTYPE [-only float|int|all] [-policy NAME] [-chunk MiB] IN.safetensors -o OUT.safetensors
+//	promote convert [-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] [-deflate] A.npy B.npy | ARCHIVE.npz -o DIR
+//	promote recast -to DTYPE [-only float|int|all] [-policy NAME] [CHECKPOINT FLAGS] IN -o OUT
+//	promote dequant [-to bf16|f16|f32] [-mode exact|reference] [-block N] [CHECKPOINT FLAGS] IN -o OUT
+//	promote quant -to f8e4m3fn|mxfp4 [-scale tensor|block] [-block N] [-only PAT] [-skip PAT] [CHECKPOINT FLAGS] IN -o OUT
 //	promote infer [-rules NAME] [-set KEY=VALUE]... [-compare A,B,...] [-json] FILE|-
 //	promote serve [-addr HOST:PORT]
 //	promote site -o DIR [-src DIR]
@@ -25,8 +27,10 @@
 // Every subcommand takes -h. Exit status: 0 success; 1 a finding (a diff,
 // a refusal, a program that does not type), a failed input, or output that
 // could not be written; 2 a bad command line; 130 or 143 interrupted by
-// SIGINT or SIGTERM (recast, convert and site, after removing their
-// temporary files; serve, after closing its connections).
+// SIGINT or SIGTERM (recast, dequant, quant, convert and site, after
+// removing their temporary files; serve, after closing its connections).
+// The checkpoint flags are -mem SIZE, -max-shard-size SIZE, -threads N,
+// -json, -v, -check and -nosync.
 //
 // Each subcommand lives in a file of its own and registers itself at init.
 package main

@@ -1,0 +1,81 @@
+package checkpoint
+
+import (
+	"bytes"
+	"io"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/safetensors"
+)
+
+// benchCheckpoint is an in-memory checkpoint of one FP8 weight [m, n]
+// with block scales (or per-tensor, perTensor).
+func benchCheckpoint(b *testing.B, m, n int64, perTensor bool) *Checkpoint {
+	b.Helper()
+	r := rand.New(rand.NewPCG(7, 8))
+	w := tt("w.weight", dtype.F8E4M3FN, []int64{m, n}, randBytes(r, m*n, 0x7f, 0xff))
+	s := tt("w.weight_scale_inv", dtype.F32, []int64{ceilDiv(m, 128), ceilDiv(n, 128)}, randScales(r, ceilDiv(m, 128)*ceilDiv(n, 128)))
+	if perTensor {
+		s = tt("w.weight_scale", dtype.F32, []int64{}, randScales(r, 1))
+	}
+	var buf bytes.Buffer
+	if err := safetensors.Encode(&buf, []safetensors.Named{w, s}, nil); err != nil {
+		b.Fatal(err)
+	}
+	c, err := OpenReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), "bench.safetensors")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return c
+}
+
+// BenchmarkDequantFP8: FP8 with 128×128 block scales to bf16, streamed
+// to io.Discard; bytes are the FP8 bytes read.
+func BenchmarkDequantFP8(b *testing.B) {
+	for _, mode := range []Mode{Exact, Reference} {
+		for _, threads := range []int{1, 2} {
+			b.Run(mode.String()+"/threads="+string(rune('0'+threads)), func(b *testing.B) {
+				c := benchCheckpoint(b, 2048, 7168, false)
+				b.SetBytes(2048 * 7168)
+				for b.Loop() {
+					if _, err := Dequant(bg, c, "bench", DequantOptions{Mode: mode, Options: Options{Threads: threads, Writer: io.Discard}}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkLookup16: the table lookup of FP8 dequantization alone, 1 MiB
+// of source bytes.
+func BenchmarkLookup16(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	src := randBytes(r, 1<<20)
+	dst := make([]byte, 2<<20)
+	var l lut
+	b.SetBytes(1 << 20)
+	for b.Loop() {
+		lookup16(dst, src, &l)
+	}
+}
+
+// BenchmarkLUTBuild: building one scale's table (per 128×128 block).
+func BenchmarkLUTBuild(b *testing.B) {
+	lb := newLUTBuilder(dtype.F8E4M3FN, dtype.BF16, Exact)
+	var l lut
+	for b.Loop() {
+		lb.build(&l, 0.0123)
+	}
+}
+
+// BenchmarkLUTBuildGeneric: the generic build, for comparison.
+func BenchmarkLUTBuildGeneric(b *testing.B) {
+	lb := newLUTBuilder(dtype.F8E4M3FN, dtype.BF16, Exact)
+	var l lut
+	for b.Loop() {
+		lb.slowBuild(&l, 0.0123)
+	}
+}

@@ -1,0 +1,362 @@
+package checkpoint
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/promote-dev/promote/convert"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// copyProducer writes a tensor's bytes unchanged.
+type copyProducer struct{ t *Tensor }
+
+func (p copyProducer) write(wk *worker, w io.Writer, _ *Counts) error {
+	total := p.t.bytes()
+	for off := int64(0); off < total; {
+		n := min(wk.chunk, total-off)
+		b := wk.buf(bufIn, n)
+		if err := wk.ck.readAt(p.t, b, off); err != nil {
+			return err
+		}
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+		off += n
+	}
+	return nil
+}
+
+// convertProducer recasts a tensor to another dtype with package convert,
+// chunk by chunk, and tallies each value.
+type convertProducer struct {
+	t      *Tensor
+	to     dtype.DType
+	policy convert.Policy
+}
+
+// fileBits is the width of one element of d in a .safetensors file
+// (bool takes a byte).
+func fileBits(d dtype.DType) int64 {
+	if d == dtype.Bool {
+		return 8
+	}
+	return int64(d.Bits())
+}
+
+func (p convertProducer) write(wk *worker, w io.Writer, c *Counts) error {
+	t := p.t
+	sb, db := fileBits(t.DType), fileBits(p.to)
+	se, de := int64(convert.ElemBytes(t.DType)), int64(convert.ElemBytes(p.to))
+	parts, _ := partsOf(t.DType)
+	dparts, _ := partsOf(p.to)
+	parts = max(parts, dparts)
+	total := t.elems()
+	// Elements per step: the chunk in the widest of the buffers, a
+	// multiple of 8 so sub-byte chunks are whole bytes.
+	per := max(se, de, 8*int64(parts))
+	step := max(8, wk.chunk/per/8*8)
+	rng := rangeOf(p.to)
+	exactSrc := exactInF64(t.DType)
+	for first := int64(0); first < total; first += step {
+		n := min(step, total-first)
+		raw := wk.buf(bufIn, (n*sb+7)/8)
+		if err := wk.ck.readAt(t, raw, first*sb/8); err != nil {
+			return err
+		}
+		src := raw
+		if sb < 8 {
+			src = unpackBits(wk.buf(bufTmp, n), raw, uint(sb))
+		}
+		dst := wk.buf(bufOut, n*de)
+		err := wk.parallel(n, 64, func(_ int, lo, hi int64) error {
+			return convert.Buffer(dst[lo*de:hi*de], p.to, src[lo*se:hi*se], t.DType, p.policy, convert.Options{Threads: 1})
+		})
+		if err != nil {
+			return fmt.Errorf("%s: tensor %q, chunk from element %d: %v", wk.ck.file(t), t.Name, first, err)
+		}
+		// What rounding did.
+		if err := p.tally(wk, c, src, dst, n, parts, rng, exactSrc); err != nil {
+			return err
+		}
+		out := dst
+		if db < 8 {
+			out = packBits(wk.buf(bufTmp2, (n*db+7)/8), dst, uint(db))
+		}
+		if _, err := w.Write(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// viaF32 reports whether float32 holds every value of d: the real float
+// formats of at most 32 bits, whose results tallyF32 compares.
+func viaF32(d dtype.DType) bool {
+	return d.IsFloat() && convert.ElemBytes(d) <= 4 && dtype.Holds(d, dtype.F32)
+}
+
+// tally classifies each converted value against its source value.
+func (p convertProducer) tally(wk *worker, c *Counts, src, dst []byte, n int64, parts int, rng targetRange, exactSrc bool) error {
+	t := p.t
+	se := int64(convert.ElemBytes(t.DType))
+	if viaF32(t.DType) && viaF32(p.to) {
+		// Both sides widened to f32 (exactly) and compared as patterns,
+		// split across the worker's threads.
+		xs := src
+		if t.DType != dtype.F32 {
+			xs = wk.buf(bufTmp2, 4*n)
+			if err := convert.Buffer(xs, dtype.F32, src, t.DType, convert.Default(), convert.Options{Threads: wk.threads}); err != nil {
+				return err
+			}
+		}
+		counts := make([]Counts, max(1, wk.threads))
+		if p.to == dtype.BF16 {
+			wk.parallel(n, 64, func(k int, lo, hi int64) error {
+				tallyBF16(&counts[k], xs[4*lo:4*hi], dst[2*lo:2*hi], rng.ovf)
+				return nil
+			})
+		} else {
+			ys := wk.buf(bufScale, 4*n)
+			if err := convert.Buffer(ys, dtype.F32, dst, p.to, convert.Default(), convert.Options{Threads: wk.threads}); err != nil {
+				return err
+			}
+			wk.parallel(n, 64, func(k int, lo, hi int64) error {
+				tallyF32(&counts[k], xs[4*lo:4*hi], ys[4*lo:4*hi], rng.ovf)
+				return nil
+			})
+		}
+		for _, k := range counts {
+			c.add(k)
+		}
+		return nil
+	}
+	// Otherwise both sides decoded to float64.
+	xs, ys := wk.floats(0, n*int64(parts)), wk.floats(1, n*int64(parts))
+	decodeAs(xs, src, t.DType, parts)
+	decodeAs(ys, dst, p.to, parts)
+	if parts == 1 && (!exactSrc || !exactInF64(p.to)) {
+		// A 64-bit integer on either side: float64 rounds, so decide
+		// exactness by converting back and comparing patterns.
+		back := wk.buf(bufTmp2, n*se)
+		if err := convert.Buffer(back, t.DType, dst, p.to, p.policy, convert.Options{Threads: 1}); err != nil {
+			return fmt.Errorf("%s: tensor %q: %v", wk.ck.file(t), t.Name, err)
+		}
+		for i := range n {
+			if string(back[i*se:(i+1)*se]) == string(src[i*se:(i+1)*se]) {
+				ys[i] = xs[i] // the same value: exact
+			} else if xs[i] == ys[i] {
+				ys[i] = math.Nextafter(ys[i], math.Inf(1)) // different values that look alike in float64
+			}
+		}
+	}
+	tallyPairs(c, xs, ys, parts, rng)
+	return nil
+}
+
+// tallyF32 classifies results ys against values xs, both f32 patterns
+// (little-endian bytes). Equal patterns are exact. A rounded value in
+// the binade of its source (or rounded up to the next power of two) is
+// handled in integers: the patterns' difference is the error in ulps of
+// x, and x's significand m (with its implicit bit) the value in those
+// ulps, so the relative error is d/m, compared across elements by cross
+// multiplication (both below 2^24) and divided once at the end; the
+// rest (infinities, NaN, overflow, results in other binades) as float64
+// values. Both give the same largest error: each quotient of exact
+// values rounds once, and rounding keeps order.
+func tallyF32(c *Counts, xs, ys []byte, ovf float64) {
+	tallyWords(c, xs, ys, ovf, 4)
+}
+
+// tallyBF16 is tallyF32 with bf16 results, whose f32 pattern is the
+// bf16 pattern shifted left 16.
+func tallyBF16(c *Counts, xs, ys []byte, ovf float64) {
+	tallyWords(c, xs, ys, ovf, 2)
+}
+
+// tallyWords is tallyF32 for results of yw bytes (4: f32 patterns, 2:
+// bf16 patterns).
+func tallyWords(c *Counts, xs, ys []byte, ovf float64, yw int) {
+	var exact, rounded, nan, over int64
+	maxRel := c.MaxRelError
+	var bd, bm uint64 = 0, 1 // the largest d/m seen in integers
+	ovfBits := math.Float32bits(float32(ovf))
+	if ovf > math.MaxFloat32 {
+		ovfBits = 0x7f800000
+	}
+	var xb []uint32
+	var yb words
+	switch {
+	case littleEndian && yw == 2:
+		xb, yb = u32s(xs), words16(u16s(ys))
+	case littleEndian:
+		xb, yb = u32s(xs), words32(u32s(ys))
+	default:
+		xb = make([]uint32, len(xs)/4)
+		y := make([]uint32, len(xs)/4)
+		for i := range xb {
+			xb[i] = binary.LittleEndian.Uint32(xs[4*i:])
+			if yw == 2 {
+				y[i] = uint32(binary.LittleEndian.Uint16(ys[2*i:])) << 16
+			} else {
+				y[i] = binary.LittleEndian.Uint32(ys[4*i:])
+			}
+		}
+		yb = words32(y)
+	}
+	// thr: a normal x (m >= 2^23) whose result is at most thr patterns
+	// away cannot beat the largest error so far, d/m <= thr/2^23 <= bd/bm.
+	var thr uint64
+	for i := 0; i < len(xb); i++ {
+		var e, r int64
+		switch y := yb.(type) {
+		case words16:
+			i, e, r = fastRun(xb, y, i, thr, ovfBits, 16)
+		case words32:
+			i, e, r = fastRun(xb, y, i, thr, ovfBits, 0)
+		}
+		exact += e
+		rounded += r
+		if i == len(xb) {
+			break
+		}
+		x, y := xb[i], yb.at(i)
+		ax, ay := x&0x7fffffff, y&0x7fffffff
+		if x == y && ax <= 0x7f800000 { // equal and not NaN
+			exact++
+			continue
+		}
+		d := uint64(ay) - uint64(ax)
+		if ay < ax {
+			d = uint64(ax) - uint64(ay)
+		}
+		ex, ey := ax>>23, ay>>23
+		if ex < 0xff && ey < 0xff && ax < ovfBits && ax != 0 && (ey == ex || ey == ex+1 && ay&0x7fffff == 0) {
+			rounded++
+			m := uint64(ax & 0x7fffff)
+			if ex != 0 {
+				m |= 1 << 23
+			}
+			if d*bm > bd*m {
+				bd, bm = d, m
+				thr = bd << 23 / bm
+			}
+			continue
+		}
+		xf, yf := float64(math.Float32frombits(x)), float64(math.Float32frombits(y))
+		switch {
+		case xf != xf:
+			nan++
+		case xf == yf: // ±0
+			exact++
+		case math.IsInf(xf, 0) || math.IsInf(yf, 0) || yf != yf || math.Abs(xf) >= ovf:
+			over++
+		default:
+			rounded++
+			if r := math.Abs(yf-xf) / math.Abs(xf); r > maxRel {
+				maxRel = r
+			}
+		}
+	}
+	if bd > 0 {
+		maxRel = math.Max(maxRel, float64(bd)/float64(bm))
+	}
+	c.Values += int64(len(xb))
+	c.Exact += exact
+	c.Rounded += rounded
+	c.NaN += nan
+	c.Overflowed += over
+	c.MaxRelError = maxRel
+}
+
+// fastRun counts, from element i on, the exact results and the rounded
+// ones that cannot be the largest error so far (see tallyF32), and
+// returns the index of the first element that is neither (len(xb) at the
+// end). It is the loop most elements take; its few live values stay in
+// registers.
+func fastRun[W uint16 | uint32](xb []uint32, yb []W, i int, thr uint64, ovfBits uint32, sh uint) (int, int64, int64) {
+	var exact, rounded int64
+	yb = yb[:len(xb)]
+	for ; i < len(xb); i++ {
+		x, y := xb[i], uint32(yb[i])<<sh
+		ax, ay := x&0x7fffffff, y&0x7fffffff
+		if x == y {
+			if ax > 0x7f800000 {
+				break // NaN
+			}
+			exact++
+			continue
+		}
+		d := uint64(ay) - uint64(ax)
+		if ay < ax {
+			d = uint64(ax) - uint64(ay)
+		}
+		// x normal below overflow, y finite and not zero: one unsigned
+		// comparison each.
+		if d > thr || ax-1<<23 >= ovfBits-1<<23 || ay-1 >= 0x7f7fffff {
+			break
+		}
+		rounded++
+	}
+	return i, exact, rounded
+}
+
+// words is a result buffer as f32 patterns: bf16 words or f32 words.
+type words interface{ at(i int) uint32 }
+
+type words16 []uint16
+type words32 []uint32
+
+func (w words16) at(i int) uint32 { return uint32(w[i]) << 16 }
+func (w words32) at(i int) uint32 { return w[i] }
+
+// decodeAs decodes buf (dtype d) into parts values per element; a real
+// dtype against a complex one decodes with a zero imaginary part.
+func decodeAs(dst []float64, buf []byte, d dtype.DType, parts int) {
+	own, _ := partsOf(d)
+	if own == parts {
+		decodeInto(dst, buf, d)
+		return
+	}
+	n := len(dst) / parts
+	decodeInto(dst[:n], buf, d)
+	for i := n - 1; i >= 0; i-- {
+		dst[2*i], dst[2*i+1] = dst[i], 0
+	}
+}
+
+// unpackBits spreads elements of w bits, packed least significant bits
+// first (the file's layout for F4 and F6), to one byte each (convert's
+// layout), and returns dst.
+func unpackBits(dst, src []byte, w uint) []byte {
+	mask := uint16(1)<<w - 1
+	for i := range dst {
+		bit := uint(i) * w
+		k, sh := bit/8, bit%8
+		v := uint16(src[k])
+		if sh+w > 8 {
+			v |= uint16(src[k+1]) << 8
+		}
+		dst[i] = byte(v >> sh & mask)
+	}
+	return dst
+}
+
+// packBits packs the low w bits of each byte of src densely, least
+// significant bits first, into dst, and returns dst.
+func packBits(dst, src []byte, w uint) []byte {
+	clear(dst)
+	mask := uint16(1)<<w - 1
+	for i, b := range src {
+		bit := uint(i) * w
+		k, sh := bit/8, bit%8
+		v := (uint16(b) & mask) << sh
+		dst[k] |= byte(v)
+		if sh+w > 8 {
+			dst[k+1] |= byte(v >> 8)
+		}
+	}
+	return dst
+}

@@ -1,0 +1,210 @@
+package checkpoint
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/promote-dev/promote/convert"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// fp8Dequant dequantizes an FP8 weight with its scales: each value times
+// the scale of its block, rounded into the target (see Mode).
+//
+// Every block shares one scale, and an FP8 value has 256 patterns, so a
+// block's results come from a 256-entry table built for its scale: the
+// exact product (float64: an FP8 significand has at most 4 bits, a scale's
+// at most 24) rounded once (Exact), or the f32 product rounded again
+// (Reference). The table also knows each entry's class and relative
+// error; a per-entry count of the patterns seen turns that into the
+// report's counts without a per-value comparison.
+type fp8Dequant struct {
+	w, s *Tensor
+	g    *grid
+	to   dtype.DType
+	mode Mode
+}
+
+// lut is the table of one scale.
+type lut struct {
+	out16 [256]uint16 // result patterns, for 2-byte targets
+	out32 [256]uint32 // for 4-byte targets
+	// hist counts how often each source pattern was seen, in four
+	// interleaved copies so that consecutive increments do not wait on
+	// each other.
+	hist [4][256]uint32
+	cls  [256]class
+	rel  [256]float64
+}
+
+// fold adds the table's counts to c and clears them.
+func (l *lut) fold(c *Counts) {
+	for b := range 256 {
+		n := l.hist[0][b] + l.hist[1][b] + l.hist[2][b] + l.hist[3][b]
+		if n != 0 {
+			c.tally(l.cls[b], int64(n), l.rel[b])
+		}
+	}
+	l.hist = [4][256]uint32{}
+}
+
+// lutBuilder builds tables for one source dtype, target and mode.
+type lutBuilder struct {
+	src, to dtype.DType
+	mode    Mode
+	dec     []float64 // source pattern -> value
+	rng     targetRange
+	in, out []byte    // convert's buffers for 256 values
+	ys      []float64 // decoded results
+	// The results of ±0 and NaN, which no scale changes, for fastBuild.
+	fixed16  [256]uint16
+	fixed32  [256]uint32
+	fixedCls [256]class
+}
+
+func newLUTBuilder(src, to dtype.DType, mode Mode) *lutBuilder {
+	b := &lutBuilder{
+		src: src, to: to, mode: mode, dec: table(src), rng: rangeOf(to),
+		in: make([]byte, 256*8), out: make([]byte, 256*convert.ElemBytes(to)), ys: make([]float64, 256),
+	}
+	var l lut
+	b.slowBuild(&l, 1)
+	b.fixed16, b.fixed32, b.fixedCls = l.out16, l.out32, l.cls
+	return b
+}
+
+// build fills l for scale s (a value exactly an f32). Exact: x·s is
+// exact in float64 and convert rounds it once to the target. Reference:
+// float32(x)·float32(s) in f32 arithmetic (Go rounds each float32
+// product to nearest even, as IEEE 754 binary32 multiplication does),
+// then convert rounds the f32 to the target.
+func (b *lutBuilder) build(l *lut, s float64) {
+	if !b.fastBuild(l, s) {
+		b.slowBuild(l, s)
+	}
+}
+
+// slowBuild computes every entry with package convert.
+func (b *lutBuilder) slowBuild(l *lut, s float64) {
+	var from dtype.DType
+	if b.mode == Reference && b.to != dtype.F32 {
+		from = dtype.F32
+		s32 := float32(s)
+		for p := range 256 {
+			binary.LittleEndian.PutUint32(b.in[4*p:], math.Float32bits(float32(b.dec[p])*s32))
+		}
+	} else {
+		// f32 target: the single rounding of x·s is also what an f32
+		// multiplication gives, so both modes agree.
+		from = dtype.F64
+		for p := range 256 {
+			binary.LittleEndian.PutUint64(b.in[8*p:], math.Float64bits(b.dec[p]*s))
+		}
+	}
+	eb := convert.ElemBytes(from)
+	// The default policy never refuses a float to float conversion.
+	_ = convert.Buffer(b.out, b.to, b.in[:256*eb], from, convert.Default(), convert.Options{Threads: 1})
+	decodeInto(b.ys, b.out, b.to)
+	ob := convert.ElemBytes(b.to)
+	for p := range 256 {
+		switch ob {
+		case 2:
+			l.out16[p] = binary.LittleEndian.Uint16(b.out[2*p:])
+		case 4:
+			l.out32[p] = binary.LittleEndian.Uint32(b.out[4*p:])
+		}
+		l.cls[p], l.rel[p] = b.rng.classify(b.dec[p]*s, b.ys[p])
+	}
+	l.hist = [4][256]uint32{}
+}
+
+// fp8State is one goroutine's tables: those of the scale row it is in.
+type fp8State struct {
+	b      *lutBuilder
+	srow   int64
+	luts   []lut
+	counts Counts
+}
+
+func (st *fp8State) flush() {
+	for i := range st.luts {
+		st.luts[i].fold(&st.counts)
+	}
+}
+
+func (p *fp8Dequant) write(wk *worker, w io.Writer, c *Counts) error {
+	g := p.g
+	ob := int64(convert.ElemBytes(p.to))
+	total := p.w.elems()
+	step := max(g.cols, wk.chunk/ob) // whole rows when they fit
+	step = min(step, max(1<<16, wk.chunk/ob))
+	states := make([]*fp8State, max(1, wk.threads))
+	for i := range states {
+		states[i] = &fp8State{b: newLUTBuilder(p.w.DType, p.to, p.mode), srow: -1, luts: make([]lut, g.sc)}
+	}
+	for first := int64(0); first < total; first += step {
+		if err := wk.stop(); err != nil {
+			return err
+		}
+		n := min(step, total-first)
+		src := wk.buf(bufIn, n)
+		if err := wk.ck.readAt(p.w, src, first); err != nil {
+			return err
+		}
+		// The scales of the chunk's rows.
+		slo := g.scaleRow(first/g.cols) * g.sc
+		shi := (g.scaleRow((first+n-1)/g.cols) + 1) * g.sc
+		scales := wk.floats(0, shi-slo)
+		if err := readScales(wk, p.s, slo, shi, scales); err != nil {
+			return fmt.Errorf("%w (of weight %q)", err, p.w.Name)
+		}
+		dst := wk.buf(bufOut, n*ob)
+		err := wk.parallel(n, g.cols, func(k int, lo, hi int64) error {
+			states[k].run(g, dst[lo*ob:hi*ob], src[lo:hi], first+lo, scales, slo, ob)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, st := range states {
+			st.flush() // counts per table stay below 2^32
+		}
+		if _, err := w.Write(dst); err != nil {
+			return err
+		}
+	}
+	for _, st := range states {
+		c.add(st.counts)
+	}
+	return nil
+}
+
+// run converts src (elements first, first+1, ...) into dst, a row
+// segment at a time: each run of a row within one block column shares a
+// table.
+func (st *fp8State) run(g *grid, dst, src []byte, first int64, scales []float64, slo, ob int64) {
+	n := int64(len(src))
+	row, col := first/g.cols, first%g.cols
+	for i := int64(0); i < n; row, col = row+1, 0 {
+		if sr := g.scaleRow(row); sr != st.srow {
+			st.flush()
+			st.srow = sr
+			for cb := range st.luts {
+				st.b.build(&st.luts[cb], scales[sr*g.sc+int64(cb)-slo])
+			}
+		}
+		for cb := col / g.bn; col < g.cols && i < n; cb++ {
+			end := min(n, i+min((cb+1)*g.bn, g.cols)-col)
+			l := &st.luts[cb]
+			if ob == 2 {
+				lookup16(dst[2*i:2*end], src[i:end], l)
+			} else {
+				lookup32(dst[4*i:4*end], src[i:end], l)
+			}
+			col += end - i
+			i = end
+		}
+	}
+}

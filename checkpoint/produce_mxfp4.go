@@ -1,0 +1,297 @@
+package checkpoint
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"unsafe"
+
+	"github.com/promote-dev/promote/convert"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// MXFP4 as gpt-oss ships it: *_blocks, u8 of shape [P..., G, 16], two
+// f4e2m1fn values a byte, the first in the low nibble; *_scales, u8 (or
+// F8_E8M0) of shape [P..., G], one e8m0 exponent per 32 values (the
+// value is 2^(byte-127); 0xff is NaN). Sources: transformers'
+// convert_moe_packed_tensors (src/transformers/integrations/mxfp4.py:
+// sub[:, 0::2] = lut[blk & 0x0F], sub[:, 1::2] = lut[blk >> 4], then
+// torch.ldexp(sub, scales - 127)); OCP Microscaling Formats (MX) v1.0,
+// §5 (E8M0 scale, 32-element blocks) and §5.3.3 (E2M1).
+//
+// Layout: transformers reshapes the values to [P..., G*32] and, for the
+// experts' [E, R, G, 16] blocks, returns out.transpose(1, 2): the
+// dequantized gate_up_proj of gpt-oss is [E, H, 2I], the shape of
+// GptOssExperts' bf16 parameter. promote writes that layout for
+// NAME_blocks with two leading dimensions, [R, G*32] with one; gpt-oss's
+// own original checkpoint (NAME.blocks, read by gpt_oss/torch/weights.py)
+// keeps [P..., G*32] without transposing.
+
+// mxTable holds the results of one scale: two per byte.
+type mxTable struct {
+	pair     [256]uint64 // the results of the low and the high nibble
+	cls      [16]class
+	rel      [16]float64
+	allExact bool
+}
+
+// mxTables builds and caches the table of each scale byte.
+type mxTables struct {
+	to   dtype.DType
+	mode Mode
+	ob   int
+	t    [255]*mxTable
+}
+
+// get returns the table of scale byte e (not 0xff).
+func (m *mxTables) get(e byte) *mxTable {
+	if t := m.t[e]; t != nil {
+		return t
+	}
+	fp4 := table(dtype.F4E2M1FN)
+	scale := math.Ldexp(1, int(e)-127)
+	var in [16]float64
+	var from dtype.DType
+	buf := make([]byte, 16*8)
+	if m.mode == Reference && m.to != dtype.F32 {
+		// transformers: the FP4 value from a table of the target dtype
+		// (exact), times pow(2.0, e - 127) as f32, in f32.
+		from = dtype.F32
+		for k := range 16 {
+			binary.LittleEndian.PutUint32(buf[4*k:], math.Float32bits(float32(fp4[k])*float32(scale)))
+		}
+	} else {
+		from = dtype.F64
+		for k := range 16 {
+			binary.LittleEndian.PutUint64(buf[8*k:], math.Float64bits(fp4[k]*scale))
+		}
+	}
+	out := make([]byte, 16*m.ob)
+	_ = convert.Buffer(out, m.to, buf[:16*convert.ElemBytes(from)], from, convert.Default(), convert.Options{Threads: 1})
+	ys := make([]float64, 16)
+	decodeInto(ys, out, m.to)
+	t := &mxTable{allExact: true}
+	rng := rangeOf(m.to)
+	var res [16]uint64
+	for k := range 16 {
+		in[k] = fp4[k] * scale
+		t.cls[k], t.rel[k] = rng.classify(in[k], ys[k])
+		t.allExact = t.allExact && t.cls[k] == classExact
+		if m.ob == 2 {
+			res[k] = uint64(binary.LittleEndian.Uint16(out[2*k:]))
+		} else {
+			res[k] = uint64(binary.LittleEndian.Uint32(out[4*k:]))
+		}
+	}
+	sh := uint(8 * m.ob)
+	for b := range 256 {
+		t.pair[b] = res[b&15] | res[b>>4]<<sh
+	}
+	m.t[e] = t
+	return t
+}
+
+// mxDequant dequantizes one *_blocks / *_scales pair.
+type mxDequant struct {
+	blocks, scales *Tensor
+	name           string
+	lead           []int64 // P
+	groups         int64   // G
+	transpose      bool    // [E, R, G*32] written as [E, G*32, R]
+	to             dtype.DType
+	mode           Mode
+}
+
+// dequantGroups writes the values of groups [0, len(scales)) into dst
+// (row-major, 32 values a group) and tallies them.
+func dequantGroups(tabs *mxTables, dst, blocks, scales []byte, c *Counts, file, name string, g0 int64) error {
+	ob := tabs.ob
+	var d32 []uint32
+	var d64 []uint64
+	if littleEndian && ob == 2 {
+		d32 = u32s(dst)
+	} else if littleEndian {
+		d64 = unsafe.Slice((*uint64)(unsafe.Pointer(&dst[0])), len(dst)/8)
+	}
+	for g, e := range scales {
+		if e == 0xff {
+			return fmt.Errorf("%s: scale tensor %q: the scale of block %d is NaN (0xff); scales must be finite", file, name, g0+int64(g))
+		}
+		t := tabs.get(e)
+		blk := blocks[16*g : 16*g+16]
+		switch {
+		case d32 != nil:
+			out := d32[16*g : 16*g+16]
+			for k, b := range blk {
+				out[k] = uint32(t.pair[b])
+			}
+		case d64 != nil:
+			out := d64[16*g : 16*g+16]
+			for k, b := range blk {
+				out[k] = t.pair[b]
+			}
+		case ob == 2:
+			out := dst[32*ob*g:]
+			for k, b := range blk {
+				binary.LittleEndian.PutUint32(out[4*k:], uint32(t.pair[b]))
+			}
+		default:
+			out := dst[32*ob*g:]
+			for k, b := range blk {
+				binary.LittleEndian.PutUint64(out[8*k:], t.pair[b])
+			}
+		}
+		if t.allExact {
+			c.Values += 32
+			c.Exact += 32
+			continue
+		}
+		for _, b := range blk {
+			c.tally(t.cls[b&15], 1, t.rel[b&15])
+			c.tally(t.cls[b>>4], 1, t.rel[b>>4])
+		}
+	}
+	return nil
+}
+
+func (p *mxDequant) write(wk *worker, w io.Writer, c *Counts) error {
+	ob := int64(convert.ElemBytes(p.to))
+	tabs := make([]*mxTables, max(1, wk.threads))
+	for i := range tabs {
+		tabs[i] = &mxTables{to: p.to, mode: p.mode, ob: int(ob)}
+	}
+	counts := make([]Counts, len(tabs))
+	defer func() {
+		for _, k := range counts {
+			c.add(k)
+		}
+	}()
+	if p.transpose {
+		return p.writeTransposed(wk, w, tabs, counts, ob)
+	}
+	total := p.blocks.elems() / 16 // groups
+	step := max(1, wk.chunk/(32*ob))
+	for g0 := int64(0); g0 < total; g0 += step {
+		if err := wk.stop(); err != nil {
+			return err
+		}
+		n := min(step, total-g0)
+		blk := wk.buf(bufIn, 16*n)
+		sc := wk.buf(bufIn2, n)
+		if err := wk.ck.readAt(p.blocks, blk, 16*g0); err != nil {
+			return err
+		}
+		if err := wk.ck.readAt(p.scales, sc, g0); err != nil {
+			return err
+		}
+		dst := wk.buf(bufOut, 32*ob*n)
+		err := wk.parallel(n, 1, func(k int, lo, hi int64) error {
+			return dequantGroups(tabs[k], dst[32*ob*lo:32*ob*hi], blk[16*lo:16*hi], sc[lo:hi], &counts[k], wk.ck.file(p.scales), p.scales.Name, g0+lo)
+		})
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(dst); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeTransposed writes [E, R, K] values as [E, K, R], K = 32·G: for
+// each expert, stripes of output rows (whole groups of K), each
+// dequantized as [R, kw] and transposed. A stripe is the whole expert
+// when it fits half the worker's memory (one read); otherwise it holds
+// as many groups as a chunk does, read row by row.
+func (p *mxDequant) writeTransposed(wk *worker, w io.Writer, tabs []*mxTables, counts []Counts, ob int64) error {
+	E, R, G := p.lead[0], p.lead[1], p.groups
+	perGroup := R * (32*ob*2 + 17) // tmp + out + blocks + scales
+	gw := G
+	if perGroup*G > wk.budget/2 {
+		gw = max(1, wk.chunk/(R*32*ob))
+		if perGroup*gw > wk.budget {
+			return fmt.Errorf("%s: tensor %q: one group of %d rows needs %s, past the memory bound of %s per worker; raise -mem",
+				wk.ck.file(p.blocks), p.name, R, sizeText(perGroup), sizeText(wk.budget))
+		}
+	}
+	for e := range E {
+		for g0 := int64(0); g0 < G; g0 += gw {
+			if err := wk.stop(); err != nil {
+				return err
+			}
+			ng := min(gw, G-g0)
+			kw := 32 * ng
+			blk := wk.buf(bufIn, R*ng*16)
+			sc := wk.buf(bufIn2, R*ng)
+			base := e * R * G
+			if ng == G {
+				if err := wk.ck.readAt(p.blocks, blk, base*16); err != nil {
+					return err
+				}
+				if err := wk.ck.readAt(p.scales, sc, base); err != nil {
+					return err
+				}
+			} else {
+				for r := range R {
+					off := base + r*G + g0
+					if err := wk.ck.readAt(p.blocks, blk[r*ng*16:(r+1)*ng*16], off*16); err != nil {
+						return err
+					}
+					if err := wk.ck.readAt(p.scales, sc[r*ng:(r+1)*ng], off); err != nil {
+						return err
+					}
+				}
+			}
+			tmp := wk.buf(bufTmp, R*kw*ob)
+			err := wk.parallel(R, 1, func(k int, lo, hi int64) error {
+				return dequantGroups(tabs[k], tmp[lo*kw*ob:hi*kw*ob], blk[lo*ng*16:hi*ng*16], sc[lo*ng:hi*ng], &counts[k], wk.ck.file(p.scales), p.scales.Name, base+lo*G+g0)
+			})
+			if err != nil {
+				return err
+			}
+			out := wk.buf(bufOut, R*kw*ob)
+			transpose(out, tmp, R, kw, ob)
+			if _, err := w.Write(out); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// transpose writes the rows × cols matrix src (elements of eb bytes) as
+// its cols × rows transpose into dst, in tiles that stay in cache.
+func transpose(dst, src []byte, rows, cols, eb int64) {
+	const tile = 32
+	for r0 := int64(0); r0 < rows; r0 += tile {
+		r1 := min(r0+tile, rows)
+		for c0 := int64(0); c0 < cols; c0 += tile {
+			c1 := min(c0+tile, cols)
+			switch {
+			case eb == 2 && littleEndian:
+				d, s := u16s(dst), u16s(src)
+				for r := r0; r < r1; r++ {
+					line := s[r*cols : r*cols+cols]
+					for c := c0; c < c1; c++ {
+						d[c*rows+r] = line[c]
+					}
+				}
+			case eb == 4 && littleEndian:
+				d, s := u32s(dst), u32s(src)
+				for r := r0; r < r1; r++ {
+					line := s[r*cols : r*cols+cols]
+					for c := c0; c < c1; c++ {
+						d[c*rows+r] = line[c]
+					}
+				}
+			default:
+				for r := r0; r < r1; r++ {
+					for c := c0; c < c1; c++ {
+						copy(dst[(c*rows+r)*eb:(c*rows+r+1)*eb], src[(r*cols+c)*eb:(r*cols+c+1)*eb])
+					}
+				}
+			}
+		}
+	}
+}

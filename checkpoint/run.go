@@ -1,0 +1,461 @@
+package checkpoint
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/safetensors"
+)
+
+// plan is a conversion worked out from the headers: every output tensor
+// with the producer of its bytes, what was dropped, the new config.json.
+type plan struct {
+	op      string
+	to      dtype.DType
+	mode    string
+	ck      *Checkpoint
+	outputs []*output
+	dropped []TensorReport
+	// config is the output's config.json; nil copies the input's as it is.
+	config     []byte
+	configNote string
+	notes      []string
+}
+
+// output is one tensor of the output.
+type output struct {
+	name     string
+	dt       dtype.DType
+	shape    []int64
+	srcShard int // the input shard it comes from (default sharding)
+	prod     producer
+	rep      *TensorReport // nil: not in the report's table (never)
+}
+
+func (o *output) bytes() int64 {
+	n := int64(1)
+	for _, d := range o.shape {
+		n *= d
+	}
+	b, _ := safetensors.ByteSize(o.dt, n)
+	return b
+}
+
+// outShard is one output file.
+type outShard struct {
+	name    string
+	outputs []*output
+	meta    map[string]string
+	header  *safetensors.Header
+	byName  map[string]*output
+}
+
+// execute runs a plan: to the path out, or, when w is not nil, as one
+// .safetensors stream to w (out then names it in messages).
+func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (*Report, error) {
+	start := time.Now()
+	ck := p.ck
+	rep := &Report{Operation: p.op, Input: ck.path, Output: out, To: p.to.String(), Mode: p.mode, DryRun: o.DryRun,
+		Config: p.configNote, Notes: slices.Clone(p.notes)}
+
+	// The shape of the output: a file for a file (unless it is to be
+	// sharded), a directory for a directory or an index (unless out names
+	// a .safetensors file, for a checkpoint that fits one).
+	asFile := w != nil
+	switch {
+	case asFile:
+	case ck.kind == File:
+		asFile = o.MaxShardSize == 0
+	default:
+		asFile = strings.HasSuffix(out, ".safetensors")
+	}
+	shards, indexName, err := assignShards(p, out, asFile, o)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range shards {
+		if s.header, err = layout(s); err != nil {
+			return nil, fmt.Errorf("checkpoint: %s: %w", s.name, err)
+		}
+	}
+
+	// Side files and the index of a directory output.
+	var side []string
+	dirPath := out
+	if !asFile {
+		if strings.HasSuffix(out, IndexSuffix) {
+			dirPath = filepath.Dir(out)
+		}
+		side = slices.Clone(ck.extras)
+	} else if len(ck.extras) > 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("the output is one file: %d side file(s) of the input directory (config.json, tokenizer files) were not copied", len(ck.extras)))
+	}
+	names := make([]string, 0, len(shards)+len(side)+1)
+	for _, s := range shards {
+		names = append(names, s.name)
+	}
+	if indexName != "" {
+		names = append(names, indexName)
+	}
+	names = append(names, side...)
+	if err := checkNames(names); err != nil {
+		return nil, err
+	}
+
+	// The destination.
+	var d dest
+	switch {
+	case o.DryRun:
+		d = discardDest{}
+	case w != nil:
+		d = &streamDest{w: w}
+	case asFile:
+		if d, err = newFileDest(ctx, out); err != nil {
+			return nil, fmt.Errorf("checkpoint: %w", err)
+		}
+	default:
+		if d, err = newDirDest(ctx, dirPath, names, o.NoSync); err != nil {
+			return nil, fmt.Errorf("checkpoint: %w", err)
+		}
+	}
+	defer d.abort()
+	rep.Notes = append(rep.Notes, d.notes()...)
+	if o.Started != nil {
+		o.Started()
+	}
+
+	total := int64(0)
+	for _, s := range shards {
+		total += 8 + headerLen(s.header) + s.header.DataSize()
+	}
+	prog := &progress{total: total, fn: o.Progress}
+	if err := writeShards(ctx, ck, shards, d, o, prog); err != nil {
+		return nil, err
+	}
+	if !asFile {
+		if err := writeSide(ck, p, d, side, shards, indexName); err != nil {
+			return nil, err
+		}
+	}
+	if err := context.Cause(ctx); err != nil {
+		return nil, err
+	}
+	if err := d.commit(); err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+
+	// The report.
+	for _, s := range shards {
+		rep.Shards = append(rep.Shards, ShardReport{Name: s.name, Tensors: len(s.outputs), Bytes: 8 + headerLen(s.header) + s.header.DataSize()})
+		for _, t := range s.header.Tensors {
+			o := s.byName[t.Name]
+			if o.rep != nil {
+				o.rep.Shard = s.name
+				rep.Tensors = append(rep.Tensors, *o.rep)
+				rep.Total.add(o.rep.Counts)
+			}
+		}
+	}
+	rep.Tensors = append(rep.Tensors, p.dropped...)
+	rep.Index = indexName
+	if !asFile {
+		rep.Copied = side
+		rep.Skipped = slices.Clone(ck.skipped)
+	}
+	for _, s := range ck.shards {
+		rep.BytesRead += s.f.Size()
+	}
+	rep.BytesWritten = prog.done.Load()
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// checkNames refuses two output files of the same name.
+func checkNames(names []string) error {
+	seen := map[string]bool{}
+	for _, n := range names {
+		if seen[n] {
+			return fmt.Errorf("checkpoint: two output files would be named %s", n)
+		}
+		seen[n] = true
+	}
+	return nil
+}
+
+func headerLen(h *safetensors.Header) int64 {
+	b, err := h.Encode()
+	if err != nil {
+		return 0
+	}
+	return int64(len(b)) - 8
+}
+
+// layout builds a shard's header as the reference writer lays it out,
+// and indexes the shard's outputs by name.
+func layout(s *outShard) (*safetensors.Header, error) {
+	specs := make([]safetensors.Spec, len(s.outputs))
+	s.byName = make(map[string]*output, len(s.outputs))
+	for i, o := range s.outputs {
+		specs[i] = safetensors.Spec{Name: o.name, DType: o.dt, Shape: o.shape}
+		s.byName[o.name] = o
+	}
+	return safetensors.Layout(specs, s.meta)
+}
+
+// assignShards puts each output in a shard: the input's sharding (each
+// output in the shard of its source, under that shard's name) or, with
+// MaxShardSize, new shards filled in input order. It returns the index
+// file's name, "" when the output has none.
+func assignShards(p *plan, out string, asFile bool, o Options) ([]*outShard, string, error) {
+	ck := p.ck
+	metaOf := func(si int) map[string]string {
+		if si < 0 || si >= len(ck.shards) {
+			return nil
+		}
+		return ck.shards[si].f.Metadata
+	}
+	prefix := "model"
+	if ck.indexName != "" {
+		prefix = strings.TrimSuffix(ck.indexName, IndexSuffix)
+	}
+	indexName := ck.indexName
+	if strings.HasSuffix(out, IndexSuffix) && !asFile {
+		indexName = filepath.Base(out)
+		prefix = strings.TrimSuffix(indexName, IndexSuffix)
+	}
+	var shards []*outShard
+	switch {
+	case asFile:
+		s := &outShard{name: filepath.Base(out), outputs: p.outputs}
+		if len(ck.shards) == 1 {
+			s.meta = metaOf(0)
+		} else if len(p.outputs) > 0 {
+			s.meta = metaOf(p.outputs[0].srcShard)
+		}
+		return []*outShard{s}, "", nil
+	case o.MaxShardSize > 0:
+		var cur *outShard
+		var size int64
+		for _, op := range p.outputs {
+			b := op.bytes()
+			if cur == nil || size > 0 && size+b > o.MaxShardSize {
+				cur = &outShard{meta: metaOf(op.srcShard)}
+				shards = append(shards, cur)
+				size = 0
+			}
+			cur.outputs = append(cur.outputs, op)
+			size += b
+		}
+		if len(shards) == 0 {
+			shards = append(shards, &outShard{meta: metaOf(0)})
+		}
+		if len(shards) == 1 {
+			shards[0].name = prefix + ".safetensors"
+			return shards, "", nil
+		}
+		for i, s := range shards {
+			s.name = fmt.Sprintf("%s-%05d-of-%05d.safetensors", prefix, i+1, len(shards))
+		}
+		if indexName == "" {
+			indexName = prefix + IndexSuffix
+		}
+		return shards, indexName, nil
+	default:
+		byShard := make([]*outShard, len(ck.shards))
+		for _, op := range p.outputs {
+			s := byShard[op.srcShard]
+			if s == nil {
+				s = &outShard{name: ck.shards[op.srcShard].name, meta: metaOf(op.srcShard)}
+				byShard[op.srcShard] = s
+			}
+			s.outputs = append(s.outputs, op)
+		}
+		for _, s := range byShard {
+			if s != nil {
+				shards = append(shards, s)
+			}
+		}
+		if len(shards) == 0 {
+			name := "model.safetensors"
+			if len(ck.shards) > 0 {
+				name = ck.shards[0].name
+			}
+			shards = append(shards, &outShard{name: name, meta: metaOf(0)})
+		}
+		return shards, indexName, nil
+	}
+}
+
+// writeShards writes the shards, as many at once as there are threads;
+// the first error (or the context's cancellation) stops every worker.
+func writeShards(ctx context.Context, ck *Checkpoint, shards []*outShard, d dest, o Options, prog *progress) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	workers := max(1, min(o.Threads, len(shards)))
+	budget := o.Memory / int64(workers)
+	chunk := o.ChunkSize
+	if chunk == 0 {
+		chunk = min(8<<20, max(64<<10, budget/16))
+	}
+	// Shards in order of size, largest first, so that the last one to
+	// finish is small.
+	order := make([]int, len(shards))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return int(shards[b].header.DataSize()>>20) - int(shards[a].header.DataSize()>>20)
+	})
+	next := make(chan int, len(shards))
+	for _, i := range order {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	var remaining = len(shards)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wk := &worker{ctx: ctx, ck: ck, chunk: chunk, budget: budget, prog: prog, threads: 1}
+			for i := range next {
+				if context.Cause(ctx) != nil {
+					return
+				}
+				// When fewer shards remain than threads, a shard's chunks
+				// are split across the idle threads.
+				mu.Lock()
+				wk.threads = max(1, o.Threads/max(1, min(remaining, workers)))
+				remaining--
+				mu.Unlock()
+				if err := writeShard(wk, shards[i], d); err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					cancel(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	return context.Cause(ctx)
+}
+
+// writeShard writes one output file: header, then each tensor's bytes
+// in header order.
+func writeShard(wk *worker, s *outShard, d dest) error {
+	f, err := d.create(s.name)
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	cw := &countingWriter{w: f, prog: wk.prog, ctx: wk.ctx}
+	bw := bufio.NewWriterSize(cw, 1<<20)
+	sw, err := safetensors.NewWriter(bw, s.header)
+	if err != nil {
+		return fmt.Errorf("checkpoint: %s: %w", s.name, err)
+	}
+	for _, t := range s.header.Tensors {
+		o := s.byName[t.Name]
+		var c *Counts
+		if o.rep != nil {
+			c = &o.rep.Counts
+		}
+		if err := o.prod.write(wk, sw, c); err != nil {
+			if cause := context.Cause(wk.ctx); cause != nil {
+				return cause
+			}
+			return fmt.Errorf("checkpoint: %w", err)
+		}
+	}
+	if err := sw.Close(); err != nil {
+		return fmt.Errorf("checkpoint: %s: %w", s.name, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	return f.finish()
+}
+
+// writeSide copies the side files (config.json replaced by the plan's)
+// and writes the index.
+func writeSide(ck *Checkpoint, p *plan, d dest, side []string, shards []*outShard, indexName string) error {
+	for _, name := range side {
+		f, err := d.create(name)
+		if err != nil {
+			return fmt.Errorf("checkpoint: %w", err)
+		}
+		if name == "config.json" && p.config != nil {
+			if _, err := f.Write(p.config); err != nil {
+				return fmt.Errorf("checkpoint: %w", err)
+			}
+		} else if err := copyFile(f, filepath.Join(ck.dir, name)); err != nil {
+			return err
+		}
+		if err := f.finish(); err != nil {
+			return fmt.Errorf("checkpoint: %w", err)
+		}
+	}
+	if indexName == "" {
+		return nil
+	}
+	wm := map[string]string{}
+	var size, params int64
+	for _, s := range shards {
+		for _, t := range s.header.Tensors {
+			wm[t.Name] = s.name
+			size += t.Bytes()
+			n, _ := t.NumElements()
+			params += n
+		}
+	}
+	var meta []member
+	if ck.index != nil {
+		meta = ck.index.metadata
+		if !ck.index.hasParams {
+			params = -1
+		}
+	} else {
+		params = -1
+	}
+	b, err := encodeIndex(meta, size, params, wm)
+	if err != nil {
+		return fmt.Errorf("checkpoint: %s: %w", indexName, err)
+	}
+	f, err := d.create(indexName)
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if _, err := f.Write(b); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	return f.finish()
+}
+
+func copyFile(w io.Writer, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	defer f.Close()
+	if _, err := io.Copy(w, f); err != nil {
+		return fmt.Errorf("checkpoint: copying %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"flag"
+	"strings"
+
+	"github.com/promote-dev/promote/checkpoint"
+	"github.com/promote-dev/promote/dtype"
+)
+
+func init() {
+	register(&command{
+		name:  "quant",
+		usage: "-to f8e4m3fn|mxfp4 [-scale tensor|block] [-block N|RxC] [-only PAT] [-skip PAT] [-scale-name NAME] [-mem SIZE] [-max-shard-size SIZE] [-json] [-check] IN -o OUT",
+		short: "quantize a checkpoint to FP8 e4m3fn or MXFP4 with scales (-to f8e4m3fn|mxfp4 IN -o OUT)",
+		long: `Quant quantizes the weights of a bf16, f16 or f32 checkpoint:
+
+  -to f8e4m3fn: each weight with f32 scales, per block of -block (default
+  128x128, DeepSeek-V3's layout: X.weight_scale_inv of shape
+  [ceil(M/128), ceil(N/128)]; partial last blocks kept) or per tensor
+  (-scale tensor, vLLM's layout: X.weight_scale of shape []). Each scale is
+  amax/448 rounded to f32; each value is x/scale rounded once to nearest
+  even, saturating at +-448. -scale-name weight_scale_inv names per-tensor
+  scales as transformers reads them.
+  -to mxfp4: gpt-oss's layout, NAME_blocks (u8, two f4e2m1fn values a
+  byte, low nibble first) and NAME_scales (e8m0 as u8), one scale per 32
+  values along the last dimension (along dimension 1 for a 3-D expert
+  tensor [E, K, R], stored transposed as gpt-oss stores it): the scale is
+  2^(floor(log2(amax)) - 2) per the OCP MX v1.0 spec, the values rounded to
+  nearest even, saturating at +-6.
+
+-only PAT quantizes just the tensors matching a pattern (repeatable or
+comma-separated; * matches any run of characters, dots included); -skip
+PAT leaves matches wide (default: *embed* *lm_head* *norm* *.gate.weight
+*router* *bias, and for mxfp4 also *attn*; -skip none quantizes
+everything eligible). Tensors quantized are floating, of rank 2 or more,
+and fit the format's blocks. config.json gets the quantization_config
+transformers and vLLM read, listing the modules left wide.
+` + guarantees,
+		operands:     operandSpec{min: 1, max: 1, what: "input"},
+		catchSignals: true,
+		flags: func(fs *flag.FlagSet) runFunc {
+			var cf ckptFlags
+			var only, skip patterns
+			to := fs.String("to", "", "the format: f8e4m3fn or mxfp4")
+			scale := fs.String("scale", "block", "FP8 scale granularity: tensor or block")
+			block := fs.String("block", "", "the FP8 block size `N or RxC` (default 128)")
+			scaleName := fs.String("scale-name", "", "the FP8 scale tensors' `name`: weight_scale (default for -scale tensor) or weight_scale_inv (default for -scale block)")
+			fs.Var(&only, "only", "quantize only tensors matching this `pattern` (repeatable)")
+			fs.Var(&skip, "skip", "leave tensors matching this `pattern` wide (repeatable; replaces the default list; none for an empty list)")
+			cf.declare(fs)
+			return func(e *env, ins []string) error {
+				return runQuant(e, ins[0], &cf, *to, *scale, *block, *scaleName, only, skip)
+			}
+		},
+	})
+}
+
+func runQuant(e *env, in string, cf *ckptFlags, to, scale, block, scaleName string, only, skip patterns) error {
+	var target dtype.DType
+	switch strings.ToLower(to) {
+	case "":
+		return usagef("-to is required: f8e4m3fn or mxfp4")
+	case "mxfp4", "f4e2m1fn", "fp4":
+		target = dtype.F4E2M1FN
+	default:
+		d, err := dtype.Parse(to)
+		if err != nil || d != dtype.F8E4M3FN {
+			return usagef("-to %s: want f8e4m3fn or mxfp4", quoteArg(to))
+		}
+		target = d
+	}
+	var kind checkpoint.ScaleKind
+	switch scale {
+	case "tensor":
+		kind = checkpoint.PerTensor
+	case "block":
+		kind = checkpoint.PerBlock
+	default:
+		return usagef("-scale %s: want tensor or block", quoteArg(scale))
+	}
+	b, err := parseBlock(block)
+	if err != nil {
+		return err
+	}
+	if scaleName != "" && scaleName != "weight_scale" && scaleName != "weight_scale_inv" {
+		return usagef("-scale-name %s: want weight_scale or weight_scale_inv", quoteArg(scaleName))
+	}
+	if err := checkpoint.CheckPatterns(only); err != nil {
+		return usagef("-only: %s", err)
+	}
+	if err := checkpoint.CheckPatterns(skip); err != nil {
+		return usagef("-skip: %s", err)
+	}
+	var skipList []string
+	switch {
+	case len(skip) == 1 && skip[0] == "none":
+		skipList = []string{}
+	case len(skip) > 0:
+		skipList = skip
+	}
+	o, err := cf.options(e, in)
+	if err != nil {
+		return err
+	}
+	c, err := openInput(in)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	rep, err := checkpoint.Quant(e.ctx, c, cf.out, checkpoint.QuantOptions{Options: o, To: target, Scale: kind, Block: b,
+		Only: only, Skip: skipList, ScaleName: scaleName})
+	return cf.finish(e, "quant", rep, err)
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Dequantizing a multi-gigabyte sharded FP8 checkpoint (DeepSeek-V3's
+# layout: f8e4m3fn weights with 128x128 block weight_scale_inv, made by
+# checkpoint/internal/genckpt) to bf16 with `promote dequant`, timed in
+# the same run beside:
+#   cp -r of the input (the bytes dequant reads),
+#   cp -r of the output (the bytes dequant writes),
+#   cp -r followed by sync, beside the default dequant (which fsyncs),
+#   the reference CPU path: PyTorch computing the same dequantization
+#   (scripts/ckpt_torch_ref.py) in the trixie chroot's torch, when present.
+# Wall time and peak RSS from /usr/bin/time; medians over RUNS, which
+# alternate the contenders with the page cache warm. Not part of CI;
+# timings are never asserted.
+#
+# Usage: scripts/ckpt-bench.sh [GiB] [RUNS] [THREADS]
+# Files live in $BENCH_DIR (default /tmp/promote-ckpt-bench; a tmpfs such
+# as /dev/shm/... takes the disk and its writeback throttling out of the
+# comparison, at the cost of RAM: the input plus twice its size twice);
+# the chroots under $PROMOTE_ORACLES (default ~/.cache/promote/oracles);
+# TORCH=0 skips the PyTorch path.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+gib=${1:-4}
+runs=${2:-3}
+threads=${3:-$(nproc)}
+dir=${BENCH_DIR:-/tmp/promote-ckpt-bench}
+mkdir -p "$dir"
+go build -o "$dir/promote" ./cmd/promote
+go build -o "$dir/genckpt" ./checkpoint/internal/genckpt
+in=$dir/fp8
+[ -d "$in" ] || "$dir/genckpt" -o "$in" -gib "$gib" -shards 8
+cat "$in"/* > /dev/null
+
+t() { /usr/bin/time -f '%e %M' -o "$dir/time" "$@" > /dev/null 2> "$dir/err"; tail -1 "$dir/time"; }
+clean() { rm -rf "$dir/cp" "$dir/cpout" "$dir/bf16" "$dir/bf16s"; sync; }
+
+printf 'run\tcp_in_s\tcp_out_s\tdequant_nosync_s\tmaxrss_MiB\tcp_in_sync_s\tdequant_s\n'
+: > "$dir/runs.tsv"
+for i in $(seq "$runs"); do
+  clean
+  cpin=$(t cp -r "$in" "$dir/cp")
+  dq=$(t "$dir/promote" dequant -nosync -threads "$threads" "$in" -o "$dir/bf16")
+  cpout=$(t cp -r "$dir/bf16" "$dir/cpout")
+  clean
+  cpsync=$(t sh -c "cp -r '$in' '$dir/cp' && sync")
+  dqs=$(t "$dir/promote" dequant -threads "$threads" "$in" -o "$dir/bf16s")
+  printf '%d\t%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "${cpin% *}" "${cpout% *}" "${dq% *}" "$(( ${dq#* } / 1024 ))" "${cpsync% *}" "${dqs% *}" | tee -a "$dir/runs.tsv"
+done
+clean
+awk '
+  function median(a, n,   i, j, t) {
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+    return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2 }
+  { a[NR] = $2; b[NR] = $3; c[NR] = $4; if ($5 > m) m = $5; d[NR] = $6; e[NR] = $7 }
+  END {
+    ci = median(a, NR); co = median(b, NR); dq = median(c, NR); cs = median(d, NR); ds = median(e, NR)
+    printf "median\t%.2f\t%.2f\t%.2f\t%d (max)\t%.2f\t%.2f\n", ci, co, dq, m, cs, ds
+    printf "dequant -nosync / cp -r of the input: %.2f\n", dq / ci
+    printf "dequant -nosync / cp -r of the output: %.2f\n", dq / co
+    printf "dequant (fsync) / cp -r + sync of the input: %.2f\n", ds / cs
+  }' "$dir/runs.tsv" | tee "$dir/summary.txt"
+
+# The reference CPU path, once, in the trixie chroot.
+root=${PROMOTE_ORACLES:-$HOME/.cache/promote/oracles}/trixie
+if [ "${TORCH:-1}" = 0 ]; then
+  echo "torch reference path: skipped (TORCH=0)"
+elif [ -f "$root/.promote-complete" ] && [ "$(id -u)" = 0 ]; then
+  mkdir -p "$root/mnt/bench"
+  cp scripts/ckpt_torch_ref.py "$dir/"
+  exec 9> "$root/.promote-lock"
+  flock 9
+  procmounted=0
+  mountpoint -q "$root/proc" || { mount -t proc proc "$root/proc"; procmounted=1; }
+  mount --bind "$dir" "$root/mnt/bench"
+  trap 'umount "$root/mnt/bench"; [ $procmounted = 1 ] && umount "$root/proc"; true' EXIT
+  rm -rf "$dir/torchout"
+  tr=$(t chroot "$root" /usr/bin/python3 /mnt/bench/ckpt_torch_ref.py /mnt/bench/fp8 /mnt/bench/torchout "$threads")
+  rm -rf "$dir/torchout"
+  dq=$(awk '/^median/ { print $4 }' "$dir/summary.txt")
+  awk -v th="$threads" -v tr="$tr" -v dq="$dq" 'BEGIN { split(tr, a, " ");
+    printf "torch reference path (trixie, %s threads): %.2f s, %d MiB peak; torch / promote dequant -nosync: %.1f\n", th, a[1], a[2] / 1024, a[1] / dq }' 
+else
+  echo "torch reference path: skipped (no trixie chroot at $root, or not root)"
+fi
