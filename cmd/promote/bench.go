@@ -2,15 +2,13 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/promote-dev/promote/convert"
-	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/convert/bench"
 )
 
 func init() {
@@ -21,17 +19,13 @@ func init() {
 const benchPairs = "f32:f16,f16:f32,f32:bf16,bf16:f32,f32:f64,f64:f32,f32:i32,i32:f32,f32:i8,u8:f32,f32:bool," +
 	"f32:f8e4m3fn,f8e4m3fn:f32,f32:f8e5m2,f8e5m2:f32"
 
-// runBench converts n elements for each SRC:DST pair with convert.Buffer
-// and, interleaved with it, copies a buffer of the same traffic: half the
-// bytes read plus written by the conversion, so the copy reads and writes
-// as many bytes in all. Each figure is the best of -reps runs, which on a
-// shared machine is the least disturbed one. Throughput counts bytes read
-// plus bytes written; ratio is conversion over copy.
+// runBench parses the flags into a bench.Config and prints the plan and
+// each result as TSV; package bench does the measuring.
 func runBench(e *env, args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	pairs := fs.String("pairs", benchPairs, "comma-separated `SRC:DST` pairs")
-	n := fs.Int("n", 16<<20, "elements per conversion")
+	n := fs.Int("n", 0, "elements per conversion (0: both buffers of each pair at least 4 times the last-level cache)")
 	threads := fs.Int("threads", 1, "goroutines per conversion and per copy (0 = GOMAXPROCS)")
 	pname := fs.String("policy", "default", "the conversion `policy`: "+strings.Join(convert.PolicyNames(), ", "))
 	reps := fs.Int("reps", 5, "runs of each measurement; the best counts")
@@ -42,8 +36,8 @@ func runBench(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "promote bench: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *n < 1 || *reps < 1 || *threads < 0 {
-		fmt.Fprintln(e.stderr, "promote bench: -n and -reps must be at least 1, -threads at least 0")
+	if *n < 0 || *reps < 1 || *threads < 0 {
+		fmt.Fprintln(e.stderr, "promote bench: -n must be at least 0, -reps at least 1, -threads at least 0")
 		return 2
 	}
 	p, err := convert.PolicyByName(*pname)
@@ -51,66 +45,42 @@ func runBench(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "promote bench: %v\n", oneLine(err.Error()))
 		return 2
 	}
-	type pair struct{ src, dst dtype.DType }
-	var list []pair
-	for _, s := range strings.Split(*pairs, ",") {
-		a, b, ok := strings.Cut(strings.TrimSpace(s), ":")
-		src, err1 := dtype.Parse(a)
-		dst, err2 := dtype.Parse(b)
-		if !ok || err1 != nil || err2 != nil || convert.ElemBytes(src) == 0 || convert.ElemBytes(dst) == 0 {
-			fmt.Fprintf(e.stderr, "promote bench: bad pair %q: want SRC:DST with canonical dtype names\n", s)
+	list, err := bench.ParsePairs(*pairs)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "promote bench: %v\n", err)
+		return 2
+	}
+	plan, err := bench.NewPlan(bench.Config{Pairs: list, N: *n, Threads: *threads, Policy: p, Reps: *reps})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "promote bench: %v\n", err)
+		if errors.Is(err, bench.ErrConfig) {
 			return 2
 		}
-		list = append(list, pair{src, dst})
-	}
-	nt := *threads
-	if nt == 0 {
-		nt = runtime.GOMAXPROCS(0)
+		return 1
 	}
 	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
-	fmt.Fprintln(out, "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio")
-	for _, pr := range list {
-		src := make([]byte, *n*convert.ElemBytes(pr.src))
-		dst := make([]byte, *n*convert.ElemBytes(pr.dst))
-		for i := range src {
-			src[i] = byte(i*131 + i>>8) // deterministic, every byte value
+	fmt.Fprintf(out, "# last-level cache: %v\n", plan.Cache)
+	fmt.Fprintf(out, "# buffers: %s allocated once (limit %s)", bench.SizeString(plan.Bytes), bench.SizeString(plan.Limit))
+	if plan.Capped {
+		fmt.Fprintf(out, "; cut to fit the limit, so some are smaller than %d times the cache", bench.CacheMultiple)
+	}
+	fmt.Fprintln(out)
+	fmt.Fprintln(out, "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tMiB moved\tfits in cache")
+	err = plan.Run(func(r bench.Result) error {
+		fits := "no"
+		if r.FitsInCache {
+			fits = "yes"
 		}
-		traffic := len(src) + len(dst)
-		csrc, cdst := make([]byte, traffic/2), make([]byte, traffic/2)
-		copy(csrc, src) // touch the pages before timing
-		copy(cdst, csrc)
-		opt := convert.Options{Threads: nt}
-		best, bestCopy := time.Duration(1<<62), time.Duration(1<<62)
-		for range *reps {
-			t0 := time.Now()
-			if err := convert.Buffer(dst, pr.dst, src, pr.src, p, opt); err != nil {
-				fmt.Fprintf(e.stderr, "promote bench: %v:%v: %v\n", pr.src, pr.dst, oneLine(err.Error()))
-				return 1
-			}
-			best = min(best, time.Since(t0))
-			t0 = time.Now()
-			parallelCopy(cdst, csrc, nt)
-			bestCopy = min(bestCopy, time.Since(t0))
-		}
-		gbs := float64(traffic) / best.Seconds() / 1e9
-		cgbs := float64(2*len(csrc)) / bestCopy.Seconds() / 1e9
-		fmt.Fprintf(out, "%v:%v\t%d\t%d\t%.6f\t%.2f\t%.2f\t%.2f\n", pr.src, pr.dst, *n, nt, best.Seconds(), gbs, cgbs, gbs/cgbs)
+		fmt.Fprintf(out, "%v\t%d\t%d\t%.6f\t%.2f\t%.2f\t%.2f\t%.0f\t%s\n",
+			r.Pair, r.N, r.Threads, r.Seconds, r.GBps, r.CopyGBps, r.Ratio, float64(r.Bytes)/(1<<20), fits)
+		return out.Flush() // a row at a time: a long run shows its progress
+	})
+	if ferr := out.Flush(); err == nil && ferr != nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "promote bench: %v\n", oneLine(err.Error()))
+		return 1
 	}
 	return 0
-}
-
-// parallelCopy copies src to dst in threads contiguous chunks, as Buffer
-// splits a conversion.
-func parallelCopy(dst, src []byte, threads int) {
-	if threads <= 1 || len(src) < convert.ParallelMin {
-		copy(dst, src)
-		return
-	}
-	var wg sync.WaitGroup
-	for t := range threads {
-		lo, hi := len(src)*t/threads, len(src)*(t+1)/threads
-		wg.Go(func() { copy(dst[lo:hi], src[lo:hi]) })
-	}
-	wg.Wait()
 }
