@@ -136,7 +136,7 @@ type job struct {
 	sk, dk int  // parts per element (2 for complex)
 	copy   bool // same dtype
 	useLUT bool
-	lut    [256]uint64 // one-byte real sources: the result of every byte
+	lut    kernels.LUT // one-byte real sources: the result of every byte
 }
 
 func (j *job) init(dstT, srcT dtype.DType, p *Policy, n int) {
@@ -151,16 +151,17 @@ func (j *job) init(dstT, srcT dtype.DType, p *Policy, n int) {
 		j.dk = 2
 	}
 	j.copy = dstT == srcT
-	if !j.copy && j.sp == 1 && j.sk == 1 && n >= lutMin {
-		j.useLUT = true
+	if !j.copy && j.sp == 1 && j.sk == 1 && j.dp*j.dk <= 8 && n >= lutMin {
+		var vals [256]uint64
 		for b := range 256 {
 			v, ok := j.c.conv(uint64(b))
 			if !ok { // a refusal: convert element by element to report it
-				j.useLUT = false
-				break
+				return
 			}
-			j.lut[b] = v
+			vals[b] = v // a complex destination's imaginary part is +0: zero bits
 		}
+		j.useLUT = true
+		j.lut.Init(&vals, j.dp*j.dk)
 	}
 }
 
@@ -182,7 +183,8 @@ func (j *job) run(dst, src []byte, lo, hi int) (int, bool) {
 		}
 		return 0, true
 	case j.useLUT:
-		j.runLUT(dst, src[lo:hi], lo)
+		size := j.dp * j.dk
+		j.lut.Run(dst[lo*size:hi*size], src[lo:hi])
 		return 0, true
 	}
 	for i := lo; i < hi; i++ {
@@ -202,54 +204,6 @@ func (j *job) run(dst, src []byte, lo, hi int) (int, bool) {
 		}
 	}
 	return 0, true
-}
-
-// runLUT converts a one-byte source through the table, one loop per
-// destination width.
-func (j *job) runLUT(dst, src []byte, lo int) {
-	t := &j.lut
-	switch j.dp * j.dk {
-	case 1:
-		d := dst[lo : lo+len(src)]
-		for i, b := range src {
-			d[i] = byte(t[b])
-		}
-	case 2:
-		d := dst[2*lo : 2*(lo+len(src))]
-		for i, b := range src {
-			binary.LittleEndian.PutUint16(d[2*i:], uint16(t[b]))
-		}
-	case 4:
-		if j.dk == 2 { // c32 from a real byte: the imaginary part is +0
-			d := dst[4*lo : 4*(lo+len(src))]
-			for i, b := range src {
-				binary.LittleEndian.PutUint32(d[4*i:], uint32(uint16(t[b])))
-			}
-			return
-		}
-		d := dst[4*lo : 4*(lo+len(src))]
-		for i, b := range src {
-			binary.LittleEndian.PutUint32(d[4*i:], uint32(t[b]))
-		}
-	case 8:
-		if j.dk == 2 {
-			d := dst[8*lo : 8*(lo+len(src))]
-			for i, b := range src {
-				binary.LittleEndian.PutUint64(d[8*i:], uint64(uint32(t[b])))
-			}
-			return
-		}
-		d := dst[8*lo : 8*(lo+len(src))]
-		for i, b := range src {
-			binary.LittleEndian.PutUint64(d[8*i:], t[b])
-		}
-	case 16:
-		d := dst[16*lo : 16*(lo+len(src))]
-		for i, b := range src {
-			binary.LittleEndian.PutUint64(d[16*i:], t[b])
-			binary.LittleEndian.PutUint64(d[16*i+8:], 0)
-		}
-	}
 }
 
 // load reads part k of size bytes.

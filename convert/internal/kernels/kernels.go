@@ -1,6 +1,9 @@
 // Package kernels holds the slice conversion kernels behind convert.Buffer
 // for every pair among f64, f32, f16, bf16, the 8- to 64-bit integers and
-// bool, plus f32 to and from the f8 formats (and f8e8m0fnu to f32). Every
+// bool, plus f32, f16 and bf16 into the f8, f6 and f4 formats and
+// f8e8m0fnu, and those formats into f32, f16, bf16 and f64 (table
+// lookups, smalldecode.go), and LUT, the table lookup convert.Buffer uses
+// for every one-byte source under any policy. Every
 // kernel is bit-exact with the default conversion policy of
 // /work/shared/reference/formats.md ("The default policy"): round to
 // nearest even, subnormals kept exactly, overflow to infinity where the
@@ -11,8 +14,9 @@
 // of their own run as chains through f32 that round once (chain.go).
 //
 // Each kernel has a pure-Go twin that is always compiled. On amd64 without
-// the purego build tag, kernels using AVX-512 (and F16C) replace the twins
-// when the CPU has those features; the tests run both and compare them.
+// the purego build tag, kernels using AVX-512 (and F16C; VBMI for the
+// table lookups) replace the twins when the CPU has those features; the
+// tests run both and compare them.
 // Large outputs are written with non-temporal stores, as memmove does.
 package kernels
 
@@ -65,3 +69,6 @@ func init() {
 	registerPure()
 	registerFast()
 }
+
+// elemBytes is the bytes one element of t takes: sub-byte types take one.
+func elemBytes(t dtype.DType) int { return (t.Bits() + 7) / 8 }

@@ -82,9 +82,6 @@ func cvtF64Narrow8(dst, src *byte, n int, lo, hi uint64)
 func cvtF64Narrow16(dst, src *byte, n int, lo, hi uint64)
 
 //go:noescape
-func cvtF32F8(dst, src *byte, n int, p *f8Params)
-
-//go:noescape
 func toBool2(dst, src *byte, n int, mask uint64)
 
 //go:noescape
@@ -218,12 +215,6 @@ func cvtF32U64(dst, src *byte, n int)
 
 //go:noescape
 func cvtF32U64NT(dst, src *byte, n int)
-
-//go:noescape
-func cvtF8F32(dst, src *byte, n int, table *[256]uint32)
-
-//go:noescape
-func cvtF8F32NT(dst, src *byte, n int, table *[256]uint32)
 
 //go:noescape
 func fromBool1(dst, src *byte, n int, one uint64)
@@ -546,7 +537,7 @@ func set(dst, src dtype.DType, lp loop, block int) {
 // setNT installs an assembly kernel for dst <- src with a non-temporal
 // twin of its loop.
 func setNT(dst, src dtype.DType, lp, nt loop, block int) {
-	f := &fast{lp: lp, nt: nt, block: block, dsize: dst.Bits() / 8, ssize: src.Bits() / 8, tail: pure[dst][src]}
+	f := &fast{lp: lp, nt: nt, block: block, dsize: elemBytes(dst), ssize: elemBytes(src), tail: pure[dst][src]}
 	fasts[dst][src] = f
 	table[dst][src] = f.kernel()
 }
@@ -728,14 +719,12 @@ func registerFast() {
 		}
 	}
 
-	for _, t := range f8Types {
-		p := f8[t]
-		set(t, dtype.F32, func(d, s *byte, n int) { cvtF32F8(d, s, n, p) }, 16)
-	}
-	for t, p := range f8 {
-		if p != nil {
-			setNT(dtype.F32, dtype.DType(t), func(d, s *byte, n int) { cvtF8F32(d, s, n, &p.toF32) },
-				func(d, s *byte, n int) { cvtF8F32NT(d, s, n, &p.toF32) }, 32)
+	registerFastSmallEncode()
+	for d := range f8LUTs {
+		for s, lt := range f8LUTs[d] {
+			if lt != nil && lt.fast {
+				table[d][s] = lt.Run
+			}
 		}
 	}
 
