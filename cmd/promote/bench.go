@@ -65,14 +65,19 @@ func runBench(e *env, args []string) int {
 		fmt.Fprintf(out, "; cut to fit the limit, so some are smaller than %d times the cache", bench.CacheMultiple)
 	}
 	fmt.Fprintln(out)
-	fmt.Fprintln(out, "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tMiB moved\tfits in cache")
+	first := true
 	err = plan.Run(func(r bench.Result) error {
+		if first { // the memory speeds come with the results
+			fmt.Fprintf(out, "# memory, %d threads: %v; ceiling: the ratio these read and write speeds allow the pair\n", r.Threads, r.Memory)
+			fmt.Fprintln(out, "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tceiling\tMiB moved\tfits in cache")
+			first = false
+		}
 		fits := "no"
 		if r.FitsInCache {
 			fits = "yes"
 		}
-		fmt.Fprintf(out, "%v\t%d\t%d\t%.6f\t%.2f\t%.2f\t%.2f\t%.0f\t%s\n",
-			r.Pair, r.N, r.Threads, r.Seconds, r.GBps, r.CopyGBps, r.Ratio, float64(r.Bytes)/(1<<20), fits)
+		fmt.Fprintf(out, "%v\t%d\t%d\t%.6f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%s\n",
+			r.Pair, r.N, r.Threads, r.Seconds, r.GBps, r.CopyGBps, r.Ratio, r.Ceiling, float64(r.Bytes)/(1<<20), fits)
 		return out.Flush() // a row at a time: a long run shows its progress
 	})
 	if ferr := out.Flush(); err == nil && ferr != nil {

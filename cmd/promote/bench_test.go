@@ -22,16 +22,17 @@ func TestBenchTSV(t *testing.T) {
 			lines = append(lines, l)
 		}
 	}
-	if len(lines) != 4 || len(comments) != 2 || !strings.HasPrefix(comments[0], "# last-level cache: ") {
-		t.Fatalf("got %d lines and %d comments, want the cache and buffer comments, a header and 3 rows:\n%s", len(lines), len(comments), out.String())
+	if len(lines) != 4 || len(comments) != 3 || !strings.HasPrefix(comments[0], "# last-level cache: ") ||
+		!strings.HasPrefix(comments[2], "# memory, 2 threads: read ") {
+		t.Fatalf("got %d lines and %d comments, want the cache, buffer and memory comments, a header and 3 rows:\n%s", len(lines), len(comments), out.String())
 	}
-	if want := "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tMiB moved\tfits in cache"; lines[0] != want {
+	if want := "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tceiling\tMiB moved\tfits in cache"; lines[0] != want {
 		t.Errorf("header %q, want %q", lines[0], want)
 	}
 	for i, pair := range []string{"f32:f16", "u8:f32", "f32:f8e4m3fn"} {
 		f := strings.Split(lines[i+1], "\t")
-		if len(f) != 9 || f[0] != pair || f[1] != "1000" || f[2] != "2" || f[8] != "yes" && f[8] != "no" {
-			t.Errorf("row %q: want 9 fields starting %s, 1000, 2 and ending yes or no (fits in cache)", lines[i+1], pair)
+		if len(f) != 10 || f[0] != pair || f[1] != "1000" || f[2] != "2" || f[9] != "yes" && f[9] != "no" {
+			t.Errorf("row %q: want 10 fields starting %s, 1000, 2 and ending yes or no (fits in cache)", lines[i+1], pair)
 		}
 	}
 }

@@ -13,6 +13,7 @@
 package bench
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -20,6 +21,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
@@ -201,6 +203,29 @@ type Result struct {
 	// together fit in the last-level cache, so the figure is not one of
 	// memory speed.
 	FitsInCache bool
+	// Memory is what the threads reach reading only, writing only and
+	// copying (measured once per Run, on the largest buffers).
+	Memory Speeds
+	// Ceiling is the ratio to copy that a conversion reading and writing
+	// as many bytes as this one could reach at Memory's read and write
+	// speeds, both streams running at once: a single core that reads
+	// slower than it copies caps every narrowing pair below 1.
+	Ceiling float64
+}
+
+// Speeds are memory throughputs in 10^9 bytes per second.
+type Speeds struct{ Read, Write, Copy float64 }
+
+// String prints the speeds as the bench report does.
+func (s Speeds) String() string {
+	return fmt.Sprintf("read %.1f GB/s, write %.1f GB/s, copy %.1f GB/s (read plus written)", s.Read, s.Write, s.Copy)
+}
+
+// ceiling is the best ratio to copy for r source and w destination
+// bytes per element at speeds s.
+func (s Speeds) ceiling(r, w int) float64 {
+	t := max(float64(r)/s.Read, float64(w)/s.Write) // seconds per 1e9 elements, reads and writes overlapped
+	return float64(r+w) / t / s.Copy
 }
 
 // Run measures every job in order and hands each result to each as it
@@ -218,6 +243,7 @@ func (p *Plan) Run(each func(Result) error) error {
 	for _, b := range [][]byte{srcArena, dstArena, csrc, cdst} {
 		fill(b)
 	}
+	mem := p.measureMemory(srcArena, dstArena, csrc, cdst)
 	opt := convert.Options{Threads: p.Threads}
 	for _, j := range p.Jobs {
 		src := srcArena[:int64(j.N)*int64(convert.ElemBytes(j.Src))]
@@ -241,11 +267,76 @@ func (p *Plan) Run(each func(Result) error) error {
 		r.GBps = float64(traffic) / best.Seconds() / 1e9
 		r.CopyGBps = float64(2*half) / bestCopy.Seconds() / 1e9
 		r.Ratio = r.GBps / r.CopyGBps
+		r.Memory = mem
+		r.Ceiling = mem.ceiling(convert.ElemBytes(j.Src), convert.ElemBytes(j.Dst))
 		if err := each(r); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// measureMemory times reading all of src, writing all of dst (clear,
+// which writes non-temporally past a size, as copy does) and copying cs
+// to cd, each the best of Reps, with the plan's threads.
+func (p *Plan) measureMemory(src, dst, cs, cd []byte) Speeds {
+	best := func(bytes int, f func()) float64 {
+		b := time.Duration(math.MaxInt64)
+		for range p.Reps {
+			t0 := time.Now()
+			f()
+			b = min(b, time.Since(t0))
+		}
+		return float64(bytes) / b.Seconds() / 1e9
+	}
+	var sink uint64
+	s := Speeds{
+		Read:  best(len(src), func() { sink |= parallelRead(src, p.Threads) }),
+		Write: best(len(dst), func() { parallelDo(dst, p.Threads, func(b []byte) { clear(b) }) }),
+		Copy:  best(2*len(cs), func() { parallelCopy(cd, cs, p.Threads) }),
+	}
+	if sink == 1 { // never: keeps the reads from being optimized away
+		s.Read = -s.Read
+	}
+	return s
+}
+
+// parallelRead ORs together the 8-byte words of b in threads chunks.
+func parallelRead(b []byte, threads int) uint64 {
+	var mu sync.Mutex
+	var all uint64
+	parallelDo(b, threads, func(c []byte) {
+		var x0, x1, x2, x3 uint64
+		for len(c) >= 32 {
+			x0 |= binary.LittleEndian.Uint64(c)
+			x1 |= binary.LittleEndian.Uint64(c[8:])
+			x2 |= binary.LittleEndian.Uint64(c[16:])
+			x3 |= binary.LittleEndian.Uint64(c[24:])
+			c = c[32:]
+		}
+		mu.Lock()
+		all |= x0 | x1 | x2 | x3
+		mu.Unlock()
+	})
+	return all
+}
+
+// parallelDo runs f on threads contiguous chunks of b, split at 64-byte
+// boundaries.
+func parallelDo(b []byte, threads int, f func([]byte)) {
+	if threads <= 1 || len(b) < convert.ParallelMin {
+		f(b)
+		return
+	}
+	var wg sync.WaitGroup
+	for t := range threads {
+		lo, hi := len(b)*t/threads&^63, len(b)*(t+1)/threads&^63
+		if t == threads-1 {
+			hi = len(b)
+		}
+		wg.Go(func() { f(b[lo:hi]) })
+	}
+	wg.Wait()
 }
 
 // fill writes a deterministic pattern holding every byte value.
@@ -258,19 +349,10 @@ func fill(b []byte) {
 // parallelCopy copies src to dst in threads contiguous chunks, split at
 // 64-byte boundaries, as Buffer splits a conversion.
 func parallelCopy(dst, src []byte, threads int) {
-	if threads <= 1 || len(src) < convert.ParallelMin {
-		copy(dst, src)
-		return
-	}
-	var wg sync.WaitGroup
-	for t := range threads {
-		lo, hi := len(src)*t/threads&^63, len(src)*(t+1)/threads&^63
-		if t == threads-1 {
-			hi = len(src)
-		}
-		wg.Go(func() { copy(dst[lo:hi], src[lo:hi]) })
-	}
-	wg.Wait()
+	parallelDo(src, threads, func(c []byte) {
+		off := int(uintptr(unsafe.Pointer(unsafe.SliceData(c))) - uintptr(unsafe.Pointer(unsafe.SliceData(src))))
+		copy(dst[off:off+len(c)], c)
+	})
 }
 
 // clip cuts an echoed token to 40 bytes.
