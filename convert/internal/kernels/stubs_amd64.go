@@ -566,7 +566,7 @@ func registerFastChains() {
 		if c.odd {
 			first = odd[c.src].kernel()
 		}
-		table[c.dst][c.src] = chain(first, second(c.dst), c.dst.Bits()/8, c.src.Bits()/8)
+		table[c.dst][c.src] = chain(first, second(c.dst), elemBytes(c.dst), elemBytes(c.src))
 	}
 }
 
