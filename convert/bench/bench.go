@@ -20,6 +20,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -321,21 +322,29 @@ func parallelRead(b []byte, threads int) uint64 {
 	return all
 }
 
-// parallelDo runs f on threads contiguous chunks of b, split at 64-byte
-// boundaries.
+// parallelDo runs f on pieces of b taken in turn by threads goroutines,
+// 512 KiB each at 64-byte boundaries, as Buffer splits a conversion.
 func parallelDo(b []byte, threads int, f func([]byte)) {
 	if threads <= 1 || len(b) < convert.ParallelMin {
 		f(b)
 		return
 	}
-	var wg sync.WaitGroup
-	for t := range threads {
-		lo, hi := len(b)*t/threads&^63, len(b)*(t+1)/threads&^63
-		if t == threads-1 {
-			hi = len(b)
+	const piece = 512 << 10
+	var next atomic.Int64
+	work := func() {
+		for {
+			lo := int(next.Add(piece) - piece)
+			if lo >= len(b) {
+				return
+			}
+			f(b[lo:min(lo+piece, len(b))])
 		}
-		wg.Go(func() { f(b[lo:hi]) })
 	}
+	var wg sync.WaitGroup
+	for range threads - 1 {
+		wg.Go(work)
+	}
+	work()
 	wg.Wait()
 }
 

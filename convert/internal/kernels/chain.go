@@ -62,13 +62,12 @@ func plain(k Kernel) runner {
 }
 
 // chain returns the kernel running first (src to f32) and then second
-// (f32 to dst) a chunk at a time. From ntMin bytes of output second is
-// asked for non-temporal stores, and the first step is shortened so that
-// the later ones start on a 64-byte boundary of dst.
-func chain(first Kernel, second runner, dsize, ssize int) Kernel {
-	return func(dst, src []byte) {
+// (f32 to dst) a chunk at a time. When asked for non-temporal stores it
+// passes the request to second, and shortens the first step so that the
+// later ones start on a 64-byte boundary of dst.
+func chain(first Kernel, second runner, dsize, ssize int) Runner {
+	return func(dst, src []byte, nt bool) {
 		n := count(dst, src, dsize, ssize)
-		nt := n*dsize >= ntMin
 		step := chunk
 		if p := uintptr(unsafe.Pointer(unsafe.SliceData(dst))); nt && p%uintptr(dsize) == 0 {
 			step = int(-p&63) / dsize
@@ -134,7 +133,8 @@ func registerPureChains() {
 		if c.odd {
 			first = odd[c.src]
 		}
-		setPure(c.dst, c.src, chain(first, plain(pure[c.dst][dtype.F32]), elemBytes(c.dst), elemBytes(c.src)))
+		r := chain(first, plain(pure[c.dst][dtype.F32]), elemBytes(c.dst), elemBytes(c.src))
+		setPure(c.dst, c.src, func(dst, src []byte) { r(dst, src, false) })
 	}
 }
 

@@ -29,9 +29,19 @@ import "github.com/promote-dev/promote/dtype"
 // either slice; callers pass exact lengths.
 type Kernel = func(dst, src []byte)
 
+// Runner is a Kernel with the caller's say on non-temporal stores: nt
+// asks for them where the kernel has them (it then fences them itself
+// before it returns). A caller that splits one large conversion into
+// pieces decides for the whole (NT), which no piece could decide alone.
+type Runner = func(dst, src []byte, nt bool)
+
 // table maps [dst][src] to the kernel in use: the pure-Go twin, replaced
-// at init by an assembly kernel where the build and the CPU allow.
-var table, pure [dtype.Count][dtype.Count]Kernel
+// at init by an assembly kernel where the build and the CPU allow;
+// runners holds the same kernels as Runners.
+var (
+	table, pure [dtype.Count][dtype.Count]Kernel
+	runners     [dtype.Count][dtype.Count]Runner
+)
 
 // Lookup returns a kernel converting elements from src to dst under the
 // default policy, or nil when the package has none for the pair (the
@@ -43,11 +53,31 @@ func Lookup(dst, src dtype.DType) func(dst, src []byte) {
 	return table[dst][src]
 }
 
+// LookupRunner is Lookup for the Runner form of the same kernel.
+func LookupRunner(dst, src dtype.DType) Runner {
+	if !dst.Valid() || !src.Valid() {
+		return nil
+	}
+	return runners[dst][src]
+}
+
+// NT reports whether an output of the given size is worth writing with
+// non-temporal stores (see ntMin).
+func NT(outBytes int) bool { return outBytes >= ntMin }
+
+// setRunner installs r for dst <- src, and as table's Kernel r with
+// non-temporal stores from ntMin bytes of output.
+func setRunner(dst, src dtype.DType, r Runner) {
+	ds, ss := elemBytes(dst), elemBytes(src)
+	runners[dst][src] = r
+	table[dst][src] = func(d, s []byte) { r(d, s, count(d, s, ds, ss)*ds >= ntMin) }
+}
+
 // setPure registers a pure-Go kernel, used by table unless an assembly
 // kernel overrides it.
 func setPure(dst, src dtype.DType, k Kernel) {
 	pure[dst][src] = k
-	table[dst][src] = k
+	setRunner(dst, src, func(d, s []byte, _ bool) { k(d, s) })
 }
 
 // ntMin is the output size in bytes from which a kernel call whose

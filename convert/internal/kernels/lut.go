@@ -26,8 +26,13 @@ func (t *LUT) Init(vals *[256]uint64, dsize int) {
 // Run converts min(len(dst)/dsize, len(src)) elements. Like a Kernel it
 // writes non-temporally from ntMin bytes of output.
 func (t *LUT) Run(dst, src []byte) {
+	t.RunNT(dst, src, count(dst, src, max(t.dsize, 1), 1)*t.dsize >= ntMin)
+}
+
+// RunNT is Run as a Runner: nt asks for non-temporal stores.
+func (t *LUT) RunNT(dst, src []byte, nt bool) {
 	if t.fast {
-		t.runFast(dst, src)
+		t.runFast(dst, src, nt)
 		return
 	}
 	t.runGo(dst, src)

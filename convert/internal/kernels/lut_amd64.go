@@ -100,13 +100,13 @@ func lutQ(dst, src *byte, n int, t *lutVec)
 func lutQNT(dst, src *byte, n int, t *lutVec)
 
 // runFast runs the loop for t's size over whole blocks of 64, after a
-// head that aligns dst to 64 bytes when the output is large enough for
-// non-temporal stores, and the Go loop for the rest.
-func (t *LUT) runFast(dst, src []byte) {
+// head that aligns dst to 64 bytes when asked for non-temporal stores,
+// and the Go loop for the rest.
+func (t *LUT) runFast(dst, src []byte, nt bool) {
 	ds := t.dsize
 	n := count(dst, src, ds, 1)
 	i := 0
-	if n*ds >= ntMin {
+	if nt {
 		if p := uintptr(unsafe.Pointer(unsafe.SliceData(dst))); p%uintptr(ds) == 0 {
 			h := min(int(-p&63)/ds, n)
 			if m := (n - h) &^ 63; m > 0 {

@@ -7,4 +7,4 @@ type lutVec struct{}
 
 func (*lutVec) init(*[256]uint64, int) bool { return false }
 
-func (t *LUT) runFast(dst, src []byte) { t.runGo(dst, src) }
+func (t *LUT) runFast(dst, src []byte, _ bool) { t.runGo(dst, src) }

@@ -519,14 +519,20 @@ func (f *fast) run(dst, src []byte, nt bool) (fence bool) {
 	return fence
 }
 
-// kernel makes a Kernel of f, using non-temporal stores from ntMin bytes
-// of output.
-func (f *fast) kernel() Kernel {
-	return func(dst, src []byte) {
-		if f.run(dst, src, count(dst, src, f.dsize, f.ssize)*f.dsize >= ntMin) {
+// runner makes a Runner of f.
+func (f *fast) runner() Runner {
+	return func(dst, src []byte, nt bool) {
+		if f.run(dst, src, nt) {
 			sfence()
 		}
 	}
+}
+
+// kernel makes a Kernel of f, using non-temporal stores from ntMin bytes
+// of output.
+func (f *fast) kernel() Kernel {
+	r := f.runner()
+	return func(dst, src []byte) { r(dst, src, count(dst, src, f.dsize, f.ssize)*f.dsize >= ntMin) }
 }
 
 // set installs an assembly kernel for dst <- src.
@@ -539,7 +545,7 @@ func set(dst, src dtype.DType, lp loop, block int) {
 func setNT(dst, src dtype.DType, lp, nt loop, block int) {
 	f := &fast{lp: lp, nt: nt, block: block, dsize: elemBytes(dst), ssize: elemBytes(src), tail: pure[dst][src]}
 	fasts[dst][src] = f
-	table[dst][src] = f.kernel()
+	setRunner(dst, src, f.runner())
 }
 
 // second returns the runner converting f32 to d for a chain.
@@ -566,7 +572,7 @@ func registerFastChains() {
 		if c.odd {
 			first = odd[c.src].kernel()
 		}
-		table[c.dst][c.src] = chain(first, second(c.dst), elemBytes(c.dst), elemBytes(c.src))
+		setRunner(c.dst, c.src, chain(first, second(c.dst), elemBytes(c.dst), elemBytes(c.src)))
 	}
 }
 
@@ -634,10 +640,10 @@ func registerFastIntInt() {
 			case d == s:
 			case ls == ld:
 				size := 1 << ls
-				table[d][s] = func(dst, src []byte) {
+				setRunner(d, s, func(dst, src []byte, _ bool) {
 					n := count(dst, src, size, size)
 					copy(dst[:n*size], src[:n*size])
-				}
+				})
 			case ls < ld && s.IsSigned():
 				setNT(d, s, sx[ls][ld].lp, sx[ls][ld].nt, sx[ls][ld].block)
 			case ls < ld:
@@ -723,7 +729,7 @@ func registerFast() {
 	for d := range f8LUTs {
 		for s, lt := range f8LUTs[d] {
 			if lt != nil && lt.fast {
-				table[d][s] = lt.Run
+				setRunner(dtype.DType(d), dtype.DType(s), lt.RunNT)
 			}
 		}
 	}
