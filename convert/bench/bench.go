@@ -36,7 +36,7 @@ const CacheMultiple = 4
 const UnknownCacheN = 64 << 20
 
 // MaxN bounds the element count a caller may ask for.
-const MaxN = 1 << 36
+const MaxN = 1 << (28 + 8*(^uint(0)>>63)) // 2^36, or 2^28 where int has 32 bits
 
 // Pair is one conversion to measure.
 type Pair struct{ Src, Dst dtype.DType }
