@@ -9,7 +9,8 @@
 // caller fixes the element count, allocated once for the largest pair and
 // reused, bounded by the memory the machine has available, and written
 // in full before anything is timed: never-written memory maps the zero
-// page, which makes a copy of it look faster than memory.
+// page, which makes a copy of it look faster than memory. Float sources
+// hold normally distributed values, integer sources arbitrary bytes.
 package bench
 
 import (
@@ -17,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"sync"
@@ -249,6 +251,9 @@ func (p *Plan) Run(each func(Result) error) error {
 	for _, j := range p.Jobs {
 		src := srcArena[:int64(j.N)*int64(convert.ElemBytes(j.Src))]
 		dst := dstArena[:int64(j.N)*int64(convert.ElemBytes(j.Dst))]
+		if err := fillSource(src, j.Src); err != nil {
+			return fmt.Errorf("%v: %w", j.Pair, err)
+		}
 		traffic := j.bytes()
 		half := (traffic + 1) / 2
 		cs, cd := csrc[:half], cdst[:half]
@@ -346,6 +351,43 @@ func parallelDo(b []byte, threads int, f func([]byte)) {
 	}
 	work()
 	wg.Wait()
+}
+
+// tile is the element count of the block fillSource repeats.
+const tile = 1 << 16
+
+// fillSource writes data of type t over all of b: for a float type, values
+// of a normal distribution with standard deviation 8 (ordinary numbers,
+// zeros, and for the narrowest formats some overflow, as real tensors
+// hold), converted from f64 under the default policy; for integers and
+// bool, fill's bytes (bool: 0 or 1). A block of tile elements repeats; the
+// buffers are far larger than any cache, so the repetition changes no
+// timing.
+func fillSource(b []byte, t dtype.DType) error {
+	size := convert.ElemBytes(t)
+	block := make([]byte, tile*size)
+	switch {
+	case t.IsFloat():
+		vals := make([]byte, 8*tile)
+		rng := rand.New(rand.NewPCG(15, 2026))
+		for i := range tile {
+			binary.LittleEndian.PutUint64(vals[8*i:], math.Float64bits(8*rng.NormFloat64()))
+		}
+		if err := convert.Buffer(block, t, vals, dtype.F64, convert.Default(), convert.Options{Threads: 1}); err != nil {
+			return err
+		}
+	default:
+		fill(block)
+		if t == dtype.Bool {
+			for i := range block {
+				block[i] &= 1
+			}
+		}
+	}
+	for off := 0; off < len(b); off += len(block) {
+		copy(b[off:], block)
+	}
+	return nil
 }
 
 // fill writes a deterministic pattern holding every byte value.
