@@ -128,26 +128,21 @@ func decodeF8(f dtype.Format, b uint8) uint32 {
 
 // fromF32 rounds an f32 pattern to the format, ties to even. The vector
 // kernels (smallenc_amd64.s) compute exactly these steps, lane by lane,
-// leaving out those that change nothing for the format's NaN encoding.
+// leaving out those that change nothing for the format's NaN encoding;
+// here too both paths are computed and one is chosen, so that the
+// compiler can select without branching.
 func (p *f8Params) fromF32(x uint32) uint8 {
 	a := x & 0x7fffffff
-	var r uint32
-	if a >= p.minNormal {
-		// Normal in the format: rebias and add half the dropped bits'
-		// quantum less one, and one more when the lowest kept bit is set,
-		// so that the shift rounds to nearest, ties to even; a carry into
-		// the exponent is right, and inf, NaN or a value too large come
-		// out above ovf.
-		t := a + p.roundAdd
-		if a&p.lsbMask != 0 {
-			t++
-		}
-		r = t >> p.shift
-	} else {
-		// Subnormal: adding 2^k, whose f32 quantum is the format's
-		// subnormal quantum, makes the f32 adder round the value to that
-		// quantum (ties to even); the low bits are then the pattern.
-		r = math.Float32bits(math.Float32frombits(a)+math.Float32frombits(p.magic)) - p.magic
+	// Normal in the format: rebias and add half the dropped bits' quantum
+	// less one, and one more when the lowest kept bit is set, so that the
+	// shift rounds to nearest, ties to even; a carry into the exponent is
+	// right, and inf, NaN or a value too large come out above ovf.
+	r := (a + p.roundAdd + (a>>p.shift)&1) >> p.shift
+	// Subnormal: adding 2^k, whose f32 quantum is the format's subnormal
+	// quantum, makes the f32 adder round the value to that quantum (ties
+	// to even); the low bits are then the pattern.
+	if sub := math.Float32bits(math.Float32frombits(a)+math.Float32frombits(p.magic)) - p.magic; a < p.minNormal {
+		r = sub
 	}
 	r = min(r, p.ovf)
 	sign := x >> p.signShift & p.signBit
@@ -156,7 +151,7 @@ func (p *f8Params) fromF32(x uint32) uint8 {
 		sign ^= p.nanFlip
 	}
 	if r == 0 && p.noNegZero {
-		return 0
+		sign = 0
 	}
 	return uint8(r | sign)
 }
