@@ -15,8 +15,10 @@
 //
 // Each kernel has a pure-Go twin that is always compiled. On amd64 without
 // the purego build tag, kernels using AVX-512 (and F16C; VBMI for the
-// table lookups) replace the twins when the CPU has those features; the
-// tests run both and compare them.
+// table lookups) replace the twins when the CPU has those features; on
+// arm64, NEON kernels do for f32 with f16, bf16 and f64 and for the table
+// lookups. The tests run both and compare them (on arm64 under qemu-user:
+// scripts/test-arm64.sh).
 // Large outputs are written with non-temporal stores, as memmove does.
 package kernels
 
