@@ -10,18 +10,11 @@ import (
 // conversion tests (test_implicit_conversion.py) under the current and the
 // older code, the note's rules, and the conversion maps' cells and
 // refusals, as batch queries, each row naming its upstream test or source.
-func TestVectors(t *testing.T) {
-	seen := map[string]bool{}
-	rows := tsvtest.Read(t, "testdata/vectors.tsv")
-	if len(rows) < 70 {
-		t.Fatalf("only %d vectors", len(rows))
-	}
-	for _, row := range rows {
-		name := row.Fields[0]
-		if seen[name] {
-			t.Fatalf("line %d: name %s used twice", row.Line, name)
-		}
-		seen[name] = true
-		t.Run(name, func(t *testing.T) { check(t, row) })
-	}
+func TestVectors(t *testing.T) { tsvtest.RunVectors(t, Def, "testdata/vectors.tsv", 70) }
+
+// TestEveryRuleIsReached: every rule the package declares decides (or
+// refuses) at least one query of testdata/vectors.tsv, so no rule is dead
+// and every rule has a test.
+func TestEveryRuleIsReached(t *testing.T) {
+	tsvtest.RequireRulesReached(t, Def, ".", "testdata/vectors.tsv")
 }

@@ -10,18 +10,11 @@ import (
 // (test_tensor_type_promotion.py, test_tensor_scalar_type_promotion_dynamic.py)
 // and the code's 0-d and refusal rules, as batch queries, each row naming
 // its upstream test or source.
-func TestVectors(t *testing.T) {
-	seen := map[string]bool{}
-	rows := tsvtest.Read(t, "testdata/vectors.tsv")
-	if len(rows) < 250 {
-		t.Fatalf("only %d vectors", len(rows))
-	}
-	for _, row := range rows {
-		name := row.Fields[0]
-		if seen[name] {
-			t.Fatalf("line %d: name %s used twice", row.Line, name)
-		}
-		seen[name] = true
-		t.Run(name, func(t *testing.T) { check(t, row) })
-	}
+func TestVectors(t *testing.T) { tsvtest.RunVectors(t, Def, "testdata/vectors.tsv", 250) }
+
+// TestEveryRuleIsReached: every rule the package declares decides (or
+// refuses) at least one query of testdata/vectors.tsv, so no rule is dead
+// and every rule has a test.
+func TestEveryRuleIsReached(t *testing.T) {
+	tsvtest.RequireRulesReached(t, Def, ".", "testdata/vectors.tsv")
 }
