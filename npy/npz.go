@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/promote-dev/promote/internal/clip"
+	"github.com/promote-dev/promote/internal/safein"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -59,7 +59,7 @@ func Deflate() Option { return func(o *options) { o.deflate = true } }
 // to every member with a raw void descr) and MaxNPZBytes. Errors name the
 // file and the member.
 func ReadNPZFile(name string, opts ...Option) ([]Array, error) {
-	f, err := os.Open(name)
+	f, err := safein.OpenRegular(name)
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
 	}
@@ -67,9 +67,6 @@ func ReadNPZFile(name string, opts ...Option) ([]Array, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("npy: %s: not a regular file", name)
 	}
 	arrays, err := ReadNPZ(f, st.Size(), opts...)
 	if err != nil {

@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/clip"
+	"github.com/promote-dev/promote/internal/safein"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -45,7 +45,7 @@ func collect(opts []Option) options {
 
 // ReadFile reads the .npy file name into a tensor. Errors name the file.
 func ReadFile(name string, opts ...Option) (*tensor.Tensor, error) {
-	f, err := os.Open(name)
+	f, err := safein.OpenRegular(name)
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
 	}
@@ -53,9 +53,6 @@ func ReadFile(name string, opts ...Option) (*tensor.Tensor, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("npy: %s: not a regular file", name)
 	}
 	t, err := Read(bufio.NewReaderSize(f, 1<<16), st.Size(), opts...)
 	if err != nil {

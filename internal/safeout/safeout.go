@@ -58,6 +58,9 @@ type File struct {
 	err    error // the first write error
 	done   bool  // committed or aborted
 	stale  []Stale
+	// pending lists the temporary file until it is committed or
+	// removed, when ctx carries one (WithPending).
+	pending *Pending
 	// rename and link are os.Rename and os.Link; tests replace them to
 	// make one fail.
 	rename, link func(oldpath, newpath string) error
@@ -155,6 +158,8 @@ func Create(ctx context.Context, path string) (*File, error) {
 		return nil, &fs.PathError{Op: "create", Path: path, Err: fmt.Errorf("cannot create a temporary file in %s: %w", dir, unwrapPath(err))}
 	}
 	f.tmp = tmp
+	f.pending = pendingOf(ctx)
+	f.pending.add(tmp.Name())
 	return f, nil
 }
 
@@ -222,6 +227,7 @@ func (f *File) Commit() error {
 		return &fs.PathError{Op: "rename", Path: f.path, Err: unwrapPath(err)}
 	}
 	f.done = true
+	f.pending.drop(f.tmp.Name())
 	return syncDir(filepath.Dir(f.target), f.path)
 }
 
@@ -276,6 +282,7 @@ func (f *File) Abort() {
 	f.done = true
 	f.tmp.Close()
 	os.Remove(f.tmp.Name())
+	f.pending.drop(f.tmp.Name())
 }
 
 // syncDir syncs a directory so that a rename in it is durable. File
