@@ -39,8 +39,19 @@ const (
 	// 65536 members with 64-byte names take about 9 MiB.
 	MaxNPZDirectory = 16 << 20
 	// DefaultMaxNPZBytes is the default bound on the total uncompressed
-	// size of an archive's members (see MaxNPZBytes).
-	DefaultMaxNPZBytes = 4 << 30
+	// size of an archive's members (see MaxNPZBytes): reading an archive
+	// costs about this much memory at most, since every member's array
+	// is held once. Raise it with MaxNPZBytes for larger archives.
+	DefaultMaxNPZBytes = 1 << 30
+	// maxDeflateRatio bounds what deflate can make of a compressed byte:
+	// one length/distance pair, at least two bits, gives at most 258
+	// bytes, so eight bits give at most 1032. Source: zlib's technical
+	// details, "Maximum Compression Factor" (zlib.net/zlib_tech.html).
+	// A deflated member claiming more than this many times its
+	// compressed size (plus deflateSlack) lies, and is refused before
+	// anything is allocated for it.
+	maxDeflateRatio = 1032
+	deflateSlack    = 1 << 10
 )
 
 // MaxNPZBytes sets the bound on the total uncompressed size of the
@@ -164,6 +175,9 @@ func checkMember(f *zip.File, size int64) error {
 			return fmt.Errorf("stored, yet its sizes differ (%d compressed, %d uncompressed)", f.CompressedSize64, f.UncompressedSize64)
 		}
 	case zip.Deflate:
+		if f.UncompressedSize64 > maxDeflateRatio*f.CompressedSize64+deflateSlack && f.CompressedSize64 < 1<<50 {
+			return fmt.Errorf("deflated, it claims %d bytes from %d compressed bytes, more than deflate can give (at most %d times as many)", f.UncompressedSize64, f.CompressedSize64, maxDeflateRatio)
+		}
 	default:
 		return fmt.Errorf("compression method %d is not supported (np.savez stores, np.savez_compressed deflates)", f.Method)
 	}
@@ -181,9 +195,10 @@ func checkMember(f *zip.File, size int64) error {
 }
 
 // readMember reads one member as an array. A stored member's size is
-// backed by the archive's bytes; a deflated member's is only a claim,
-// which the zip reader enforces as it inflates (more bytes is an error,
-// fewer too), and which is checked against the .npy header's shape.
+// backed by the archive's bytes; a deflated member's is a claim that
+// checkMember bounded by what its compressed bytes can inflate to, that
+// the zip reader enforces as it inflates (more bytes is an error, fewer
+// too), and that is checked against the .npy header's shape.
 func readMember(f *zip.File, br *bufio.Reader, o options) (*tensor.Tensor, error) {
 	rc, err := f.Open()
 	if err != nil {
@@ -191,7 +206,7 @@ func readMember(f *zip.File, br *bufio.Reader, o options) (*tensor.Tensor, error
 	}
 	defer rc.Close()
 	br.Reset(rc)
-	t, err := readArray(br, int64(f.UncompressedSize64), f.Method == zip.Store, o)
+	t, err := readArray(br, int64(f.UncompressedSize64), o)
 	if err != nil {
 		return nil, err
 	}
