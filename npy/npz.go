@@ -81,7 +81,7 @@ func ReadNPZFile(name string, opts ...Option) ([]Array, error) {
 	}
 	arrays, err := ReadNPZ(f, st.Size(), opts...)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %s: %v", name, err)
+		return nil, fmt.Errorf("npy: %s: %w", name, err)
 	}
 	return arrays, nil
 }
@@ -123,7 +123,7 @@ func readNPZ(r io.ReaderAt, size int64, o options, lim npzLimits) ([]Array, erro
 	case errors.Is(err, zip.ErrInsecurePath):
 		// Names are checked below, with a message saying which.
 	case err != nil:
-		return nil, fmt.Errorf("not a readable .npz (zip) archive: %v", err)
+		return nil, fmt.Errorf("not a readable .npz (zip) archive: %w", err)
 	}
 	g.left = -1 // opened: member reads are bounded by the checks below
 	if len(zr.File) > lim.members {
@@ -134,14 +134,14 @@ func readNPZ(r io.ReaderAt, size int64, o options, lim npzLimits) ([]Array, erro
 	for _, f := range zr.File {
 		name, err := memberName(f.Name)
 		if err != nil {
-			return nil, fmt.Errorf("member %s: %v", quoteName(f.Name), err)
+			return nil, fmt.Errorf("member %s: %w", quoteName(f.Name), err)
 		}
 		if seen[name] {
 			return nil, fmt.Errorf("member %s appears twice", quoteName(f.Name))
 		}
 		seen[name] = true
 		if err := checkMember(f, size); err != nil {
-			return nil, fmt.Errorf("member %s: %v", quoteName(f.Name), err)
+			return nil, fmt.Errorf("member %s: %w", quoteName(f.Name), err)
 		}
 		total += f.UncompressedSize64
 		if f.UncompressedSize64 > uint64(o.maxNPZBytes) || total > uint64(o.maxNPZBytes) {
@@ -153,7 +153,7 @@ func readNPZ(r io.ReaderAt, size int64, o options, lim npzLimits) ([]Array, erro
 	for _, f := range zr.File {
 		t, err := readMember(f, br, o)
 		if err != nil {
-			return nil, fmt.Errorf("member %s: %v", quoteName(f.Name), err)
+			return nil, fmt.Errorf("member %s: %w", quoteName(f.Name), err)
 		}
 		name, _ := memberName(f.Name)
 		out = append(out, Array{Name: name, Tensor: t})
@@ -329,7 +329,7 @@ func checkArrays(arrays []Array, o options) error {
 		}
 		seen[a.Name] = true
 		if _, err := checkWritable(a.Tensor, o); err != nil {
-			return fmt.Errorf("array %s: %v", quoteName(a.Name), err)
+			return fmt.Errorf("array %s: %w", quoteName(a.Name), err)
 		}
 	}
 	return nil
@@ -340,7 +340,7 @@ func checkArrays(arrays []Array, o options) error {
 // only a regular file replaced, errors naming the file.
 func WriteNPZFile(name string, arrays []Array, opts ...Option) error {
 	if err := checkArrays(arrays, collect(opts)); err != nil {
-		return fmt.Errorf("npy: %s: %v", name, err)
+		return fmt.Errorf("npy: %s: %w", name, err)
 	}
 	return writeAtomic(name, func(w io.Writer) error { return WriteNPZ(w, arrays, opts...) })
 }

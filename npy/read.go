@@ -55,7 +55,7 @@ func ReadFile(name string, opts ...Option) (*tensor.Tensor, error) {
 	}
 	t, err := Read(bufio.NewReaderSize(f, 1<<16), st.Size(), opts...)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %s: %v", name, err)
+		return nil, fmt.Errorf("npy: %s: %w", name, err)
 	}
 	return t, nil
 }
@@ -92,7 +92,7 @@ func readArray(r io.Reader, size int64, o options) (*tensor.Tensor, error) {
 	}
 	n, err := tensor.NumElements(h.Shape)
 	if err != nil {
-		return nil, fmt.Errorf("shape %s: %v", shapeText(h.Shape), err)
+		return nil, fmt.Errorf("shape %s: %w", shapeText(h.Shape), err)
 	}
 	have := size - h.DataOffset
 	if n > have/int64(et.itemSize) && n > 0 {
@@ -119,7 +119,7 @@ func readArray(r io.Reader, size int64, o options) (*tensor.Tensor, error) {
 func readData(r io.Reader, want int64) ([]byte, error) {
 	raw := make([]byte, want)
 	if m, err := io.ReadFull(r, raw); err != nil {
-		return nil, fmt.Errorf("data truncated: %d of %d bytes: %v", m, want, eofText(err))
+		return nil, fmt.Errorf("data truncated: %d of %d bytes: %w", m, want, eofErr(err))
 	}
 	return raw, nil
 }
@@ -150,7 +150,7 @@ func readFortran(r io.Reader, want int64, shape []int64, es int) ([]byte, error)
 	for done := int64(0); done < want; {
 		chunk := buf[:min(int64(len(buf)), want-done)]
 		if m, err := io.ReadFull(r, chunk); err != nil {
-			return nil, fmt.Errorf("data truncated: %d of %d bytes: %v", done+int64(m), want, eofText(err))
+			return nil, fmt.Errorf("data truncated: %d of %d bytes: %w", done+int64(m), want, eofErr(err))
 		}
 		for p := int64(0); p < int64(len(chunk)); p += e {
 			copy(dst[off*e:(off+1)*e], chunk[p:p+e])

@@ -75,7 +75,7 @@ func runInfer(e *env, spec string, sets []string, cmp string, asJSON bool, file 
 	} else if cmp != "" {
 		var err error
 		if rs, err = rules.ParseList(cmp); err != nil {
-			return usagef("-compare: %s", oneLine(err.Error()))
+			return rulesError("-compare: ", err)
 		}
 	}
 	src, label, err := readProgram(e, file, maxProgramBytes)
