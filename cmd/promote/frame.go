@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/promote-dev/promote/internal/clip"
 	"github.com/promote-dev/promote/internal/safeout"
@@ -76,6 +77,12 @@ const (
 // runCommand parses c's flags and operands, runs it, and turns what it
 // returns into an exit status and at most one message on standard error.
 func runCommand(e *env, c *command, args []string) int {
+	return runFramed(e, c, args, signalGrace, os.Exit)
+}
+
+// runFramed is runCommand with the watchdog's grace period and exit
+// function (tests shorten the one and catch the other).
+func runFramed(e *env, c *command, args []string, grace time.Duration, exit func(int)) int {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // the frame writes usage and errors itself
 	fs.Usage = func() {}
@@ -116,7 +123,7 @@ func runCommand(e *env, c *command, args []string) int {
 		ctx, pending = safeout.WithPending(ctx)
 		// No command outlives a signal: one stuck where it cannot see
 		// its context is ended after a grace period.
-		go watchdog(ctx, finished, pending, signalGrace, e.stderr, c.prefix(), os.Exit)
+		go watchdog(ctx, finished, pending, grace, e.stderr, c.prefix(), exit)
 	}
 	out := &stickyWriter{w: e.stdout}
 	bw := bufio.NewWriterSize(out, 64<<10)
