@@ -35,7 +35,6 @@ var (
 	ruleScalarNo = &promote.Rule{ID: "python-scalar-undefined", Text: "a Python scalar whose kind the array's dtype does not take is undefined (for example a float with an integer array, or a bool with a numeric array)", Source: srcSpec + " (Mixing arrays with Python scalars)"}
 	ruleBounds   = &promote.Rule{ID: "python-int-bounds", Text: "a Python int outside the range of the integer array's dtype has unspecified behaviour (overflow or error)", Source: srcSpec + " (Mixing arrays with Python scalars)"}
 	ruleNoArray  = &promote.Rule{ID: "needs-array", Text: "result_type needs at least one array or dtype; Python scalars (accepted since 2024.12) only join them", Source: srcResult}
-	ruleHost     = &promote.Rule{ID: "python-literal", Text: "operands are Python values: R and C++ literal suffixes (1L, 1.0f, 1u) do not exist", Source: "promote batch contract"}
 )
 
 // Def is the array-api rule set.

@@ -3,6 +3,7 @@ package cann
 import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // foldSrc is where the N-operand semantics come from.
@@ -165,6 +166,9 @@ func (r *rules) check(o promote.Operand) error {
 // scalarDType is the aclScalar dtype of a typed scalar or a literal.
 func (r *rules) scalarDType(o promote.Operand) (dtype.DType, error) {
 	if o.Kind == promote.Literal {
+		if msg := pylit.Check(o.Value); msg != "" {
+			return dtype.Invalid, r.Refuse(pylit.Rule, msg, o)
+		}
 		t, msg := literalDType(o.Value)
 		if t == dtype.Invalid {
 			return t, r.Refuse(ruleLiteral, msg, o)

@@ -48,7 +48,7 @@ var (
 		Text:   "Keras has no weak tensors: only the Python types int and float are weak",
 		Source: srcDtypes + ":175 _dtype_and_weaktype"}
 	rulePython = &promote.Rule{ID: "python-scalar",
-		Text:   "a Python literal enters as its type (getattr(x, \"dtype\", type(x))): bool strong, int and float weak, complex strong (complex64; complex128 on TensorFlow); Python has no literal suffixes",
+		Text:   "a Python literal enters as its type (getattr(x, \"dtype\", type(x))): bool strong, int and float weak, complex strong (complex64; complex128 on TensorFlow)",
 		Source: srcDtypes + ":47 PYTHON_DTYPES_MAP, :175 _dtype_and_weaktype; keras/src/ops/numpy.py compute_output_spec"}
 )
 

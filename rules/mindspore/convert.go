@@ -65,7 +65,6 @@ var (
 	ruleNoDType   = &promote.Rule{ID: "not-a-mindspore-dtype", Text: "MindSpore has no such dtype", Source: srcDTypes}
 	ruleNoWeak    = &promote.Rule{ID: "no-weak", Text: "MindSpore has no weak tensors; its only weakly typed operands are Python scalars", Source: srcTable}
 	ruleNoComplex = &promote.Rule{ID: "no-complex-scalar", Text: "a Python complex is in neither conversion map", Source: srcTable + " (scalar_tensor_convert_map)"}
-	rulePyLiteral = &promote.Rule{ID: "python-literal", Text: "Python literals have no type suffix (1L, 1.0f and 1u are R and C++ spellings)", Source: "the Python language reference, numeric literals"}
 )
 
 // foldTable is GetSignatureTypeMap for one dtype group: the first operand

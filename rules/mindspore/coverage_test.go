@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promote-dev/promote/internal/pylit"
 	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
@@ -40,5 +41,5 @@ var declaredRules = []string{
 	ruleSame.ID, ruleOne.ID, ruleTensorTensor.ID, ruleTensorScalar.ID, ruleNoConversion.ID,
 	rulePriority.ID, ruleInt8UInt8.ID, ruleBoolScalar.ID, ruleIntFloatScalar.ID, ruleScalarFollows.ID,
 	ruleUnlisted.ID, ruleNoTensor.ID, ruleDocPriority.ID, ruleDocScalar.ID, ruleDocUnlisted.ID,
-	ruleNoDType.ID, ruleNoWeak.ID, ruleNoComplex.ID, rulePyLiteral.ID,
+	ruleNoDType.ID, ruleNoWeak.ID, ruleNoComplex.ID, pylit.Rule.ID,
 }

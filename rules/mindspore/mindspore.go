@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // Name is the rule set's name.
@@ -144,8 +145,8 @@ func (r *rules) argOf(o promote.Operand) (arg, error) {
 		return arg{o.DType, true}, nil
 	case promote.Literal:
 		v := o.Value
-		if v.Suffix != "" {
-			return arg{}, r.Refuse(rulePyLiteral, "Python has no literal "+v.Text+"; write 1, 1.0 or True", o)
+		if msg := pylit.Check(v); msg != "" {
+			return arg{}, r.Refuse(pylit.Rule, msg, o)
 		}
 		switch v.Kind {
 		case promote.BoolValue:

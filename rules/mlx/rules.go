@@ -38,7 +38,7 @@ var (
 		Text:   "a Python int is read as int64_t (nb::cast<int64_t>): one outside int64's range cannot be converted",
 		Source: srcUtils + ":14 to_array"}
 	rulePython = &promote.Rule{ID: "python-scalar",
-		Text:   "MLX takes Python bool, int, float and complex scalars; Python has no literal suffixes",
+		Text:   "MLX takes Python bool, int, float and complex scalars",
 		Source: "ml-explore/mlx@846d1762 python/src/utils.h ScalarOrArray"}
 	ruleNotMLX = &promote.Rule{ID: "not-an-mlx-dtype",
 		Text:   "MLX has 14 dtypes (bool, uint8-64, int8-64, float16, float32, float64, bfloat16, complex64); no complex128, float8 or sub-byte types",

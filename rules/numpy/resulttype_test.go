@@ -10,6 +10,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
@@ -385,7 +386,7 @@ func TestOption(t *testing.T) {
 // TestRuleTexts: every rule has an ID, a one-line text and a source.
 func TestRuleTexts(t *testing.T) {
 	for _, r := range []*promote.Rule{ruleSame, ruleSafeCast, ruleClimb, ruleMainDType, ruleWeakInt, ruleWeakFloat,
-		ruleWeakComplex, ruleDefaults, ruleSingle, ruleNoOperands, ruleNotBuiltin, ruleWeakArray, ruleHostLiteral,
+		ruleWeakComplex, ruleDefaults, ruleSingle, ruleNoOperands, ruleNotBuiltin, ruleWeakArray, pylit.Rule,
 		ruleObject, ruleNoCommon, ruleIntBounds, ruleIntToFloat, ruleInfWarning, ruleIntToLongDouble,
 		ruleLegacyValueBased, ruleLegacyScalarKind, ruleLegacyAllScalars, ruleLegacyNeedsValue, ruleLegacyObject,
 		ruleLegacyLongDoubleObject, ruleLegacyObjectFloat, ruleMLSafeCast, ruleMLClimb, ruleMLPyScalar, ruleMLNoCommon,

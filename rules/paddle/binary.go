@@ -51,9 +51,6 @@ var (
 	ruleDynamicRank = &promote.Rule{ID: "dynamic-rank",
 		Text:   "a tensor of unknown rank cannot be placed: Paddle treats 0-d tensors differently",
 		Source: srcPromote + " (GetPromoteDtype: x_shape.size() == 0)"}
-	rulePyLiteral = &promote.Rule{ID: "python-literal",
-		Text:   "Python literals have no type suffix (1L, 1.0f and 1u are R and C++ spellings)",
-		Source: "the Python language reference, numeric literals"}
 )
 
 // The guide's rules.

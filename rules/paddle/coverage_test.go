@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promote-dev/promote/internal/pylit"
 	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
@@ -39,6 +40,6 @@ func TestEveryRuleIsReached(t *testing.T) {
 var declaredRules = []string{
 	ruleSame.ID, ruleTensorTensor.ID, ruleTensorTensorRefused.ID, ruleZeroDim.ID, ruleZeroDimPromote.ID,
 	ruleInvalidEnum.ID, ruleScalarFloat.ID, ruleScalarIntBool.ID, ruleScalarKeep.ID, ruleScalarComplex.ID,
-	rulePython.ID, ruleNoDType.ID, ruleNoWeak.ID, ruleDynamicRank.ID, rulePyLiteral.ID,
+	rulePython.ID, ruleNoDType.ID, ruleNoWeak.ID, ruleDynamicRank.ID, pylit.Rule.ID,
 	ruleGuideTensor.ID, ruleGuideRefused.ID, ruleGuideScalar.ID, ruleGuideUnlisted.ID,
 }

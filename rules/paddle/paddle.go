@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // Name is the rule set's name.
@@ -155,8 +156,8 @@ func (r *rules) sideOf(o promote.Operand) (side, *promote.Rule, error) {
 		return side{dt: o.DType, k: ranked}, ruleSame, nil
 	case promote.Literal:
 		v := o.Value
-		if v.Suffix != "" {
-			return side{}, nil, r.Refuse(rulePyLiteral, "Python has no literal "+v.Text+"; write 1, 1.0, 1j or True", o)
+		if msg := pylit.Check(v); msg != "" {
+			return side{}, nil, r.Refuse(pylit.Rule, msg, o)
 		}
 		return side{dt: toTensorDType(v.Kind), k: python, lit: v.Kind}, rulePython, nil
 	}

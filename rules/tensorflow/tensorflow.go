@@ -35,7 +35,6 @@ var (
 var (
 	ruleNoDType = &promote.Rule{ID: "dtype", Text: "TensorFlow's type promotion covers bool, int8..int64, uint8..uint64, bfloat16, float16, float32, float64, complex64 and complex128", Source: srcFlex + " (_all_dtypes)"}
 	ruleWeakDT  = &promote.Rule{ID: "weak-dtype", Text: "a WeakTensor has dtype int32, int64, float32, float64 or complex128", Source: srcFlex + " (_all_dtypes, the weak entries)"}
-	ruleHost    = &promote.Rule{ID: "python-literal", Text: "operands are Python values: R and C++ literal suffixes (1L, 1.0f, 1u) do not exist", Source: "promote batch contract"}
 )
 
 // Modes are the values of the mode option, TensorFlow's

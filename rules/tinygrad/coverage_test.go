@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promote-dev/promote/internal/pylit"
 	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
@@ -40,5 +41,5 @@ func TestEveryRuleIsReached(t *testing.T) {
 var declaredRules = func() []string {
 	rs := ruleSets[VersionHead]
 	return []string{rs.join.ID, rs.weakResult.ID, rs.pyConst.ID, rs.keepTensor.ID, rs.fromPy.ID,
-		rs.weakOperand.ID, rs.noWeak.ID, rs.notDType.ID, rs.pyLiteral.ID, rs.noComplex.ID}
+		rs.weakOperand.ID, rs.noWeak.ID, rs.notDType.ID, pylit.Rule.ID, rs.noComplex.ID}
 }()
