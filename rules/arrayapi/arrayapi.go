@@ -2,6 +2,7 @@ package arrayapi
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -58,7 +59,7 @@ var Def = &promote.Def{
 		if v == V2021 {
 			t = table2021
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, version: v}, nil
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, version: v}, nil
 	},
 }
 
@@ -88,8 +89,14 @@ var (
 	apiLattice *lattice.Lattice
 	nodeOf     [dtype.Count]lattice.Node
 	nodeType   []dtype.DType
-	// The pair tables: 2021.12 (no complex dtypes) and 2022.12 onward.
-	table2021, fullTable *promote.PairTable
+	// The pair tables: 2021.12 (no complex dtypes) and 2022.12 onward,
+	// each built the first time a rule set of its version asks for it.
+	table2021 = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2021) })
+	})
+	fullTable = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2024) })
+	})
 )
 
 func init() {
@@ -115,8 +122,6 @@ func init() {
 		nodes[i] = promote.LatticeNode{Name: name, DType: nodeType[i]}
 	}
 	described = promote.MustLattice(l, nodes)
-	table2021 = promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2021) })
-	fullTable = promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2024) })
 }
 
 // Lattice returns the standard's promotion lattice (canonical names).

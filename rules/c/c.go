@@ -2,6 +2,7 @@ package c
 
 import (
 	"errors"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -57,7 +58,7 @@ var Def = &promote.Def{
 		if c23 {
 			t = tables[1]
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, c23: c23}, nil
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, c23: c23}, nil
 	},
 }
 
@@ -66,8 +67,12 @@ type rules struct {
 	c23 bool
 }
 
-// tables are the pair tables of c17 and c23.
-var tables = [2]*promote.PairTable{table(false), table(true)}
+// tables are the pair tables of c17 and c23, each built on first use, not
+// at init.
+var tables = [2]func() *promote.PairTable{
+	sync.OnceValue(func() *promote.PairTable { return table(false) }),
+	sync.OnceValue(func() *promote.PairTable { return table(true) }),
+}
 
 func table(c23 bool) *promote.PairTable {
 	return promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {

@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"errors"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -54,7 +55,7 @@ var Def = &promote.Def{
 		if cxx23 {
 			t = tables[1]
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, cxx23: cxx23}, nil
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, cxx23: cxx23}, nil
 	},
 }
 
@@ -63,8 +64,12 @@ type rules struct {
 	cxx23 bool
 }
 
-// tables are the pair tables before C++23 and from C++23 on.
-var tables = [2]*promote.PairTable{table(false), table(true)}
+// tables are the pair tables before C++23 and from C++23 on, each built
+// on first use, not at init.
+var tables = [2]func() *promote.PairTable{
+	sync.OnceValue(func() *promote.PairTable { return table(false) }),
+	sync.OnceValue(func() *promote.PairTable { return table(true) }),
+}
 
 func table(cxx23 bool) *promote.PairTable {
 	return promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {

@@ -2,6 +2,7 @@ package julia
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -167,8 +168,9 @@ func promoteRule(t, s dtype.DType) (dtype.DType, *promote.Rule, error) {
 	return dtype.Invalid, nil, nil
 }
 
-// table compiles promote_type over every ordered pair of dtypes.
-var table = promote.NewPairTable(name, decide)
+// table compiles promote_type over every ordered pair of dtypes, on first
+// use, not at init.
+var table = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable(name, decide) })
 
 func decide(a, b dtype.DType) promote.Decision {
 	for _, d := range [2]dtype.DType{a, b} {

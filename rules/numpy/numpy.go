@@ -41,7 +41,7 @@ var Def = &promote.Def{
 	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		r := &rules{
-			Base:        promote.Base{D: s.Def(), S: s, Table: pairTable},
+			Base:        promote.Base{D: s.Def(), S: s, Table: pairTable()},
 			checkValues: s.Bool("check_values"),
 			legacy:      s.Enum("promotion") == "legacy",
 			ml:          s.Bool("ml_dtypes"),

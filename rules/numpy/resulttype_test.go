@@ -55,7 +55,7 @@ func TestVectors(t *testing.T) {
 func fold(ds ...dtype.DType) dtype.DType {
 	acc := ds[0]
 	for _, d := range ds[1:] {
-		acc = pairTable.Cell(acc, d).Out
+		acc = pairTable().Cell(acc, d).Out
 	}
 	return acc
 }
@@ -221,7 +221,7 @@ func TestSequenceModelInvariance(t *testing.T) {
 func TestPairsAgreeWithPromoteTypes(t *testing.T) {
 	for _, a := range builtins {
 		for _, b := range builtins {
-			want := pairTable.Cell(a, b).Out
+			want := pairTable().Cell(a, b).Out
 			v := promote.Value{Kind: promote.IntValue, Int: big.NewInt(0), Text: "0"}
 			for _, ops := range [][]promote.Operand{
 				{promote.T(a), promote.T(b)},

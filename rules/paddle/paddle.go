@@ -2,6 +2,7 @@ package paddle
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -45,7 +46,7 @@ var Def = &promote.Def{
 		if guide {
 			t = guideTable
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, guide: guide}, nil
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, guide: guide}, nil
 	},
 }
 
@@ -71,10 +72,15 @@ type side struct {
 	lit promote.ValueKind // a Python scalar's kind
 }
 
-// The two tables: the binary rule for two ranked tensors, compiled.
+// The two tables: the binary rule for two ranked tensors, compiled, each
+// the first time a rule set of its mode asks for it, not at init.
 var (
-	codeTable  = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, false) })
-	guideTable = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, true) })
+	codeTable = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, false) })
+	})
+	guideTable = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, true) })
+	})
 )
 
 func tableDecision(a, b dtype.DType, guide bool) promote.Decision {
