@@ -64,10 +64,10 @@ func common(a, b dtype.DType) (dtype.DType, *promote.Rule) {
 	if ca.class == complexType || cb.class == complexType {
 		pa, pb := a, b
 		if ca.class == complexType {
-			pa = ca.part
+			pa = a.Format().Elem
 		}
 		if cb.class == complexType {
-			pb = cb.part
+			pb = b.Format().Elem
 		}
 		part, _ := common(pa, pb)
 		return complexOf(part), ruleComplex

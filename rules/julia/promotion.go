@@ -56,29 +56,14 @@ var jlName = map[dtype.DType]string{
 // floats, and Core.BFloat16 (Julia 1.11 and later).
 func isJulia(d dtype.DType) bool { _, ok := jlName[d]; return ok }
 
-// realPart is T for Complex{T}.
-func realPart(d dtype.DType) dtype.DType {
-	switch d {
-	case dtype.C32:
-		return dtype.F16
-	case dtype.C64:
-		return dtype.F32
-	case dtype.C128:
-		return dtype.F64
-	}
-	return dtype.Invalid
-}
+// realPart is T for Complex{T} (Invalid for a real type).
+func realPart(d dtype.DType) dtype.DType { return d.Format().Elem }
 
-// complexOf is Complex{T}; Invalid when Complex{T} is outside the
-// catalogue (Complex{Int64}, Complex{Bool}, Complex{Core.BFloat16}).
+// complexOf is Complex{T}; Invalid when Complex{T} is not a Julia type
+// of the catalogue (Complex{Int64}, Complex{Bool}, Complex{Core.BFloat16}).
 func complexOf(d dtype.DType) dtype.DType {
-	switch d {
-	case dtype.F16:
-		return dtype.C32
-	case dtype.F32:
-		return dtype.C64
-	case dtype.F64:
-		return dtype.C128
+	if c, ok := dtype.ComplexOf(d); ok && isJulia(c) {
+		return c
 	}
 	return dtype.Invalid
 }
