@@ -4,15 +4,17 @@ import (
 	"fmt"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/rules/internal/clit"
 )
 
-// class is what kind of arithmetic type a C++ type is.
-type class uint8
+// class is what kind of arithmetic type a type is: the C-family classes
+// clit shares between c and cpp.
+type class = clit.Class
 
 const (
-	integer class = iota + 1
-	floating
-	complexType // std::complex<T>, a class template
+	integer     = clit.Integer
+	floating    = clit.Floating
+	complexType = clit.Complex
 )
 
 // cxxtype is one C++ type the catalogue can hold.
