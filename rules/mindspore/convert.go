@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // The rules of the current code (rules=table).
@@ -197,4 +198,13 @@ func unlistedMsg(doc bool, tensors []dtype.DType) string {
 		return "the note's implicit conversion covers bool, int8, uint8, int16, int32, int64, float16, float32 and float64 only; got tensors " + strings.Join(names, ", ")
 	}
 	return "MindSpore's implicit conversion does not convert uint16/32/64, bfloat16 or complex (they are not in type_map), so the operator receives mixed dtypes: " + strings.Join(names, ", ")
+}
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleSame, ruleTensorTensor, ruleTensorScalar, ruleOne, ruleNoConversion,
+	rulePriority, ruleInt8UInt8, ruleBoolScalar, ruleIntFloatScalar, ruleScalarFollows,
+	ruleUnlisted, ruleNoTensor, ruleDocPriority, ruleDocScalar, ruleDocUnlisted,
+	ruleNoDType, ruleNoWeak, ruleNoComplex, pylit.Rule,
 }

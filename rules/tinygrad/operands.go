@@ -119,3 +119,16 @@ func (r *rules) pyConst(o promote.Operand) (int, error) {
 	}
 	return r.l.byWeak[weakFloat], nil
 }
+
+// allRules is every rule of the rule set, at each version (the versions
+// share IDs); the tests require each to be reached by a vector, and every
+// rule declared here to be listed.
+var allRules = func() []*promote.Rule {
+	out := []*promote.Rule{pylit.Rule}
+	for _, v := range Versions {
+		rs := ruleSets[v]
+		out = append(out, rs.join, rs.weakResult, rs.pyConst, rs.keepTensor, rs.fromPy,
+			rs.weakOperand, rs.noWeak, rs.notDType, rs.noComplex)
+	}
+	return out
+}()
