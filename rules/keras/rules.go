@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 const (
@@ -99,4 +100,12 @@ func kerasName(d dtype.DType) string {
 		return n
 	}
 	return d.String()
+}
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleNoOperands, ruleFloat8, ruleInvalid, ruleOne, ruleSame,
+	ruleAllWeak, ruleJoin, ruleJoinWeak, ruleCut, ruleNoPath,
+	ruleNoWeak, rulePython, pylit.Rule,
 }

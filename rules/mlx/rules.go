@@ -3,6 +3,7 @@ package mlx
 import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 const (
@@ -63,4 +64,12 @@ func name(d dtype.DType) string {
 // notMLXMsg refuses a dtype MLX does not have.
 func notMLXMsg(d dtype.DType) string {
 	return "MLX has no dtype " + d.String() + " (mlx.core has bool_, uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float32, float64, bfloat16, complex64)"
+}
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleTable, ruleOneArray, rulePyBool, rulePyInt, rulePyFloat,
+	rulePyComplex, rulePyIntOverflow, rulePyIntInt64, rulePython, ruleNotMLX,
+	ruleNoWeak, ruleNoOperands, pylit.Rule,
 }
