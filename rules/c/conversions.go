@@ -110,3 +110,11 @@ func common(a, b dtype.DType) (dtype.DType, *promote.Rule) {
 	}
 	return pb, ruleUnsignedWins
 }
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleSame, rulePromotion, ruleComplex, ruleFloatInt, ruleFloatFloat,
+	ruleInterchange, ruleIntRank, ruleUnsignedWins, ruleNotC, ruleNoWeak,
+	ruleLiteralInt, ruleLiteralFloat, ruleLiteralBool, ruleNotLiteral,
+}

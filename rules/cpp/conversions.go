@@ -110,3 +110,11 @@ func common(a, b dtype.DType) (dtype.DType, *promote.Rule, string) {
 	}
 	return sig, ruleIntRank, ""
 }
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleSame, ruleComplex, ruleFloatInt, ruleFloatRank, ruleUnordered,
+	rulePromotion, ruleIntRank, ruleUnsignedRank, ruleNotCXX, ruleNoWeak,
+	ruleLiteralInt, ruleLiteralFloat, ruleLiteralBool, ruleNotLiteral,
+}
