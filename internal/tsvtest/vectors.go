@@ -4,8 +4,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
-	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,8 +14,31 @@ import (
 	"github.com/promote-dev/promote"
 )
 
-// Settings splits a vector file's settings field: "-" (or empty) is the
-// rule set's defaults, else KEY=VALUE pairs separated by commas.
+// The vector format RunVectors reads has one query a row, with fields
+// separated by tabs: NAME SETTINGS QUERY ANSWER [MESSAGE [RULE [SOURCE]]].
+// NAME names the row, unique in its file: the upstream test it comes from
+// where there is one. SETTINGS is "-" for the rule set's defaults, else
+// KEY=VALUE pairs separated by commas. QUERY is the operands in the batch
+// grammar and the rule set's dialect. ANSWER is the result as `promote
+// batch` prints it (f32, i64?), "error" for a refusal by the rule set, or
+// "build-error" when the settings themselves are refused. MESSAGE, for
+// error and build-error, is a substring the message must hold ("-" or
+// absent for none). RULE is the ID of the rule that decided or refused
+// ("-" or absent when not checked). SOURCE is the upstream test or source
+// the row comes from (free text, not checked).
+const (
+	fieldName = iota
+	fieldSettings
+	fieldQuery
+	fieldAnswer
+	fieldMessage
+	fieldRule
+	fieldSource
+	numFields
+)
+
+// Settings splits a SETTINGS field: "-" (or empty) is the defaults, else
+// KEY=VALUE pairs separated by commas.
 func Settings(field string) []string {
 	if field == "-" || field == "" {
 		return nil
@@ -22,149 +46,172 @@ func Settings(field string) []string {
 	return strings.Split(field, ",")
 }
 
-// RunVectors runs a vector file of five fields a row, each row a subtest
-// named by its first field:
-//
-//	name	settings	query	want	source
-//
-// settings is as Settings reads it; query is a batch line; want is the
-// batch answer, "error: SUBSTRING" for a refusal by def's rule set whose
-// message holds SUBSTRING, or "build-error: SUBSTRING" when the settings
-// themselves are refused; source names the upstream test or code the row
-// comes from and may not be empty. Names must be unique, and the file
-// must hold at least minRows rows, so a truncated file does not pass.
-func RunVectors(t *testing.T, def *promote.Def, path string, minRows int) {
+// field returns row field i, or "-" when the row is shorter.
+func field(f []string, i int) string {
+	if i < len(f) && f[i] != "" {
+		return f[i]
+	}
+	return "-"
+}
+
+// RunVectors runs every row of the vector file at path (the format above)
+// under def, each as a subtest named by its NAME, and returns how many
+// rows it ran. A refusal must come from the rule set (its message starts
+// with "error: NAME: ", NAME being def.Name).
+func RunVectors(t *testing.T, def *promote.Def, path string) int {
 	t.Helper()
 	rows := Read(t, path)
-	if len(rows) < minRows {
-		t.Fatalf("%s: only %d vectors, want at least %d", path, len(rows), minRows)
-	}
 	seen := map[string]bool{}
 	for _, row := range rows {
-		if len(row.Fields) != 5 || row.Fields[4] == "" {
-			t.Fatalf("%s:%d: want 5 fields with a source, got %d", path, row.Line, len(row.Fields))
+		f := row.Fields
+		if len(f) < fieldMessage || len(f) > numFields {
+			t.Fatalf("%s:%d: %d fields; want NAME SETTINGS QUERY ANSWER [MESSAGE [RULE [SOURCE]]]", path, row.Line, len(f))
 		}
-		name := row.Fields[0]
+		name := f[fieldName]
 		if seen[name] {
 			t.Fatalf("%s:%d: name %s used twice", path, row.Line, name)
 		}
 		seen[name] = true
-		t.Run(name, func(t *testing.T) { checkRow(t, def, row) })
+		t.Run(name, func(t *testing.T) { runRow(t, def, path, row) })
 	}
+	return len(rows)
 }
 
-// checkRow checks one row of a RunVectors file.
-func checkRow(t *testing.T, def *promote.Def, row Row) {
+func runRow(t *testing.T, def *promote.Def, path string, row Row) {
 	t.Helper()
 	f := row.Fields
-	kv, query, want := Settings(f[1]), f[2], f[3]
+	kv, query, want := Settings(f[fieldSettings]), f[fieldQuery], f[fieldAnswer]
+	msg, ruleID := field(f, fieldMessage), field(f, fieldRule)
+	at := path + ":" + strconv.Itoa(row.Line)
 	r, err := def.Build(kv...)
-	if sub, ok := strings.CutPrefix(want, "build-error: "); ok {
-		if err == nil || !strings.Contains(err.Error(), sub) {
-			t.Errorf("line %d: %v builds (%v), want an error holding %q", row.Line, kv, err, sub)
+	if want == "build-error" {
+		if err == nil || msg != "-" && !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: %v builds (error %v), want an error holding %q", at, kv, err, msg)
 		}
 		return
 	}
 	if err != nil {
-		t.Fatalf("line %d: %v: %v", row.Line, kv, err)
+		t.Fatalf("%s: %v: %v", at, kv, err)
 	}
 	got := Check(t, r, query)
-	if sub, ok := strings.CutPrefix(want, "error: "); ok {
-		if !strings.HasPrefix(got, "error: "+def.Name+": ") || !strings.Contains(got, sub) {
-			t.Errorf("line %d: %v %q = %q, want a %s refusal holding %q", row.Line, kv, query, got, def.Name, sub)
+	_, rule := Answer(r, query)
+	switch {
+	case want == "error":
+		if !strings.HasPrefix(got, "error: "+def.Name+": ") || msg != "-" && !strings.Contains(got, msg) {
+			t.Errorf("%s: %v %q = %q, want a %s refusal holding %q", at, kv, query, got, def.Name, msg)
 		}
-		return
+	case msg != "-":
+		t.Fatalf("%s: a MESSAGE (%q) on a row whose answer is not an error", at, msg)
+	case got != want:
+		t.Errorf("%s: %v %q = %q, want %q (%s)", at, kv, query, got, want, field(f, fieldSource))
 	}
-	if got != want {
-		t.Errorf("line %d: %v %q = %q, want %q (%s)", row.Line, kv, query, got, want, f[4])
+	if ruleID != "-" && (rule == nil || rule.ID != ruleID) {
+		t.Errorf("%s: %v %q decided by %v, want rule %s", at, kv, query, rule, ruleID)
 	}
 }
 
-// RequireRulesReached fails the test unless every rule the package in dir
-// declares is reached (decides or refuses) by at least one query of the
-// RunVectors files at paths, so that no rule is dead and every rule has a
-// vector. The declared rules are read from the package's source, not from
-// a list kept by hand, so a new rule cannot escape the check.
-func RequireRulesReached(t *testing.T, def *promote.Def, dir string, paths ...string) {
+// RequireAllRulesReached fails the test unless every rule in rules decides
+// or refuses at least one query of the vector files at paths, read under
+// def: no rule is dead, and every rule has a test.
+func RequireAllRulesReached(t *testing.T, def *promote.Def, rules []*promote.Rule, paths ...string) {
 	t.Helper()
-	reached := map[string]bool{}
+	reached := map[*promote.Rule]bool{}
+	reachedID := map[string]bool{}
 	for _, path := range paths {
 		for _, row := range Read(t, path) {
-			r, err := def.Build(Settings(row.Fields[1])...)
+			if len(row.Fields) <= fieldQuery {
+				continue
+			}
+			r, err := def.Build(Settings(row.Fields[fieldSettings])...)
 			if err != nil {
 				continue
 			}
-			if _, rule := Answer(r, row.Fields[2]); rule != nil {
-				reached[rule.ID] = true
+			if _, rule := Answer(r, row.Fields[fieldQuery]); rule != nil {
+				reached[rule] = true
+				reachedID[rule.ID] = true
 			}
 		}
 	}
-	declared := DeclaredRules(t, dir)
-	if len(declared) == 0 {
-		t.Fatalf("%s declares no promote.Rule literals", dir)
-	}
 	var missing []string
-	for _, id := range declared {
-		if !reached[id] {
-			missing = append(missing, id)
+	for _, rule := range rules {
+		// A rule set with one rule per version (tinygrad) reaches each ID
+		// under some version; the ID is what the vectors can name.
+		if !reached[rule] && !reachedID[rule.ID] {
+			missing = append(missing, rule.ID)
 		}
 	}
+	sort.Strings(missing)
 	if len(missing) > 0 {
 		t.Errorf("rules no vector reaches: %s", strings.Join(missing, ", "))
 	}
 }
 
-// DeclaredRules returns, sorted, the IDs of the promote.Rule composite
-// literals (with a constant string ID) in the non-test Go files of the
-// package in dir.
-func DeclaredRules(t testing.TB, dir string) []string {
+// RequireRulesListed fails the test unless every rule the Go package in
+// dir declares with a literal ID (a &promote.Rule{ID: "..."} composite
+// literal in a file other than a _test.go) has its ID in rules: a new
+// rule cannot escape the list that RequireAllRulesReached checks.
+func RequireRulesListed(t *testing.T, dir string, rules []*promote.Rule) {
 	t.Helper()
+	listed := map[string]bool{}
+	for _, r := range rules {
+		listed[r.ID] = true
+	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	fset := token.NewFileSet()
-	var ids []string
+	var missing []string
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok || !isRuleType(lit.Type) {
-				return true
-			}
-			for _, el := range lit.Elts {
-				kv, ok := el.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				if key, ok := kv.Key.(*ast.Ident); !ok || key.Name != "ID" {
-					continue
-				}
-				if s, ok := kv.Value.(*ast.BasicLit); ok && s.Kind == token.STRING {
-					if id, err := strconv.Unquote(s.Value); err == nil {
-						ids = append(ids, id)
-					}
-				}
+		file, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			if id, ok := literalRuleID(n); ok && !listed[id] {
+				missing = append(missing, id+" ("+fset.Position(n.Pos()).String()+")")
 			}
 			return true
 		})
 	}
-	slices.Sort(ids)
-	return slices.Compact(ids)
+	if len(missing) > 0 {
+		t.Errorf("rules declared but not in the package's rule list: %s", strings.Join(missing, ", "))
+	}
 }
 
-// isRuleType reports whether a composite literal's type is promote.Rule.
-func isRuleType(e ast.Expr) bool {
-	sel, ok := e.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Rule" {
-		return false
+// literalRuleID returns the ID of a promote.Rule composite literal whose
+// ID is a string literal.
+func literalRuleID(n ast.Node) (string, bool) {
+	lit, ok := n.(*ast.CompositeLit)
+	if !ok {
+		return "", false
 	}
-	pkg, ok := sel.X.(*ast.Ident)
-	return ok && pkg.Name == "promote"
+	sel, ok := lit.Type.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Rule" {
+		return "", false
+	}
+	if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "promote" {
+		return "", false
+	}
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if key, ok := kv.Key.(*ast.Ident); !ok || key.Name != "ID" {
+			continue
+		}
+		if s, ok := kv.Value.(*ast.BasicLit); ok && s.Kind == token.STRING {
+			id, err := strconv.Unquote(s.Value)
+			return id, err == nil
+		}
+	}
+	return "", false
 }
