@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -15,9 +14,7 @@ import (
 func TestInferRefusesNonRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	mkfifo(t, fifo)
 	sock := filepath.Join(dir, "sock")
 	l, err := net.Listen("unix", sock)
 	if err != nil {

@@ -69,7 +69,7 @@ func TestRecastRefusesSpecialOutputs(t *testing.T) {
 	dir := t.TempDir()
 	in := smallCheckpoint(t, dir)
 	fifo := filepath.Join(dir, "fifo")
-	syscall.Mkfifo(fifo, 0o644)
+	mkfifo(t, fifo)
 	sub := filepath.Join(dir, "sub")
 	os.Mkdir(sub, 0o755)
 	sock := filepath.Join(dir, "sock")
@@ -257,7 +257,7 @@ func TestConvertRefusesSpecialOutputs(t *testing.T) {
 	a := writeNPY(t, in, "a.npy", dtype.F32, []int64{2}, lef32(1, 2))
 	b := writeNPY(t, in, "b.npy", dtype.F64, []int64{2}, lef64(1, 2))
 	for _, special := range []func(string) error{
-		func(p string) error { return syscall.Mkfifo(p, 0o644) },
+		func(p string) error { mkfifo(t, p); return nil },
 		func(p string) error { return os.Mkdir(p, 0o755) },
 	} {
 		out := t.TempDir()

@@ -107,9 +107,7 @@ func TestTempFileIsRecognisable(t *testing.T) {
 func TestRefusesNonRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	mkfifo(t, fifo)
 	sub := filepath.Join(dir, "sub")
 	os.Mkdir(sub, 0o755)
 	sock := filepath.Join(dir, "sock")
@@ -192,7 +190,7 @@ func TestRecheckBeforeRename(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Write([]byte("x"))
-	syscall.Mkfifo(out, 0o644)
+	mkfifo(t, out)
 	if err := f.Commit(); err == nil || !strings.Contains(err.Error(), "named pipe") {
 		t.Errorf("Commit over a FIFO: %v", err)
 	}
