@@ -75,7 +75,7 @@ func parseRadixOrSuffixedInt(body string) (n *big.Int, suffix string, ok bool, e
 				// says what is accepted.
 				return nil, "", false, nil
 			}
-			return nil, "", true, fmt.Errorf("%q is not a base-%d integer literal", body, base)
+			return nil, "", true, fmt.Errorf("not a base-%d integer literal", base)
 		}
 	}
 	suffix, err = intSuffix(letters)
@@ -87,7 +87,7 @@ func parseRadixOrSuffixedInt(body string) (n *big.Int, suffix string, ok bool, e
 	}
 	n, okSet := new(big.Int).SetString(digits, base)
 	if !okSet {
-		return nil, "", true, fmt.Errorf("malformed integer literal %q", body)
+		return nil, "", true, errMalformed
 	}
 	if neg {
 		n.Neg(n)

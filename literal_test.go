@@ -131,3 +131,73 @@ func TestCompiledHostLiteralErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDigitSeparators: underscores between digits (Python's PEP 515,
+// Julia's) are read, and Text keeps them as written; a misplaced one is a
+// syntax error naming the token.
+func TestDigitSeparators(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		kind  ValueKind
+		value string
+	}{
+		{"1_000", IntValue, "1000"},
+		{"-1_000_000", IntValue, "-1000000"},
+		{"0x_ff", IntValue, "255"},
+		{"0xdead_beef", IntValue, "3735928559"},
+		{"0b_1010_1010", IntValue, "170"},
+		{"0o_17", IntValue, "15"},
+		{"1_000.5", FloatValue, "1000.5"},
+		{"1.000_5", FloatValue, "1.0005"},
+		{"1e1_0", FloatValue, "1e+10"},
+		{"1_0f0", FloatValue, "10"},
+		{"1_000u", IntValue, "1000"},
+	} {
+		o, err := ParseOperand(c.in)
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		v := o.Value
+		got := ""
+		if v.Kind == IntValue {
+			got = v.Int.String()
+		} else {
+			got = formatG(v.Real)
+		}
+		if o.Kind != Literal || v.Kind != c.kind || got != c.value || v.Text != c.in {
+			t.Errorf("%q = %v %s (text %q), want %v %s", c.in, v.Kind, got, v.Text, c.kind, c.value)
+		}
+	}
+	if o, err := ParseOperand("1_0j"); err != nil || o.Value.Kind != ComplexValue || o.Value.Imag != 10 {
+		t.Errorf("1_0j: %+v, %v", o.Value, err)
+	}
+	if o, err := ParseOperand("(1_0+2_0j)"); err != nil || o.Value.Real != 10 || o.Value.Imag != 20 {
+		t.Errorf("(1_0+2_0j): %+v, %v", o.Value, err)
+	}
+	if o, err := ParseOperand("u16(1_000)"); err != nil || o.Value.Int.Int64() != 1000 || o.Value.Text != "1_000" {
+		t.Errorf("u16(1_000): %+v, %v", o.Value, err)
+	}
+	for _, bad := range []string{"1__000", "1_", "1_.5", "1._5", "1_e5", "1e_5", "0x_", "0x__f", "0_x1", "1_j", "-_1", "0b1_2"} {
+		_, err := ParseOperand(bad)
+		var se *SyntaxError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), strconv.Quote(bad)) {
+			t.Errorf("ParseOperand(%q) = %v, want a *SyntaxError naming it", bad, err)
+		}
+	}
+}
+
+// TestMalformedNamesWholeToken: a malformed number is named whole, not by
+// the part a sub-reader looked at ("1jj", not "1j").
+func TestMalformedNamesWholeToken(t *testing.T) {
+	for _, tok := range []string{"1jj", "(1+2jj)", "1.5qf", "1.5.5", "f32(1jj)", "1e5u"} {
+		_, err := ParseOperand(tok)
+		want := tok
+		if v, ok := strings.CutPrefix(tok, "f32("); ok {
+			want = strings.TrimSuffix(v, ")")
+		}
+		if err == nil || !strings.Contains(err.Error(), "malformed number "+strconv.Quote(want)) {
+			t.Errorf("ParseOperand(%q) = %v, want it to say malformed number %q", tok, err, want)
+		}
+	}
+}

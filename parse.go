@@ -168,11 +168,16 @@ func parseShape(o *Operand, s string) error {
 
 // parseLiteral reads a host literal. ok is false when s does not look like
 // a literal at all (so it may be a dtype name); err is set when it looks
-// like one but is malformed.
+// like one but is malformed, and names s whole.
 func parseLiteral(s string) (v Value, ok bool, err error) {
 	if s == "" {
 		return Value{}, false, nil
 	}
+	defer func() {
+		if err != nil {
+			err = literalError(s, err)
+		}
+	}()
 	v.Text = s
 	switch strings.ToLower(s) {
 	case "true":
@@ -195,6 +200,14 @@ func parseLiteral(s string) (v Value, ok bool, err error) {
 		return Value{}, false, nil
 	}
 	body := s
+	if strings.Contains(s, "_") {
+		// Digit separators (Python's PEP 515, Julia's): the value is read
+		// without them, Text keeps them, and each rule set whose host has
+		// none refuses the literal.
+		if body, err = dropDigitSeparators(s); err != nil {
+			return Value{}, true, err
+		}
+	}
 	if strings.HasPrefix(body, "(") {
 		inner, closed := strings.CutSuffix(body[1:], ")")
 		if !closed {
@@ -226,7 +239,7 @@ func parseLiteral(s string) (v Value, ok bool, err error) {
 		}
 		n, ok := new(big.Int).SetString(strings.TrimPrefix(body, "+"), 10)
 		if !ok {
-			return Value{}, true, fmt.Errorf("malformed integer literal")
+			return Value{}, true, errMalformed
 		}
 		v.Kind, v.Int = IntValue, n
 		return v, true, nil
@@ -284,9 +297,64 @@ func isInt(s string) bool {
 	return true
 }
 
+// Faults of a number's text, which parseLiteral reports naming the whole
+// token: a part of it (the real part of "(1+2jj)", "1.5x" without its
+// suffix) would point at the wrong text.
+var (
+	errMalformed  = errors.New("malformed number")
+	errNotDecimal = errors.New("not a decimal literal")
+)
+
+// literalError is the message for a fault of token s.
+func literalError(s string, err error) error {
+	switch {
+	case errors.Is(err, errMalformed):
+		return fmt.Errorf("malformed number %s; literals are 2, -7, 1.0, 2.5e3, 1_000, nan, inf, 1j, true", clip.Quote(s))
+	case errors.Is(err, errNotDecimal):
+		return fmt.Errorf("literal %s: only decimal literals are accepted (1.5, 2.5e3, -inf, nan)", clip.Quote(s))
+	}
+	return err
+}
+
+// dropDigitSeparators returns s without its digit separators, after
+// checking each stands where Python (PEP 515: 1_000, 1_000.5, 0x_ff,
+// 1e1_0, 1_0j) or Julia (JuliaSyntax.jl src/tokenize.jl accept_number:
+// between digits, or after a radix prefix) puts one: before a digit of
+// the literal's base, after another such digit or right after 0x, 0b or
+// 0o. So 1__0, 1_, 1_.5, 1._5 and 1_e5 are errors.
+func dropDigitSeparators(s string) (string, error) {
+	base := 10
+	num := strings.TrimLeft(s, "+-(")
+	if len(num) >= 2 && num[0] == '0' {
+		switch num[1] {
+		case 'x', 'X':
+			base = 16
+		case 'b', 'B':
+			base = 2
+		case 'o', 'O':
+			base = 8
+		}
+	}
+	prefixEnd := len(s) - len(num) + 2 // the index just past 0x, when base != 10
+	digit := func(i int) bool { return i >= 0 && i < len(s) && validDigits(s[i:i+1], base) }
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != '_' {
+			b.WriteByte(s[i])
+			continue
+		}
+		afterPrefix := base != 10 && i == prefixEnd
+		if !digit(i+1) || !digit(i-1) && !afterPrefix {
+			return "", fmt.Errorf("misplaced _ in %s: a digit separator goes between two digits, or after 0x, 0b or 0o (1_000, 1_000.5, 0x_ff)", clip.Quote(s))
+		}
+	}
+	return b.String(), nil
+}
+
 func parseFloat(s string) (float64, error) {
 	if strings.ContainsAny(s, "_xXpP") {
-		return 0, fmt.Errorf("literal %s: only decimal literals are accepted (1.5, 2.5e3, -inf, nan)", clip.Quote(s))
+		return 0, errNotDecimal
 	}
 	// strconv reads nan but not a signed one; -nan (and +nan) are read
 	// as promote cast reads them: a NaN with that sign.
@@ -301,7 +369,7 @@ func parseFloat(s string) (float64, error) {
 		if errors.Is(err, strconv.ErrRange) {
 			return f, nil // a finite literal past float64's range is ±inf, as in Python
 		}
-		return 0, fmt.Errorf("malformed number %s; literals are 2, -7, 1.0, 2.5e3, nan, inf, 1j, true", clip.Quote(s))
+		return 0, errMalformed
 	}
 	return f, nil
 }

@@ -25,12 +25,13 @@ import (
 var allF32Targets = []dtype.DType{
 	dtype.F16, dtype.BF16, dtype.F8E3M4, dtype.F8E4M3, dtype.F8E4M3FN, dtype.F8E4M3FNUZ,
 	dtype.F8E4M3B11FNUZ, dtype.F8E5M2, dtype.F8E5M2FNUZ, dtype.F8E8M0FNU,
+	dtype.F6E2M3FN, dtype.F6E3M2FN, dtype.F4E2M1FN,
 }
 
 const allF32Chunk = 1 << 20 // elements per work item: 4096 chunks
 
-// TestAllF32 converts all 2^32 f32 patterns into f16, bf16 and every f8
-// format with the pure-Go element path (not the kernels), hashes each
+// TestAllF32 converts all 2^32 f32 patterns into f16, bf16 and every f8,
+// f6 and f4 format with the pure-Go element path (not the kernels), hashes each
 // target's output (CRC-32C of every chunk, then of the chunk sums in
 // order) and compares with testdata/allf32.tsv. Every 65537th pattern is
 // also checked against the big.Int reference, and every f16 result

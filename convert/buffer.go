@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/promote-dev/promote/convert/internal/kernels"
@@ -71,7 +72,16 @@ func Buffer(dst []byte, dstT dtype.DType, src []byte, srcT dtype.DType, p Policy
 	// f80 and c160 have none and take the element path.
 	if p == (Policy{}) && dstT != srcT && !isX87(dstT) && !isX87(srcT) {
 		if k := kernels.Lookup(dstT, srcT); k != nil {
-			runKernel(k, dst, src, n, ds, ss, threads)
+			if n < ParallelMin || threads == 1 {
+				k(dst, src)
+				return nil
+			}
+			r := kernels.LookupRunner(dstT, srcT)
+			nt := kernels.NT(len(dst)) // decided for the whole, not per piece
+			inPieces(dst, n, ds, ss, threads, func(lo, hi int) int {
+				r(dst[lo*ds:hi*ds], src[lo*ss:hi*ss], nt)
+				return -1
+			})
 			return nil
 		}
 	}
@@ -86,47 +96,73 @@ func Buffer(dst []byte, dstT dtype.DType, src []byte, srcT dtype.DType, p Policy
 	return parallel(&j, dst, src, n, threads)
 }
 
-// runKernel runs a kernel over n elements, in threads contiguous chunks
-// for large buffers.
-func runKernel(k func(dst, src []byte), dst, src []byte, n, ds, ss, threads int) {
-	if n < ParallelMin || threads == 1 {
-		k(dst, src)
-		return
+// pieceBytes is about how many bytes of the larger side of a conversion
+// one piece of a parallel Buffer call covers: small enough that the
+// goroutines share the work evenly whatever else the machine runs, large
+// enough that taking a piece costs nothing next to converting it.
+const pieceBytes = 512 << 10
+
+// inPieces runs f over [0, n) in pieces taken in turn by threads
+// goroutines (the caller's among them), so that a goroutine the machine
+// holds up leaves its share to the others instead of holding up the
+// call. Piece boundaries fall on 64-byte boundaries of dst (elements of ds
+// bytes at dst), so no two goroutines write one cache line. f returns the
+// index of an element it refused, or -1; inPieces returns the least such
+// index, or -1.
+func inPieces(dst []byte, n, ds, ss, threads int, f func(lo, hi int) int) int {
+	c := max(1024, pieceBytes/max(ds, ss)&^1023) // whole multiples of 64 bytes of dst
+	h := 0                                       // elements before the first 64-byte boundary
+	if p := uintptr(unsafe.Pointer(unsafe.SliceData(dst))); p%uintptr(ds) == 0 {
+		h = int(-p&63) / ds
+	}
+	pieces := 1 + (n-h+c-1)/c // the head, then whole pieces
+	var next atomic.Int64
+	var mu sync.Mutex
+	first := -1
+	work := func() {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= pieces {
+				return
+			}
+			lo, hi := 0, min(h, n)
+			if i > 0 {
+				lo = h + (i-1)*c
+				hi = min(lo+c, n)
+			}
+			if lo >= hi {
+				continue
+			}
+			if bad := f(lo, hi); bad >= 0 {
+				mu.Lock()
+				if first < 0 || bad < first {
+					first = bad
+				}
+				mu.Unlock()
+			}
+		}
 	}
 	var wg sync.WaitGroup
-	for t := range threads {
-		lo, hi := n*t/threads, n*(t+1)/threads
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			k(dst[lo*ds:hi*ds], src[lo*ss:hi*ss])
-		}()
+	for range threads - 1 {
+		wg.Go(work)
 	}
+	work()
 	wg.Wait()
+	return first
 }
 
-// parallel splits [0, n) into threads contiguous chunks.
+// parallel converts [0, n) in pieces across threads goroutines.
 func parallel(j0 *job, dst, src []byte, n, threads int) error {
 	j := new(job) // shared by the goroutines; j0 stays on the caller's stack
 	*j = *j0
-	fails := make([]int, threads)
-	var wg sync.WaitGroup
-	for t := range threads {
-		lo, hi := n*t/threads, n*(t+1)/threads
-		fails[t] = -1
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if i, ok := j.run(dst, src, lo, hi); !ok {
-				fails[t] = i
-			}
-		}()
-	}
-	wg.Wait()
-	for _, i := range fails {
-		if i >= 0 {
-			return j.elemError(i)
+	bad := inPieces(dst, n, j.dp*j.dk, j.sp*j.sk, threads, func(lo, hi int) int {
+		if i, ok := j.run(dst, src, lo, hi); !ok {
+			return i
 		}
+		return -1
+	})
+	if bad >= 0 {
+		return j.elemError(bad)
 	}
 	return nil
 }
@@ -138,7 +174,8 @@ type job struct {
 	sk, dk int  // parts per element (2 for complex)
 	copy   bool // same dtype
 	useLUT bool
-	lut    [256]uint64 // one-byte real sources: the result of every byte
+	lut    kernels.LUT // one-byte real sources: the result of every byte
+	nt     bool        // the whole output is large: LUT stores non-temporally
 }
 
 func (j *job) init(dstT, srcT dtype.DType, p *Policy, n int) {
@@ -153,16 +190,18 @@ func (j *job) init(dstT, srcT dtype.DType, p *Policy, n int) {
 		j.dk = 2
 	}
 	j.copy = dstT == srcT
-	if !j.copy && !j.c.wide && j.sp == 1 && j.sk == 1 && n >= lutMin {
-		j.useLUT = true
+	if !j.copy && !j.c.wide && j.sp == 1 && j.sk == 1 && j.dp*j.dk <= 8 && n >= lutMin {
+		var vals [256]uint64
 		for b := range 256 {
 			v, ok := j.c.conv(uint64(b))
 			if !ok { // a refusal: convert element by element to report it
-				j.useLUT = false
-				break
+				return
 			}
-			j.lut[b] = v
+			vals[b] = v // a complex destination's imaginary part is +0: zero bits
 		}
+		j.useLUT = true
+		j.lut.Init(&vals, j.dp*j.dk)
+		j.nt = kernels.NT(n * j.dp * j.dk)
 	}
 }
 
@@ -189,7 +228,8 @@ func (j *job) run(dst, src []byte, lo, hi int) (int, bool) {
 		}
 		return 0, true
 	case j.useLUT:
-		j.runLUT(dst, src[lo:hi], lo)
+		size := j.dp * j.dk
+		j.lut.RunNT(dst[lo*size:hi*size], src[lo:hi], j.nt)
 		return 0, true
 	case j.c.wide:
 		return j.runWide(dst, src, lo, hi)
@@ -253,54 +293,6 @@ func storeWide(b []byte, k, size int, lo, hi uint64) {
 		return
 	}
 	store(b, k, size, lo)
-}
-
-// runLUT converts a one-byte source through the table, one loop per
-// destination width.
-func (j *job) runLUT(dst, src []byte, lo int) {
-	t := &j.lut
-	switch j.dp * j.dk {
-	case 1:
-		d := dst[lo : lo+len(src)]
-		for i, b := range src {
-			d[i] = byte(t[b])
-		}
-	case 2:
-		d := dst[2*lo : 2*(lo+len(src))]
-		for i, b := range src {
-			binary.LittleEndian.PutUint16(d[2*i:], uint16(t[b]))
-		}
-	case 4:
-		if j.dk == 2 { // c32 from a real byte: the imaginary part is +0
-			d := dst[4*lo : 4*(lo+len(src))]
-			for i, b := range src {
-				binary.LittleEndian.PutUint32(d[4*i:], uint32(uint16(t[b])))
-			}
-			return
-		}
-		d := dst[4*lo : 4*(lo+len(src))]
-		for i, b := range src {
-			binary.LittleEndian.PutUint32(d[4*i:], uint32(t[b]))
-		}
-	case 8:
-		if j.dk == 2 {
-			d := dst[8*lo : 8*(lo+len(src))]
-			for i, b := range src {
-				binary.LittleEndian.PutUint64(d[8*i:], uint64(uint32(t[b])))
-			}
-			return
-		}
-		d := dst[8*lo : 8*(lo+len(src))]
-		for i, b := range src {
-			binary.LittleEndian.PutUint64(d[8*i:], t[b])
-		}
-	case 16:
-		d := dst[16*lo : 16*(lo+len(src))]
-		for i, b := range src {
-			binary.LittleEndian.PutUint64(d[16*i:], t[b])
-			binary.LittleEndian.PutUint64(d[16*i+8:], 0)
-		}
-	}
 }
 
 // load reads part k of size bytes.

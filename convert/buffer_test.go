@@ -3,7 +3,9 @@ package convert
 import (
 	"math"
 	"strings"
+	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/promote-dev/promote/dtype"
 )
@@ -268,6 +270,49 @@ func BenchmarkBufferF32ToF16ElementPath(b *testing.B) {
 	for b.Loop() {
 		if err := Buffer(out, dtype.F16, in, dtype.F32, p, Options{Threads: 1}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestInPieces checks the parallel split: every element in exactly one
+// piece, pieces after the first starting on 64-byte boundaries of dst,
+// and the least refused index reported whichever goroutine found it.
+func TestInPieces(t *testing.T) {
+	for _, c := range []struct{ n, ds, ss, off, threads int }{
+		{1, 1, 1, 0, 2}, {100000, 4, 2, 0, 2}, {300000, 2, 8, 6, 3}, {1 << 20, 1, 4, 1, 4}, {5000, 8, 1, 24, 2},
+	} {
+		buf := make([]byte, c.n*c.ds+64)
+		base := 64 - int(uintptr(unsafe.Pointer(&buf[0]))%64) // buf[base] is 64-byte aligned
+		dst := buf[(base+c.off)%64:][:c.n*c.ds]
+		seen := make([]int32, c.n)
+		var mu sync.Mutex
+		want := -1
+		bad := inPieces(dst, c.n, c.ds, c.ss, c.threads, func(lo, hi int) int {
+			if lo > 0 && uintptr(unsafe.Pointer(&dst[lo*c.ds]))%64 != 0 {
+				t.Errorf("%+v: piece at %d does not start on a 64-byte boundary", c, lo)
+			}
+			mu.Lock()
+			for i := lo; i < hi; i++ {
+				seen[i]++
+			}
+			mu.Unlock()
+			if hi > c.n/2 { // refuse the last element of every piece past the middle
+				mu.Lock()
+				if want < 0 || hi-1 < want {
+					want = hi - 1
+				}
+				mu.Unlock()
+				return hi - 1
+			}
+			return -1
+		})
+		for i, k := range seen {
+			if k != 1 {
+				t.Fatalf("%+v: element %d converted %d times", c, i, k)
+			}
+		}
+		if bad != want || bad < 0 {
+			t.Errorf("%+v: reported refusal %d, want the least, %d", c, bad, want)
 		}
 	}
 }

@@ -245,25 +245,32 @@ func toInt(in *info, n num, sat bool) uint64 {
 		}
 		return intBound(in, n.neg, signed)
 	}
+	return toIntFinite(in, n.neg, n.mant, int64(n.exp), sat)
+}
+
+// toIntFinite is toInt for a finite value (-1)^neg·mant·2^exp, mant
+// possibly 0.
+func toIntFinite(in *info, neg bool, mant uint64, exp int64, sat bool) uint64 {
+	signed := in.kind == dtype.KindSigned
 	var ip uint64 // the integer part's magnitude, modulo 2^64
 	huge := false // the integer part is 2^64 or more
-	if n.exp >= 0 {
-		if int(n.exp)+bits.Len64(n.mant) > 64 {
+	if exp >= 0 {
+		if int(exp)+bits.Len64(mant) > 64 {
 			huge = true
 		}
-		if n.exp < 64 {
-			ip = n.mant << uint(n.exp)
+		if exp < 64 {
+			ip = mant << uint(exp)
 		}
-	} else if n.exp > -64 {
-		ip = n.mant >> uint(-n.exp)
+	} else if exp > -64 {
+		ip = mant >> uint(-exp)
 	}
 	if !sat {
-		if n.neg {
+		if neg {
 			ip = -ip
 		}
 		return ip & in.mask
 	}
-	if n.neg {
+	if neg {
 		if !signed || ip == 0 && !huge {
 			return 0 // -0.9 and -1.5 into unsigned both give 0
 		}

@@ -33,7 +33,8 @@ const sampleRefStride = 61
 // fixed f32 sample of package sweep (every exponent with the ties and
 // boundaries of every rounding position, every value and halfway point of
 // each target, the integers near zero, and 2^20 pseudo-random patterns)
-// into f16, bf16 and every f8 format with the element path, and
+// into f16, bf16 and every f8, f6 and f4 format with the element path,
+// and
 //   - compares the CRC-32C of each target's output with
 //     testdata/samplef32.tsv, which also pins the sample itself;
 //   - checks every 61st pattern against the big.Int reference (every

@@ -46,19 +46,52 @@ type plan struct {
 	fromInt  bool // integer or bool source: IntToInt governs
 	ident    bool // same type: the pattern is copied
 	quirk    bool // the OpenVINO route applies
-	fast     bool // float to float: decode inline and round
 	wide     bool // f80 source or destination: convWide, not conv
+	// fast picks a path that reads the source's fields and rounds them
+	// in place, without building a num, for the common cases of the
+	// general path (decode then encode), which it matches exactly; the
+	// cases it does not cover fall through to the general path.
+	fast    fastPath
+	intSat  bool // integer destination: saturate (else wrap)
+	intSign bool // integer source: two's complement
 }
 
+// fastPath is one of plan's shortcuts.
+type fastPath uint8
+
+const (
+	fastNone       fastPath = iota
+	fastFloatFloat          // plain float to plain float: finite non-zero values
+	fastFloatInt            // plain float to integer: finite values
+	fastIntFloat            // integer to plain float: every value
+	fastIntInt              // integer to integer: every value
+)
+
 func newPlan(dst, src dtype.DType, p *Policy) plan {
-	return plan{
+	c := plan{
 		dst: dst, src: src, din: &infos[dst], sin: &infos[src], p: *p,
 		fromInt: src == dtype.Bool || src.IsInteger(),
 		ident:   dst == src,
 		quirk:   p.Quirks != 0 && quirkDst(dst) && dst != src,
-		fast:    infos[src].plain && infos[dst].plain && dst != src && !(p.Quirks != 0 && quirkDst(dst)),
 		wide:    infos[src].x87 || infos[dst].x87,
 	}
+	if c.ident || c.quirk || c.wide { // f80 takes convWide, which has no shortcuts
+		return c
+	}
+	sInt, dInt := src.IsInteger(), dst.IsInteger()
+	sFloat, dFloat := infos[src].plain, infos[dst].plain
+	c.intSign = src.IsSigned()
+	switch {
+	case sFloat && dFloat:
+		c.fast = fastFloatFloat
+	case sFloat && dInt:
+		c.fast, c.intSat = fastFloatInt, p.FloatToInt == TruncSaturate
+	case sInt && dFloat:
+		c.fast = fastIntFloat
+	case sInt && dInt:
+		c.fast, c.intSat = fastIntInt, p.IntToInt == Saturate
+	}
+	return c
 }
 
 // convWide converts one real pattern whose low 64 bits are lo and bits
@@ -87,21 +120,40 @@ func (c *plan) convWide(lo, hi uint64) (uint64, uint64, bool) {
 
 // conv converts one real pattern; false means the policy refused.
 func (c *plan) conv(x uint64) (uint64, bool) {
-	if c.fast {
-		// Finite non-zero values of one plain float format into another:
-		// the fields are read here and rounded directly; zeros and
-		// specials take the general path.
-		s := c.sin
+	s := c.sin
+	switch c.fast {
+	case fastFloatFloat, fastFloatInt:
+		// Finite non-zero values of a plain float: the fields are read
+		// here and rounded or truncated directly; zeros and specials
+		// take the general path.
 		x &= s.mask
 		mag := x &^ s.sign
 		if mag != 0 && mag < s.special {
+			neg := x&s.sign != 0
 			e := int64(mag >> s.m)
-			f := mag & (1<<s.m - 1)
-			if e == 0 {
-				return roundBits(c.din, x&s.sign != 0, f, int64(s.emin)-int64(s.m), false, &c.p), true
+			f, exp := mag&(1<<s.m-1), int64(s.emin)-int64(s.m)
+			if e != 0 {
+				f, exp = f|1<<s.m, e-int64(s.bias)-int64(s.m)
 			}
-			return roundBits(c.din, x&s.sign != 0, f|1<<s.m, e-int64(s.bias)-int64(s.m), false, &c.p), true
+			if c.fast == fastFloatFloat {
+				return roundBits(c.din, neg, f, exp, false, &c.p), true
+			}
+			return toIntFinite(c.din, neg, f, exp, c.intSat), true
 		}
+	case fastIntFloat, fastIntInt:
+		// An integer's value is its pattern, sign-extended if signed.
+		x &= s.mask
+		neg, mag := false, x
+		if c.intSign && x>>(s.bits-1) != 0 {
+			neg, mag = true, -(x | ^s.mask)
+		}
+		switch {
+		case c.fast == fastIntInt:
+			return toIntFinite(c.din, neg, mag, 0, c.intSat), true
+		case mag == 0:
+			return zeroPattern(c.din, false), true
+		}
+		return roundBits(c.din, neg, mag, 0, false, &c.p), true
 	}
 	if c.ident {
 		return x & c.sin.mask, true

@@ -50,7 +50,7 @@ func prebuilt(spec string) (promote.Rules, bool) {
 		return nil, false
 	}
 	name, opts, _ := strings.Cut(strings.TrimSpace(spec), ":")
-	d, err := rules.Lookup(name)
+	d, err := rules.LookupBuiltin(name)
 	if err != nil {
 		return nil, false
 	}
@@ -71,7 +71,8 @@ func prebuilt(spec string) (promote.Rules, bool) {
 // reach promote serve) cannot make it read files from disk.
 func noFiles(specs ...string) error {
 	for _, s := range specs {
-		if s = strings.TrimSpace(s); rules.IsPath(s) {
+		s = strings.TrimSpace(s)
+		if name, _, _ := strings.Cut(s, ":"); rules.IsPath(s) || rules.IsPath(name) {
 			return fmt.Errorf("%q names a rule file: the explorer answers with the built-in rule sets only (%s); rule files are read on the command line (promote -rules FILE)", s, strings.Join(rules.Names(), ", "))
 		}
 	}
@@ -93,7 +94,7 @@ func parseSpec(spec string) (promote.Rules, error) {
 	if r, ok := prebuilt(spec); ok {
 		return r, nil
 	}
-	return rules.Parse(spec)
+	return rules.ParseBuiltin(spec)
 }
 
 // parseList builds the rule sets of a comma-separated list of specs, with
@@ -112,7 +113,7 @@ func parseList(list string) ([]promote.Rules, error) {
 	for _, p := range parts {
 		r, ok := prebuilt(p)
 		if !ok || seen[r] {
-			return rules.ParseList(list) // its result, or its error
+			return rules.ParseListBuiltin(list) // its result, or its error
 		}
 		seen[r] = true
 		out = append(out, r)

@@ -66,9 +66,12 @@
 // MaxHeaderSize, a header that is not the dictionary NumPy writes (keys
 // descr, fortran_order and shape, each once), an unknown or unsupported
 // descr (an object array '|O', whose elements are pickled Python objects,
-// is named as such), a shape whose element count or byte size overflows,
+// is named as such), a shape of more than MaxDims (64, NumPy 2's
+// NPY_MAXDIMS) dimensions or whose element count or byte size overflows,
 // data shorter or longer than the shape says. Nothing is allocated from a
-// header's numbers before they are checked against the file's size.
+// header's numbers before they are checked against the file's size, and
+// an error echoes each token of the header (a descr, a key, a dimension)
+// cut to a few dozen bytes.
 //
 // # Why not a library
 //

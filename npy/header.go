@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // magic opens every .npy file.
@@ -18,6 +19,16 @@ const magic = "\x93NUMPY"
 // refuses headers over 10000 bytes unless told otherwise; a shape of many
 // dimensions needs a little more, so the bound is generous.
 const MaxHeaderSize = 1 << 20
+
+// MaxDims is the most dimensions an array read or written here may have:
+// NumPy 2's NPY_MAXDIMS (numpy/_core/include/numpy/ndarraytypes.h, 64
+// since NumPy 2.0; NumPy 1.x's was 32, numpy/core/include/numpy/
+// ndarraytypes.h @v1.24.2). np.save in NumPy 2 writes arrays of up to 64
+// dimensions, and np.zeros((1,)*65) raises "maximum supported dimension
+// for an ndarray is currently 64" (live NumPy 2.2 and 2.4; NumPy 1.24
+// says 32). The bound also keeps a hostile header's shape, and every
+// error that shows it, small.
+const MaxDims = 64
 
 // Header is a .npy file's header, decoded.
 type Header struct {
@@ -111,6 +122,12 @@ func eofText(err error) string {
 	return err.Error()
 }
 
+// shapeText writes a shape as %v does ("[2 3]"), its dimensions cut by
+// clip.List.
+func shapeText(shape []int64) string {
+	return "[" + clip.List(len(shape), func(i int) string { return strconv.FormatInt(shape[i], 10) }, " ") + "]"
+}
+
 // quoteShort quotes a header for an error message, cut to a readable
 // length.
 func quoteShort(s string) string {
@@ -144,12 +161,12 @@ func parseDict(s string, h *Header) error {
 			return err
 		}
 		if seen[key] {
-			return fmt.Errorf("key %q appears twice", key)
+			return fmt.Errorf("key %s appears twice", clip.Quote(key))
 		}
 		seen[key] = true
 		p.space()
 		if !p.eat(':') {
-			return p.errorf("want ':' after key %q", key)
+			return p.errorf("want ':' after key %s", clip.Quote(key))
 		}
 		p.space()
 		switch key {
@@ -169,7 +186,7 @@ func parseDict(s string, h *Header) error {
 				return err
 			}
 		default:
-			return fmt.Errorf("unexpected key %q (a .npy header has descr, fortran_order and shape)", key)
+			return fmt.Errorf("unexpected key %s (a .npy header has descr, fortran_order and shape)", clip.Quote(key))
 		}
 		p.space()
 		if p.eat(',') {
@@ -275,7 +292,10 @@ func (p *parser) tuple() ([]int64, error) {
 		}
 		d, err := strconv.ParseInt(p.s[start:p.i], 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("at byte %d: dimension %s does not fit in 64 bits", start, p.s[start:p.i])
+			return nil, fmt.Errorf("at byte %d: dimension %s does not fit in 64 bits", start, clip.Text(p.s[start:p.i]))
+		}
+		if len(shape) == MaxDims {
+			return nil, fmt.Errorf("at byte %d: more than %d dimensions; NumPy arrays have at most %d dimensions (NPY_MAXDIMS: %d in NumPy 2, 32 in NumPy 1.x)", start, MaxDims, MaxDims, MaxDims)
 		}
 		shape = append(shape, d)
 		if c := p.peek(); c == 'L' || c == 'l' { // a Python 2 long literal
@@ -405,7 +425,7 @@ func parseDescr(descr string) (elemType, error) {
 		order, s = s[0], s[1:]
 	}
 	if s == "" {
-		return elemType{}, fmt.Errorf("unknown descr %q", descr)
+		return elemType{}, fmt.Errorf("unknown descr %s", clip.Quote(descr))
 	}
 	// The kind letters of NumPy's array-protocol typestr (numpy
 	// reference, "The array interface protocol", typestr): b i u f c m M
@@ -413,19 +433,19 @@ func parseDescr(descr string) (elemType, error) {
 	switch s[0] {
 	case 'O':
 		// np.save writes '|O' (no size) for dtype=object.
-		return elemType{}, fmt.Errorf("descr %q is a NumPy object array: its elements are Python objects (pickled in the file, loadable only with allow_pickle), which have no dtype promote can read; convert it in NumPy to a numeric dtype first", descr)
+		return elemType{}, fmt.Errorf("descr %s is a NumPy object array: its elements are Python objects (pickled in the file, loadable only with allow_pickle), which have no dtype promote can read; convert it in NumPy to a numeric dtype first", clip.Quote(descr))
 	case 'S', 'a', 'U':
-		return elemType{}, fmt.Errorf("descr %q is a string type, which has no tensor dtype", descr)
+		return elemType{}, fmt.Errorf("descr %s is a string type, which has no tensor dtype", clip.Quote(descr))
 	case 'M', 'm':
-		return elemType{}, fmt.Errorf("descr %q is a date or time type, which has no tensor dtype", descr)
+		return elemType{}, fmt.Errorf("descr %s is a date or time type, which has no tensor dtype", clip.Quote(descr))
 	}
 	if len(s) < 2 {
-		return elemType{}, fmt.Errorf("unknown descr %q", descr)
+		return elemType{}, fmt.Errorf("unknown descr %s", clip.Quote(descr))
 	}
 	kind := s[0]
 	size, err := strconv.Atoi(s[1:])
 	if err != nil || size <= 0 || size > 1<<20 || s[1] == '+' || s[1] == '0' {
-		return elemType{}, fmt.Errorf("unknown descr %q", descr)
+		return elemType{}, fmt.Errorf("unknown descr %s", clip.Quote(descr))
 	}
 	et := elemType{itemSize: size, bigEndian: order == '>'}
 	if kind == 'V' {
@@ -434,7 +454,7 @@ func parseDescr(descr string) (elemType, error) {
 	}
 	d, ok := standard(kind, size)
 	if !ok {
-		return et, fmt.Errorf("descr %q is a NumPy type the catalogue does not have (such as float96, x86-32's long double) or is unknown", descr)
+		return et, fmt.Errorf("descr %s is a NumPy type the catalogue does not have (such as float96, x86-32's long double) or is unknown", clip.Quote(descr))
 	}
 	et.dtype = d
 	return et, nil

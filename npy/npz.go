@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/promote-dev/promote/internal/clip"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -231,7 +231,7 @@ func checkArrayName(name string) error {
 	case name == "":
 		return errors.New("the array name is empty")
 	case name == "." || name == "..":
-		return fmt.Errorf("the array name %q is not a plain name", name)
+		return fmt.Errorf("the array name %s is not a plain name", quoteName(name))
 	case !utf8.ValidString(name):
 		return errors.New("the array name is not UTF-8")
 	}
@@ -246,13 +246,8 @@ func checkArrayName(name string) error {
 	return nil
 }
 
-// quoteName quotes a name for an error, cut to a readable length.
-func quoteName(s string) string {
-	if len(s) > 80 {
-		return strconv.QuoteToASCII(s[:80]) + "..."
-	}
-	return strconv.QuoteToASCII(s)
-}
+// quoteName quotes a name for an error, cut by clip.QuoteASCII.
+func quoteName(s string) string { return clip.QuoteASCII(s) }
 
 // dirGuard bounds the bytes zip.NewReader may read: while left >= 0 a
 // read past it fails and sets hit. archive/zip reads the directory's
@@ -321,10 +316,7 @@ func checkArrays(arrays []Array, o options) error {
 			return fmt.Errorf("array %s appears twice", quoteName(a.Name))
 		}
 		seen[a.Name] = true
-		if err := a.Tensor.Check(); err != nil {
-			return fmt.Errorf("array %s: %v", quoteName(a.Name), err)
-		}
-		if _, err := descrOf(a.Tensor.DType, o); err != nil {
+		if _, err := checkWritable(a.Tensor, o); err != nil {
 			return fmt.Errorf("array %s: %v", quoteName(a.Name), err)
 		}
 	}

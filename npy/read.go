@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -92,16 +93,16 @@ func readArray(r io.Reader, size int64, trusted bool, o options) (*tensor.Tensor
 	}
 	n, err := tensor.NumElements(h.Shape)
 	if err != nil {
-		return nil, fmt.Errorf("shape %v: %v", h.Shape, err)
+		return nil, fmt.Errorf("shape %s: %v", shapeText(h.Shape), err)
 	}
 	have := size - h.DataOffset
 	if n > have/int64(et.itemSize) && n > 0 {
-		return nil, fmt.Errorf("data truncated: shape %v of %s needs %d elements of %d bytes, the file has %d bytes of data",
-			h.Shape, h.Descr, n, et.itemSize, have)
+		return nil, fmt.Errorf("data truncated: shape %s of %s needs %d elements of %d bytes, the file has %d bytes of data",
+			shapeText(h.Shape), h.Descr, n, et.itemSize, have)
 	}
 	want := n * int64(et.itemSize)
 	if have != want {
-		return nil, fmt.Errorf("%d bytes after the data: shape %v of %s takes %d bytes, the file has %d", have-want, h.Shape, h.Descr, want, have)
+		return nil, fmt.Errorf("%d bytes after the data: shape %s of %s takes %d bytes, the file has %d", have-want, shapeText(h.Shape), h.Descr, want, have)
 	}
 	raw, err := readData(r, want, trusted)
 	if err != nil {
@@ -143,13 +144,13 @@ func readData(r io.Reader, want int64, trusted bool) ([]byte, error) {
 func resolve(et elemType, descr string, o options) (dtype.DType, error) {
 	if et.void {
 		if o.readAs == dtype.Invalid {
-			return 0, fmt.Errorf("descr %q is raw bytes with no dtype (np.save writes ml_dtypes types such as bfloat16 this way); say which dtype it holds (npy.ReadAs, promote convert -as)", descr)
+			return 0, fmt.Errorf("descr %s is raw bytes with no dtype (np.save writes ml_dtypes types such as bfloat16 this way); say which dtype it holds (npy.ReadAs, promote convert -as)", clip.Quote(descr))
 		}
 		if o.readAs.Bits() == 0 {
-			return 0, fmt.Errorf("cannot read %q as %v, which has no storage", descr, o.readAs)
+			return 0, fmt.Errorf("cannot read %s as %v, which has no storage", clip.Quote(descr), o.readAs)
 		}
 		if itemBytes(o.readAs) != et.itemSize {
-			return 0, fmt.Errorf("cannot read %q as %v: items are %d bytes, %v takes %d", descr, o.readAs, et.itemSize, o.readAs, itemBytes(o.readAs))
+			return 0, fmt.Errorf("cannot read %s as %v: items are %d bytes, %v takes %d", clip.Quote(descr), o.readAs, et.itemSize, o.readAs, itemBytes(o.readAs))
 		}
 		return o.readAs, nil
 	}

@@ -91,11 +91,7 @@ func header(descr string, shape []int64) []byte {
 
 // Write writes t to w as a .npy file in C order, little-endian.
 func Write(w io.Writer, t *tensor.Tensor, opts ...Option) error {
-	o := collect(opts)
-	if err := t.Check(); err != nil {
-		return err
-	}
-	descr, err := descrOf(t.DType, o)
+	descr, err := checkWritable(t, collect(opts))
 	if err != nil {
 		return err
 	}
@@ -111,6 +107,19 @@ func Write(w io.Writer, t *tensor.Tensor, opts ...Option) error {
 	return err
 }
 
+// checkWritable checks that t can be written as a .npy NumPy loads: a
+// well-formed tensor of a dtype with a descr and at most MaxDims
+// dimensions. It returns the descr.
+func checkWritable(t *tensor.Tensor, o options) (string, error) {
+	if err := t.Check(); err != nil {
+		return "", err
+	}
+	if len(t.Shape) > MaxDims {
+		return "", fmt.Errorf("%d dimensions; NumPy arrays have at most %d dimensions (NPY_MAXDIMS: %d in NumPy 2, 32 in NumPy 1.x)", len(t.Shape), MaxDims, MaxDims)
+	}
+	return descrOf(t.DType, o)
+}
+
 // WriteFile writes t to the file name (see Write). It writes a temporary
 // file in name's directory and renames it over name only when everything
 // is written and synced, then syncs the directory, so a failure leaves no
@@ -119,10 +128,7 @@ func Write(w io.Writer, t *tensor.Tensor, opts ...Option) error {
 // through to its target); a new file's mode is 0644, a replaced file keeps
 // its own. Errors name the file, never the temporary one.
 func WriteFile(name string, t *tensor.Tensor, opts ...Option) error {
-	if err := t.Check(); err != nil {
-		return fmt.Errorf("npy: %s: %v", name, err)
-	}
-	if _, err := descrOf(t.DType, collect(opts)); err != nil {
+	if _, err := checkWritable(t, collect(opts)); err != nil {
 		return fmt.Errorf("npy: %s: %v", name, err)
 	}
 	return writeAtomic(name, func(w io.Writer) error { return Write(w, t, opts...) })

@@ -31,6 +31,19 @@ var hostLiterals = map[string][]string{
 	"1.0L":  {"c++", "c"}, // kernel-float has no long double: allowedRefusal
 	"1f0":   {"julia"},
 	"1j":    {"python"}, // every Python rule set that has complex dtypes; refused elsewhere
+	// Digit separators: Python's PEP 515 and Julia's (JuliaSyntax.jl
+	// tokenize.jl accept_number); R has none, C++14 and C23 write 1'000.
+	"1_000":   {"python", "julia"},
+	"1_000.5": {"python", "julia"},
+	"0x_ff":   {"python", "julia"},
+	"0b_1_0":  {"python", "julia"},
+	"1.000_5": {"python", "julia"},
+	"1e1_0":   {"python"}, // Julia reads no _ in an exponent
+	"1_0j":    {"python"},
+	"1_000u":  {}, // C's suffix, Python's and Julia's separator: no host has both
+	"1_0.0f":  {},
+	"1_0f0":   {"julia"},
+	"1_000L":  {}, // R's suffix with a separator R does not have
 }
 
 // TestHostLiterals: every rule set accepts the literal forms of its host
@@ -63,6 +76,9 @@ func TestHostLiterals(t *testing.T) {
 				t.Errorf("%s (%s) accepts %s, which is not %s", d.Name, host, lit, host)
 			case has && rerr != nil && host != "tensors" && !allowedRefusal(d.Name, lit, rerr):
 				t.Errorf("%s (%s) refuses %s: %v", d.Name, host, lit, rerr)
+			case !has && strings.Contains(lit, "_") && (host == "r" || host == "c" || host == "c++") &&
+				!strings.Contains(rerr.Error(), "digit separator"):
+				t.Errorf("%s (%s) refuses %s without saying it has no such digit separator: %v", d.Name, host, lit, rerr)
 			}
 		}
 	}
@@ -72,7 +88,7 @@ func TestHostLiterals(t *testing.T) {
 // dtype rather than of syntax.
 func allowedRefusal(name, lit string, err error) bool {
 	switch {
-	case lit == "1j": // complex: Triton, TVM and the like have no complex dtype
+	case strings.HasSuffix(lit, "j"): // complex: Triton, TVM and the like have no complex dtype
 		return true
 	case lit == "1.0L" && name == "kernel-float": // no long double element type
 		return strings.Contains(err.Error(), "f80")

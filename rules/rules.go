@@ -67,11 +67,12 @@ func Lookup(name string) (*promote.Def, error) {
 	if IsPath(name) {
 		return loadFile(strings.TrimSpace(name))
 	}
-	return builtin(name)
+	return LookupBuiltin(name)
 }
 
-// builtin looks a name up in the registry.
-func builtin(name string) (*promote.Def, error) {
+// LookupBuiltin returns the built-in rule set named name, as Lookup does,
+// but never reads a rule file.
+func LookupBuiltin(name string) (*promote.Def, error) {
 	key := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), "_", "-")
 	for _, d := range defs {
 		if d.Name == key || strings.ReplaceAll(d.Name, "-", "") == strings.ReplaceAll(key, "-", "") {
@@ -112,7 +113,7 @@ func loadFile(path string) (*promote.Def, error) {
 		return nil, fmt.Errorf("rule file %s: rule files are TOML; write it as a .toml file (see docs/README-check.md)", path)
 	}
 	return rulefile.Load(path, func(name string) bool {
-		_, err := builtin(name)
+		_, err := LookupBuiltin(name)
 		return err == nil
 	})
 }

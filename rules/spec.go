@@ -24,12 +24,11 @@ import (
 // build without bound.
 const maxSpecs = 256
 
-// Parse builds the rule set a spec names.
+// Parse builds the rule set a spec names: a built-in rule set with its
+// options, or a rule file (a spec that is a path; rule files take no
+// options).
 func Parse(spec string) (promote.Rules, error) {
 	s := strings.TrimSpace(spec)
-	if s == "" {
-		return nil, fmt.Errorf("empty rule set name (valid: %s)", strings.Join(Names(), ", "))
-	}
 	if IsPath(s) {
 		d, err := Lookup(s)
 		if err != nil {
@@ -37,8 +36,25 @@ func Parse(spec string) (promote.Rules, error) {
 		}
 		return d.Build()
 	}
+	return ParseBuiltin(s)
+}
+
+// ParseBuiltin is Parse for the built-in rule sets only: it never reads a
+// file, so a spec from an untrusted source (the explorer's URLs) cannot
+// make the program read the disk.
+func ParseBuiltin(spec string) (promote.Rules, error) {
+	s := strings.TrimSpace(spec)
+	if s == "" {
+		return nil, fmt.Errorf("empty rule set name (valid: %s)", strings.Join(Names(), ", "))
+	}
 	name, opts, _ := strings.Cut(s, ":")
-	d, err := Lookup(name)
+	if IsPath(s) || IsPath(name) {
+		if IsPath(s) && !strings.Contains(s, ":") {
+			return nil, fmt.Errorf("%q names a rule file; only the built-in rule sets are read here (valid: %s)", s, strings.Join(Names(), ", "))
+		}
+		return nil, fmt.Errorf("%q: a rule file takes no options, and only the built-in rule sets take NAME:KEY=VALUE (valid: %s)", s, strings.Join(Names(), ", "))
+	}
+	d, err := LookupBuiltin(name)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +73,13 @@ func Parse(spec string) (promote.Rules, error) {
 // ParseList builds every rule set of a comma-separated list of specs. A
 // spec that names the same rule set with the same settings as an earlier
 // one is an error, since it would only repeat a column.
-func ParseList(list string) ([]promote.Rules, error) {
+func ParseList(list string) ([]promote.Rules, error) { return parseList(list, Parse) }
+
+// ParseListBuiltin is ParseList for the built-in rule sets only (see
+// ParseBuiltin).
+func ParseListBuiltin(list string) ([]promote.Rules, error) { return parseList(list, ParseBuiltin) }
+
+func parseList(list string, parse func(string) (promote.Rules, error)) ([]promote.Rules, error) {
 	parts := strings.Split(list, ",")
 	if len(parts) > maxSpecs {
 		return nil, fmt.Errorf("%d rule sets named; at most %d", len(parts), maxSpecs)
@@ -65,7 +87,7 @@ func ParseList(list string) ([]promote.Rules, error) {
 	out := make([]promote.Rules, 0, len(parts))
 	seen := map[string]string{}
 	for _, p := range parts {
-		r, err := Parse(p)
+		r, err := parse(p)
 		if err != nil {
 			return nil, err
 		}

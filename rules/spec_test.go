@@ -74,3 +74,19 @@ func FuzzParseSpec(f *testing.F) {
 		}
 	})
 }
+
+// TestParseBuiltinReadsNoFile: ParseBuiltin refuses every spec that names
+// a file, with or without options, and Parse refuses options on a file.
+func TestParseBuiltinReadsNoFile(t *testing.T) {
+	for _, spec := range []string{"x.toml", "x.toml:", "x.toml:a=b", "./x", "dir/x.toml:a=b"} {
+		if _, err := ParseBuiltin(spec); err == nil || !strings.Contains(err.Error(), "rule file") {
+			t.Errorf("ParseBuiltin(%q) = %v; want a refusal naming rule files", spec, err)
+		}
+	}
+	if _, err := Parse("x.toml:a=b"); err == nil || !strings.Contains(err.Error(), "takes no options") {
+		t.Errorf("Parse(x.toml:a=b) = %v; want 'a rule file takes no options'", err)
+	}
+	if _, err := ParseListBuiltin("jax,x.toml"); err == nil {
+		t.Error("ParseListBuiltin(jax,x.toml): want a refusal")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // dtypeInfo is one dtype of the format: its header spelling, the
@@ -71,7 +72,7 @@ func init() {
 func DTypeOf(name string) (dtype.DType, error) {
 	i, ok := byName[name]
 	if !ok {
-		return dtype.Invalid, fmt.Errorf("unknown safetensors dtype %q", name)
+		return dtype.Invalid, fmt.Errorf("unknown safetensors dtype %s", clip.Quote(name))
 	}
 	return formatDTypes[i].dt, nil
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // Spec names a tensor to be written: Layout gives it its offsets.
@@ -89,7 +90,7 @@ func (h *Header) Encode() ([]byte, error) {
 	}
 	for k, v := range h.Metadata {
 		if !utf8.ValidString(k) || !utf8.ValidString(v) {
-			return nil, fmt.Errorf("safetensors: metadata entry %q: %q is not valid UTF-8", k, v)
+			return nil, fmt.Errorf("safetensors: metadata entry %s: %s is not valid UTF-8", clip.Quote(k), clip.Quote(v))
 		}
 	}
 	b := make([]byte, 8, 8+64*len(h.Tensors)+64)

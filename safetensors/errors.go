@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // Faults a FormatError wraps; test them with errors.Is.
@@ -54,7 +56,7 @@ func (e *FormatError) Error() string {
 		s += e.File + ": "
 	}
 	if e.Tensor != "" {
-		s += "tensor " + strconv.QuoteToASCII(e.Tensor) + ": "
+		s += "tensor " + clip.QuoteASCII(e.Tensor) + ": "
 	}
 	s += e.Fault.Error()
 	if e.Detail != "" {
@@ -68,6 +70,12 @@ func (e *FormatError) Unwrap() error { return e.Fault }
 
 func faultf(fault error, tensor, format string, args ...any) *FormatError {
 	return &FormatError{Tensor: tensor, Fault: fault, Detail: fmt.Sprintf(format, args...)}
+}
+
+// shapeText writes a shape as %v does ("[2 3]"), its dimensions cut by
+// clip.List: a hostile header's million-dimension shape stays short.
+func shapeText(shape []int64) string {
+	return "[" + clip.List(len(shape), func(i int) string { return strconv.FormatInt(shape[i], 10) }, " ") + "]"
 }
 
 // named sets the file name of a FormatError (other errors get it

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -187,18 +188,18 @@ func (h *Header) validate(dataSize int64) error {
 		case t.Begin > t.End:
 			return faultf(ErrOffsets, t.Name, "begin %d is past end %d", t.Begin, t.End)
 		case t.Begin < start:
-			return faultf(ErrOffsets, t.Name, "[%d, %d) overlaps tensor %q, which ends at %d", t.Begin, t.End, prev, start)
+			return faultf(ErrOffsets, t.Name, "[%d, %d) overlaps tensor %s, which ends at %d", t.Begin, t.End, clip.Quote(prev), start)
 		case t.Begin > start && i == 0:
 			return faultf(ErrOffsets, t.Name, "the first tensor begins at %d, not 0", t.Begin)
 		case t.Begin > start:
-			return faultf(ErrOffsets, t.Name, "a gap: it begins at %d but tensor %q ends at %d", t.Begin, prev, start)
+			return faultf(ErrOffsets, t.Name, "a gap: it begins at %d but tensor %s ends at %d", t.Begin, clip.Quote(prev), start)
 		}
 		if dataSize >= 0 && t.End > dataSize {
 			return faultf(ErrTruncated, t.Name, "data_offsets [%d, %d) run past the data buffer's %d bytes", t.Begin, t.End, dataSize)
 		}
 		n, err := tensor.NumElements(t.Shape)
 		if err != nil {
-			return faultf(ErrShape, t.Name, "shape %v: the element count overflows", t.Shape)
+			return faultf(ErrShape, t.Name, "shape %s: the element count overflows", shapeText(t.Shape))
 		}
 		size, err := ByteSize(t.DType, n)
 		if err != nil {
@@ -206,7 +207,7 @@ func (h *Header) validate(dataSize int64) error {
 		}
 		if size != t.Bytes() {
 			name, _ := Name(t.DType)
-			return faultf(ErrSize, t.Name, "%s%v takes %d bytes but data_offsets [%d, %d) hold %d", name, t.Shape, size, t.Begin, t.End, t.Bytes())
+			return faultf(ErrSize, t.Name, "%s%s takes %d bytes but data_offsets [%d, %d) hold %d", name, shapeText(t.Shape), size, t.Begin, t.End, t.Bytes())
 		}
 		start, prev = t.End, t.Name
 	}

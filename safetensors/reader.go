@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/promote-dev/promote/internal/clip"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -97,7 +98,7 @@ func (f *File) Section(t TensorInfo) *io.SectionReader {
 // the tensor, for callers that stream a tensor in chunks.
 func (f *File) ReadAt(t TensorInfo, p []byte, off int64) error {
 	if off < 0 || off > t.Bytes() || int64(len(p)) > t.Bytes()-off {
-		return fmt.Errorf("safetensors: %s: tensor %q: read of %d bytes at %d is outside its %d bytes", f.name, t.Name, len(p), off, t.Bytes())
+		return fmt.Errorf("safetensors: %s: tensor %s: read of %d bytes at %d is outside its %d bytes", f.name, clip.Quote(t.Name), len(p), off, t.Bytes())
 	}
 	if len(p) == 0 {
 		// Some ReaderAts (bytes.Reader) report EOF for an empty read at
@@ -108,7 +109,7 @@ func (f *File) ReadAt(t TensorInfo, p []byte, off int64) error {
 		if errors.Is(err, io.EOF) {
 			return named(faultf(ErrTruncated, t.Name, "the file shrank while being read"), f.name)
 		}
-		return fmt.Errorf("safetensors: %s: tensor %q: %w", f.name, t.Name, err)
+		return fmt.Errorf("safetensors: %s: tensor %s: %w", f.name, clip.Quote(t.Name), err)
 	}
 	return nil
 }
@@ -121,7 +122,7 @@ func (f *File) ReadAt(t TensorInfo, p []byte, off int64) error {
 func (f *File) ReadTensor(name string) (*tensor.Tensor, error) {
 	t, ok := f.Lookup(name)
 	if !ok {
-		return nil, fmt.Errorf("safetensors: %s: no tensor %q", f.name, name)
+		return nil, fmt.Errorf("safetensors: %s: no tensor %s", f.name, clip.Quote(name))
 	}
 	return f.read(t)
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // The header is decoded by a scanner written for its one shape (an
@@ -40,12 +42,12 @@ type where struct {
 
 func (w where) String() string {
 	if w.value {
-		return w.text + " value of " + strconv.Quote(w.field)
+		return w.text + " value of " + clip.Quote(w.field)
 	}
 	if w.tensor == "" && w.field == "" {
 		return w.text
 	}
-	s := "tensor " + strconv.Quote(w.tensor)
+	s := "tensor " + clip.Quote(w.tensor)
 	if w.field != "" {
 		s += " " + w.field
 	}
@@ -183,7 +185,7 @@ func (s *scanner) tensor(name string) (TensorInfo, error) {
 				}
 				var ok bool
 				if t.DType, ok = dtypeOfBytes(v); !ok {
-					return TensorInfo{}, faultf(ErrDType, name, "%q is not a safetensors dtype", v)
+					return TensorInfo{}, faultf(ErrDType, name, "%s is not a safetensors dtype", clip.Quote(string(v)))
 				}
 			case "shape":
 				dup, haveShape = haveShape, true
@@ -206,12 +208,12 @@ func (s *scanner) tensor(name string) (TensorInfo, error) {
 				}
 				t.Begin, t.End = off[0], off[1]
 			default:
-				if err := s.skipValue(where{tensor: name, field: "field " + strconv.Quote(field)}); err != nil {
+				if err := s.skipValue(where{tensor: name, field: "field " + clip.Quote(field)}); err != nil {
 					return t, err
 				}
 			}
 			if dup {
-				return TensorInfo{}, faultf(ErrDuplicate, name, "field %q appears twice", field)
+				return TensorInfo{}, faultf(ErrDuplicate, name, "field %s appears twice", clip.Quote(field))
 			}
 			s.space()
 			if s.eat(',') {
@@ -290,7 +292,7 @@ func (s *scanner) intArray(name, field string, add func(i int, v int64)) (int, e
 		start := s.i
 		if !s.number() {
 			if s.i > start {
-				return 0, faultf(ErrHeaderJSON, name, "%s: malformed number %q at header offset %d", field, s.b[start:min(s.i+1, len(s.b))], start)
+				return 0, faultf(ErrHeaderJSON, name, "%s: malformed number %s at header offset %d", field, clip.Quote(string(s.b[start:min(s.i+1, len(s.b))])), start)
 			}
 			return 0, faultf(ErrHeaderJSON, name, "%s: want a non-negative integer, got %s", field, s.what())
 		}
@@ -302,9 +304,9 @@ func (s *scanner) intArray(name, field string, add func(i int, v int64)) (int, e
 			if field == "shape" {
 				fault = ErrShape
 			}
-			return 0, faultf(fault, name, "%s: %s does not fit 63 bits", field, num)
+			return 0, faultf(fault, name, "%s: %s does not fit 63 bits", field, clip.Text(string(num)))
 		case err != nil || v < 0 || num[0] == '-':
-			return 0, faultf(ErrHeaderJSON, name, "%s: %s is not a non-negative integer", field, num)
+			return 0, faultf(ErrHeaderJSON, name, "%s: %s is not a non-negative integer", field, clip.Text(string(num)))
 		}
 		add(n, v)
 		n++
@@ -341,7 +343,7 @@ func (s *scanner) metadata() (map[string]string, error) {
 			return nil, err
 		}
 		if _, dup := m[string(kb)]; dup {
-			return nil, faultf(ErrDuplicate, "", "%s key %q appears twice", metadataKey, kb)
+			return nil, faultf(ErrDuplicate, "", "%s key %s appears twice", metadataKey, clip.Quote(string(kb)))
 		}
 		k := string(kb)
 		if err := s.colon(at); err != nil {
@@ -599,7 +601,7 @@ func (s *scanner) skipValue(at where) error {
 		case c == '-' || '0' <= c && c <= '9':
 			start := s.i
 			if !s.number() {
-				return faultf(ErrHeaderJSON, "", "%s: malformed number %q at header offset %d", at, s.b[start:min(s.i+1, len(s.b))], start)
+				return faultf(ErrHeaderJSON, "", "%s: malformed number %s at header offset %d", at, clip.Quote(string(s.b[start:min(s.i+1, len(s.b))])), start)
 			}
 		case s.literal("true"), s.literal("false"), s.literal("null"):
 		default:

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/promote-dev/promote/internal/clip"
 	"github.com/promote-dev/promote/internal/safeout"
 )
 
@@ -118,13 +119,13 @@ func (w *Writer) WriteTensor(name string, data []byte) error {
 	}
 	switch {
 	case !ok:
-		return w.errorf("tensor %q written after the last tensor", name)
+		return w.errorf("tensor %s written after the last tensor", clip.Quote(name))
 	case t.Name != name:
-		return w.errorf("tensor %q written where %q comes next", name, t.Name)
+		return w.errorf("tensor %s written where %s comes next", clip.Quote(name), clip.Quote(t.Name))
 	case w.done != 0:
-		return w.errorf("tensor %q written whole after %d of its bytes", name, w.done)
+		return w.errorf("tensor %s written whole after %d of its bytes", clip.Quote(name), w.done)
 	case int64(len(data)) != t.Bytes():
-		return w.errorf("tensor %q has %d bytes of data, the header says %d", name, len(data), t.Bytes())
+		return w.errorf("tensor %s has %d bytes of data, the header says %d", clip.Quote(name), len(data), t.Bytes())
 	}
 	if len(data) == 0 {
 		w.i++
@@ -142,7 +143,7 @@ func (w *Writer) Close() error {
 	}
 	w.skipEmpty()
 	if t, ok := w.Next(); ok {
-		return w.errorf("closed with tensor %q at %d of %d bytes", t.Name, w.done, t.Bytes())
+		return w.errorf("closed with tensor %s at %d of %d bytes", clip.Quote(t.Name), w.done, t.Bytes())
 	}
 	return nil
 }
@@ -262,7 +263,7 @@ func layoutNamed(tensors []Named, metadata map[string]string) (*Header, map[stri
 	data := make(map[string][]byte, len(tensors))
 	for i, t := range tensors {
 		if t.Tensor == nil {
-			return nil, nil, fmt.Errorf("safetensors: tensor %q is nil", t.Name)
+			return nil, nil, fmt.Errorf("safetensors: tensor %s is nil", clip.Quote(t.Name))
 		}
 		specs[i] = Spec{Name: t.Name, DType: t.Tensor.DType, Shape: t.Tensor.Shape}
 		data[t.Name] = t.Tensor.Data

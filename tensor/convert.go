@@ -54,8 +54,16 @@ func Convert(t *Tensor, to dtype.DType, p convert.Policy, o convert.Options) (*T
 // Operand returns t as the promotion model sees it: a tensor operand of
 // t's dtype with t's exact shape (rank 0 for shape []), so rules that
 // look at ranks (OpenVINO's pytorch_scalar_promotion, PyTorch's
-// zero-dim category) see the real one.
+// zero-dim category) see the real one. A rank-0 tensor carries its value
+// (promote.ZeroDimOf with Value), so rules that look at values (NumPy
+// 1.x's value-based promotion, numpy's promotion=legacy) see it; a
+// malformed rank-0 tensor (see Check) has none.
 func (t *Tensor) Operand() promote.Operand {
+	if len(t.Shape) == 0 {
+		if v, err := t.Value(); err == nil {
+			return promote.ZeroDimOf(t.DType, v)
+		}
+	}
 	return promote.Shaped(t.DType, t.Shape...)
 }
 

@@ -22,8 +22,10 @@ package tensor
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // Tensor is a dtype, a shape and the storage described in the package
@@ -43,11 +45,18 @@ func NumElements(shape []int64) (int64, error) {
 			return 0, fmt.Errorf("tensor: dimension %d is negative (%d)", i, d)
 		}
 		if d != 0 && n > (1<<62)/d {
-			return 0, fmt.Errorf("tensor: shape %v has more than 2^62 elements", shape)
+			return 0, fmt.Errorf("tensor: shape %s has more than 2^62 elements", shapeText(shape))
 		}
 		n *= d
 	}
 	return n, nil
+}
+
+// shapeText writes a shape as %v does ("[2 3]"), its dimensions cut by
+// clip.List, for errors about shapes read from files, which may have any
+// number of dimensions.
+func shapeText(shape []int64) string {
+	return "[" + clip.List(len(shape), func(i int) string { return strconv.FormatInt(shape[i], 10) }, " ") + "]"
 }
 
 // StorageBytes returns the bytes n elements of d take in a Tensor.
@@ -75,12 +84,12 @@ func storage(d dtype.DType, shape []int64) (n, size int64, err error) {
 		size = n/8*bits + (n%8*bits+7)/8
 	} else {
 		if n > maxInt/(bits/8) {
-			return 0, 0, fmt.Errorf("tensor: shape %v of %v takes more than %d bytes", shape, d, maxInt)
+			return 0, 0, fmt.Errorf("tensor: shape %s of %v takes more than %d bytes", shapeText(shape), d, maxInt)
 		}
 		size = n * (bits / 8)
 	}
 	if size > maxInt {
-		return 0, 0, fmt.Errorf("tensor: shape %v of %v takes more than %d bytes", shape, d, maxInt)
+		return 0, 0, fmt.Errorf("tensor: shape %s of %v takes more than %d bytes", shapeText(shape), d, maxInt)
 	}
 	return n, size, nil
 }

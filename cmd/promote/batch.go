@@ -58,7 +58,7 @@ func batchLoop(e *env, r promote.Rules, lim lineLimits) error {
 		case err != nil:
 			return fmt.Errorf("reading standard input: %w", err)
 		default:
-			_, err = io.WriteString(e.stdout, batchAnswer(r, line, lim.operands)+"\n")
+			_, err = io.WriteString(e.stdout, batchAnswer(r, line, in.line(), lim.operands)+"\n")
 		}
 		if err != nil {
 			return nil // the frame reports the lost output
@@ -71,10 +71,11 @@ func batchLoop(e *env, r promote.Rules, lim lineLimits) error {
 	}
 }
 
-// batchAnswer answers one query line: the result, or "error: MESSAGE".
-func batchAnswer(r promote.Rules, line []byte, maxOps int) string {
-	if n := countFields(line); n > maxOps {
-		return "error: " + strconv.Itoa(n) + " operands on one line; at most " + strconv.Itoa(maxOps) + " are accepted"
+// batchAnswer answers query line number n: the result, or "error:
+// MESSAGE". A line past a bound says which line, as an over-long one does.
+func batchAnswer(r promote.Rules, line []byte, n, maxOps int) string {
+	if ops := countFields(line); ops > maxOps {
+		return "error: line " + strconv.Itoa(n) + ": " + strconv.Itoa(ops) + " operands; at most " + strconv.Itoa(maxOps) + " are accepted on one line"
 	}
 	ops, err := promote.ParseOperands(r.Def().Dialect, string(line))
 	if err != nil {

@@ -14,17 +14,25 @@ func TestBenchTSV(t *testing.T) {
 	if code := run(e, []string{"bench", "-n", "1000", "-reps", "1", "-threads", "2", "-pairs", "f32:f16,u8:f32,f32:f8e4m3fn"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(lines) != 4 {
-		t.Fatalf("got %d lines, want a header and 3 rows:\n%s", len(lines), out.String())
+	var lines, comments []string
+	for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		if strings.HasPrefix(l, "#") {
+			comments = append(comments, l)
+		} else {
+			lines = append(lines, l)
+		}
 	}
-	if want := "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio"; lines[0] != want {
+	if len(lines) != 4 || len(comments) != 3 || !strings.HasPrefix(comments[0], "# last-level cache: ") ||
+		!strings.HasPrefix(comments[2], "# memory, 2 threads: read ") {
+		t.Fatalf("got %d lines and %d comments, want the cache, buffer and memory comments, a header and 3 rows:\n%s", len(lines), len(comments), out.String())
+	}
+	if want := "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tceiling\tMiB moved\tfits in cache"; lines[0] != want {
 		t.Errorf("header %q, want %q", lines[0], want)
 	}
 	for i, pair := range []string{"f32:f16", "u8:f32", "f32:f8e4m3fn"} {
 		f := strings.Split(lines[i+1], "\t")
-		if len(f) != 7 || f[0] != pair || f[1] != "1000" || f[2] != "2" {
-			t.Errorf("row %q: want 7 fields starting %s, 1000, 2", lines[i+1], pair)
+		if len(f) != 10 || f[0] != pair || f[1] != "1000" || f[2] != "2" || f[9] != "yes" && f[9] != "no" {
+			t.Errorf("row %q: want 10 fields starting %s, 1000, 2 and ending yes or no (fits in cache)", lines[i+1], pair)
 		}
 	}
 }
@@ -34,7 +42,9 @@ func TestBenchUsageErrors(t *testing.T) {
 		{"-pairs", "f32"},
 		{"-pairs", "f32:f99"},
 		{"-pairs", "f32:dynamic"},
-		{"-n", "0"},
+		{"-n", "-1"},
+		{"-n", "100000000000000"}, // once a makeslice panic
+		{"-n", "60000000000"},     // within MaxN, past any memory here
 		{"-policy", "nope"},
 		{"-bogus"},
 		{"extra"},

@@ -40,7 +40,7 @@ func TestCast(t *testing.T) {
 		// Bad lines: one error line each, the rest goes on.
 		{[]string{"-from", "f32", "-to", "f16"}, "\nfoo\n0x1ffffffff\n0x\n1 2\n1.5\n",
 			"error: empty line: want a hex pattern or a decimal number\n" +
-				"error: convert: bad number \"foo\": want a decimal number, inf or nan\n" +
+				"error: bad number \"foo\": want a decimal number, inf or nan\n" +
 				"error: pattern 0x1ffffffff does not fit f32 (32 bits)\n" +
 				"error: bad hex pattern \"0x\"\n" +
 				"error: want one value of f32, got 2 tokens\n" +

@@ -185,13 +185,21 @@ func (c *command) prefix() string {
 	return "promote " + c.name
 }
 
+// libraryPrefixes are the prefixes of promote's library packages whose
+// errors the commands pass on (convert's "convert: unknown policy",
+// tensor's "tensor: no common type"): under the frame's "promote NAME:"
+// they are noise. File formats (npy:, safetensors:) and rule sets
+// (numpy:) stay, since they say what the message is about.
+var libraryPrefixes = []string{"convert: ", "tensor: "}
+
 // message is err on one line without a prefix that would double the
-// frame's own: "convert: x" from package convert under promote convert.
+// frame's own ("convert: x" from package convert under promote convert)
+// or that names a library package (libraryPrefixes).
 func (c *command) message(err error) string {
 	msg := oneLine(err.Error())
 	for again := true; again; {
 		again = false
-		for _, p := range []string{"promote " + c.name + ": ", c.name + ": ", "promote: "} {
+		for _, p := range append([]string{"promote " + c.name + ": ", c.name + ": ", "promote: "}, libraryPrefixes...) {
 			if m, ok := strings.CutPrefix(msg, p); ok {
 				msg, again = m, true
 			}

@@ -173,6 +173,29 @@ func TestPrefixedOnce(t *testing.T) {
 	if strings.Count(errs, "promote cast:") != 1 || strings.Contains(errs, "cast: cast:") {
 		t.Errorf("stderr %q", errs)
 	}
+	// A library package's prefix is not shown under another command: the
+	// frame names the command, the message says what is wrong.
+	for _, c := range []struct{ cmd, msg, want string }{
+		{"cast", "convert: unknown policy \"nope\"", "unknown policy \"nope\""},
+		{"bench", "convert: unknown policy \"nope\"", "unknown policy \"nope\""},
+		{"convert", "tensor: no common type for u8[3] and i64[]: numpy: refused", "no common type for u8[3] and i64[]: numpy: refused"},
+		{"query", "numpy: refused", "numpy: refused"}, // a rule set's name stays
+	} {
+		if got := commands[c.cmd].message(errors.New(c.msg)); got != c.want {
+			t.Errorf("promote %s: %q gives %q, want %q", c.cmd, c.msg, got, c.want)
+		}
+	}
+	for _, args := range [][]string{
+		{"cast", "-from", "f32", "-to", "f16", "-policy", "nope"},
+		{"cast", "-from", "c64", "-to", "f32", "-policy", "openvino"},
+	} {
+		if _, errs, _ := runPromote(t, "", args...); strings.Contains(errs, "convert:") {
+			t.Errorf("%v: stderr %q shows a package prefix", args, errs)
+		}
+	}
+	if out, _, _ := runPromote(t, "foo\n", "cast", "-from", "f32", "-to", "f16"); out != "error: bad number \"foo\": want a decimal number, inf or nan\n" {
+		t.Errorf("cast of a bad number: %q", out)
+	}
 }
 
 // TestCountFields agrees with strings.Fields, which ParseOperands uses.

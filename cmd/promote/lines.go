@@ -90,6 +90,9 @@ func (lr *lineReader) tooLong() string {
 	return "error: line " + strconv.Itoa(lr.n) + ": longer than " + strconv.Itoa(lr.max) + " bytes"
 }
 
+// line is the number of the line next returned last (1 for the first).
+func (lr *lineReader) line() int { return lr.n }
+
 // idle reports whether the reader holds no more input, so that output
 // written so far should be flushed before it blocks: a program driving
 // batch or cast a line at a time then sees each answer at once.

@@ -73,7 +73,7 @@ func TestBatchBounds(t *testing.T) {
 	want := []string{
 		"f32",
 		"error: line 2: longer than 32 bytes",
-		"error: 6 operands on one line; at most 5 are accepted",
+		"error: line 3: 6 operands; at most 5 are accepted on one line",
 		"i16",
 		"error: line 5: longer than 32 bytes",
 	}

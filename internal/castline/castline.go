@@ -48,10 +48,10 @@ func New(from, to, policy string) (*Caster, error) {
 	}
 	p, err := convert.PolicyByName(policy)
 	if err != nil {
-		return nil, err
+		return nil, unprefixed(err)
 	}
 	if _, _, err := convert.Scalar(dst, src, convert.Pattern{}, p); err != nil {
-		return nil, err
+		return nil, unprefixed(err)
 	}
 	c := &Caster{src: src, dst: dst, srcPart: src, dstPart: dst, p: p}
 	if src.IsComplex() {
@@ -89,9 +89,19 @@ type Result struct {
 func (c *Caster) Convert(line string) (Result, error) {
 	r, err := c.convert(line)
 	if err != nil {
-		return Result{}, errors.New(Cut(err.Error(), strings.Fields(line), clip.TokenBytes))
+		return Result{}, errors.New(Cut(unprefixed(err).Error(), strings.Fields(line), clip.TokenBytes))
 	}
 	return r, nil
+}
+
+// unprefixed is err without package convert's "convert: " prefix: a line's
+// answer and the command's error say what is wrong, not which package
+// found it ("bad number \"foo\"", "unknown policy \"nope\"").
+func unprefixed(err error) error {
+	if msg, ok := strings.CutPrefix(err.Error(), "convert: "); ok {
+		return errors.New(msg)
+	}
+	return err
 }
 
 // Line is the line promote cast writes for a line: the result's pattern

@@ -32,6 +32,16 @@ func Quote(s string) string {
 	return strconv.Quote(prefix(s)+"…") + " (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
+// QuoteASCII is Quote with strconv.QuoteToASCII's escapes: every byte
+// outside printable ASCII is written as an escape, for names that must be
+// ASCII (a safetensors tensor name), where the escape shows the bad byte.
+func QuoteASCII(s string) string {
+	if len(s) <= TokenBytes {
+		return strconv.QuoteToASCII(s)
+	}
+	return strconv.QuoteToASCII(prefix(s)+"…") + " (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
 // Text returns s unchanged when it is at most TokenBytes long, else its
 // first bytes (cut at a character boundary), an ellipsis and its length:
 // 99999… (20000000 bytes).

@@ -20,6 +20,18 @@ func TestQuote(t *testing.T) {
 	}
 }
 
+func TestQuoteASCII(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"poids.é", `"poids.\u00e9"`},
+		{"a\x01", `"a\x01"`},
+		{strings.Repeat("é", 20_000), `"` + strings.Repeat(`\u00e9`, (TokenBytes-8)/2) + `\u2026" (40000 bytes)`},
+	} {
+		if got := QuoteASCII(tc.in); got != tc.want {
+			t.Errorf("QuoteASCII(%d bytes) = %q, want %q", len(tc.in), got, tc.want)
+		}
+	}
+}
+
 // TestCutAtRuneBoundary: a cut never splits a multi-byte character.
 func TestCutAtRuneBoundary(t *testing.T) {
 	for shift := range 4 {

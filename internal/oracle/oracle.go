@@ -6,10 +6,12 @@
 //
 // The chroots live under $PROMOTE_ORACLES (default
 // ${XDG_CACHE_HOME:-$HOME/.cache}/promote/oracles), one directory per
-// Debian suite. PyTorch needs /proc inside the chroot while it runs: Run
-// mounts it for the run and unmounts it after, under an exclusive lock on
-// the chroot so that test binaries running in parallel never unmount /proc
-// under each other.
+// Debian suite. PyTorch needs /proc inside the chroot while it runs: for
+// an oracle that asked for it (WithProc, or Require of the module torch)
+// Run mounts it for the run and unmounts it after, under an exclusive lock
+// on the chroot so that test binaries running in parallel never unmount
+// /proc under each other. NumPy and ml_dtypes need no /proc, so their
+// runs take no lock and never wait for a torch run in the same chroot.
 package oracle
 
 import (
@@ -19,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -29,6 +32,16 @@ type Python struct {
 	// Name is "host" or the chroot's suite name ("trixie", "sid").
 	Name string
 	root string // the chroot directory; "" for the host
+	proc bool   // a chroot run mounts /proc (torch needs it)
+}
+
+// WithProc returns p for scripts that need /proc in the chroot (those
+// that import torch): each Run mounts it, under the chroot's lock. On the
+// host it changes nothing.
+func (p *Python) WithProc() *Python {
+	q := *p
+	q.proc = true
+	return &q
 }
 
 // Dir returns the directory holding the chroots.
@@ -82,6 +95,9 @@ func Require(t testing.TB, name string, modules ...string) *Python {
 	if p == nil {
 		t.Skipf("live oracle %s absent: %s", name, why)
 	}
+	if slices.Contains(modules, "torch") {
+		p = p.WithProc()
+	}
 	if len(modules) > 0 {
 		script := "import " + strings.Join(modules, ", ")
 		if out, err := p.Run(script, nil); err != nil {
@@ -107,11 +123,13 @@ func (p *Python) Run(script string, stdin []byte) ([]byte, error) {
 	if p.root == "" {
 		cmd = exec.Command(hostPython, "-c", script)
 	} else {
-		unlock, err := p.enter()
-		if err != nil {
-			return nil, err
+		if p.proc {
+			unlock, err := p.enter()
+			if err != nil {
+				return nil, err
+			}
+			defer unlock()
 		}
-		defer unlock()
 		cmd = exec.Command("chroot", p.root, "/usr/bin/python3", "-c", script)
 		cmd.Env = []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8", "HOME=/root", "OMP_NUM_THREADS=1"}
 	}

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -27,17 +28,44 @@ func TestOracles(t *testing.T) {
 	}
 }
 
-func TestTorchInChroot(t *testing.T) {
-	if testing.Short() {
-		t.Skip("importing torch in a chroot takes about 20 s; skipped under -short")
-	}
+// TestWithProc: a chroot run that asks for /proc sees it (whether a run
+// that does not ask sees it depends on runs in other test binaries); the
+// oracle it was made from is unchanged.
+func TestWithProc(t *testing.T) {
 	for _, name := range []string{"trixie", "sid"} {
 		t.Run(name, func(t *testing.T) {
-			p := Require(t, name, "torch")
-			out, err := p.Run("import torch; print(torch.promote_types(torch.int32, torch.bfloat16))", nil)
-			if err != nil || strings.TrimSpace(string(out)) != "torch.bfloat16" {
-				t.Fatalf("torch: %q, %v", out, err)
+			p := Require(t, name)
+			q := p.WithProc()
+			if p.proc || !q.proc {
+				t.Fatalf("WithProc: %v then %v", p.proc, q.proc)
+			}
+			out, err := q.Run("import os; print(os.path.exists('/proc/self/status'))", nil)
+			if err != nil || strings.TrimSpace(string(out)) != "True" {
+				t.Errorf("/proc in the run: %q, %v", out, err)
 			}
 		})
+	}
+}
+
+// TestSample: the sample is fixed by its seed, ascending, without
+// repetition, and whole when it would not be smaller.
+func TestSample(t *testing.T) {
+	if Exhaustive() {
+		t.Skip(ExhaustiveEnv + "=1: every sample is whole")
+	}
+	a, b := Sample(1000, 50, 7), Sample(1000, 50, 7)
+	if len(a) != 50 || !slices.Equal(a, b) {
+		t.Fatalf("Sample(1000, 50, 7) = %v, then %v", a, b)
+	}
+	for i := 1; i < len(a); i++ {
+		if a[i] <= a[i-1] || a[i] >= 1000 {
+			t.Fatalf("not ascending, distinct and in range: %v", a)
+		}
+	}
+	if c := Sample(1000, 50, 8); slices.Equal(a, c) {
+		t.Error("another seed gave the same sample")
+	}
+	if all := Sample(10, 50, 7); len(all) != 10 || all[9] != 9 {
+		t.Errorf("Sample(10, 50, 7) = %v, want all ten", all)
 	}
 }

@@ -80,6 +80,11 @@ func (r *rules) resolve(o promote.Operand) (dtype.DType, bool, *promote.Rule, er
 // default_dtype, ambiguous unless logical).
 func (r *rules) literal(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	v := o.Value
+	if strings.Contains(v.Text, "_") && v.Kind != promote.BoolValue {
+		// R's numeric constants have no digit separators (R Language
+		// Definition 10.3.1): 1_000 is not a number in R.
+		return 0, false, nil, r.Refuse(ruleNotR, fmt.Sprintf("%s is not an R literal (R numbers have no _ digit separator)", v.Text), o)
+	}
 	switch v.Kind {
 	case promote.BoolValue:
 		return dtype.Bool, false, ruleLogicalLiteral, nil

@@ -81,9 +81,10 @@ func oracleProgram(types []dtype.DType, lits []string, c23 bool) string {
 
 // TestGCC compares the rule set with GCC over every ordered pair of C
 // types and every literal kind, alone and with each type: one compilation
-// per std and compiler. c17 runs on every GCC from 12 (the host's and the
-// chroot's); c23 needs GCC 14 (__bf16 and _BitInt on x86-64), from the
-// gcc-trixie chroot.
+// per std, the stds in parallel. c17 runs on the newest GCC from 12 (every
+// one found, the host's and the chroot's, under PROMOTE_EXHAUSTIVE=1,
+// gccoracle.All); c23 needs GCC 14 (__bf16 and _BitInt on x86-64), from
+// the gcc-trixie chroot.
 func TestGCC(t *testing.T) {
 	if testing.Short() {
 		t.Skip("live GCC comparison: compiling the tables takes seconds; run without -short")
@@ -94,6 +95,7 @@ func TestGCC(t *testing.T) {
 		minMajor int
 	}{{"c17", false, 12}, {"c23", true, 14}} {
 		t.Run(c.std, func(t *testing.T) {
+			t.Parallel() // one compilation each
 			for _, cc := range gccoracle.All(t, gccoracle.C, c.minMajor) {
 				compareWithGCC(t, cc, c.std, c.c23)
 			}

@@ -106,7 +106,8 @@ var types_ = func() map[dtype.DType]string {
 
 // TestGCC compares the rule set with g++ over every ordered pair of C++
 // types and every literal kind, alone and with each type, with one
-// compilation per std and compiler: c++17 and c++20 on every g++ from 12,
+// compilation per std, the stds in parallel: c++17 and c++20 on the newest
+// g++ from 12 (every one found under PROMOTE_EXHAUSTIVE=1, gccoracle.All),
 // c++23 on g++ 14 (<stdfloat>), from the gcc-trixie chroot.
 func TestGCC(t *testing.T) {
 	if testing.Short() {
@@ -118,6 +119,7 @@ func TestGCC(t *testing.T) {
 		minMajor int
 	}{{"c++17", false, 12}, {"c++20", false, 12}, {"c++23", true, 14}} {
 		t.Run(c.std, func(t *testing.T) {
+			t.Parallel() // one compilation each
 			for _, cc := range gccoracle.All(t, gccoracle.CXX, c.minMajor) {
 				compareWithGCC(t, cc, c.std, c.cxx23)
 			}

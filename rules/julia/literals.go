@@ -48,6 +48,9 @@ var (
 
 // literalType is the type Julia gives a literal as written.
 func literalType(v promote.Value) (dtype.DType, *promote.Rule, string) {
+	if separatorInExponent(v.Text) {
+		return dtype.Invalid, ruleLitNot, fmt.Sprintf("%s is not a Julia literal: Julia allows _ between the digits of a number but not in its exponent (write %s)", v.Text, strings.ReplaceAll(v.Text, "_", ""))
+	}
 	switch v.Kind {
 	case promote.BoolValue:
 		return dtype.Bool, ruleLitBool, ""
@@ -74,7 +77,9 @@ func literalType(v promote.Value) (dtype.DType, *promote.Rule, string) {
 // binary and octal by their digits (JuliaSyntax parse_int_literal and
 // parse_uint_literal).
 func intLiteral(v promote.Value) (dtype.DType, *promote.Rule, string) {
-	text := strings.TrimLeft(v.Text, "+-")
+	// Digit separators do not count: parse_uint_literal drops them
+	// before sizing (0x00_ff is a UInt16, like 0x00ff).
+	text := strings.ReplaceAll(strings.TrimLeft(v.Text, "+-"), "_", "")
 	if len(text) < 2 || text[0] != '0' || strings.IndexByte("xXbBoO", text[1]) < 0 {
 		switch {
 		case v.Int.Cmp(minInt64) >= 0 && v.Int.Cmp(maxInt64) <= 0:
@@ -111,6 +116,20 @@ func intLiteral(v promote.Value) (dtype.DType, *promote.Rule, string) {
 		return dtype.Invalid, rule, fmt.Sprintf("the literal %s is a UInt128 in Julia, which is outside promote's catalogue", v.Text)
 	}
 	return dtype.Invalid, rule, fmt.Sprintf("the literal %s is a BigInt in Julia, which is outside promote's catalogue", v.Text)
+}
+
+// separatorInExponent reports a digit separator in a decimal literal's
+// exponent (1e1_0, 1f1_0): Julia's lexer reads the exponent's digits
+// without separators (JuliaSyntax.jl src/tokenize.jl lex_digit:
+// accept_batch(isdigit) after e, E or f; accept_number, which takes _,
+// only for the mantissa), so 1e1_0 is 1e1 followed by the name _0.
+func separatorInExponent(text string) bool {
+	t := strings.TrimLeft(text, "+-(")
+	if len(t) >= 2 && t[0] == '0' && strings.IndexByte("xXbBoO", t[1]) >= 0 {
+		return false // a radix literal: e and f are digits
+	}
+	i := strings.IndexAny(t, "eEf")
+	return i >= 0 && strings.Contains(t[i:], "_")
 }
 
 // sizeBy gives the width for a digit count under the limits for UInt8,

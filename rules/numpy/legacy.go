@@ -103,7 +103,7 @@ func (r *rules) legacyResult(ops []promote.Operand) (promote.Result, error) {
 		a := decide(items)
 		if n == 0 {
 			first, firstEx = a, examples(cands, idx)
-		} else if a.out != first.out || a.msg != first.msg {
+		} else if !a.same(first) {
 			return promote.Result{}, r.Refuse(ruleLegacyNeedsValue, needsValueMsg(ops, cands, firstEx, examples(cands, idx), first, a), ops...)
 		}
 		if !next(idx, cands) {
@@ -290,6 +290,18 @@ type legacyAnswer struct {
 	out  ntype
 	rule *promote.Rule
 	msg  string
+}
+
+// same reports whether a and b are the same answer as the user sees it:
+// the same refusal, or the same catalogue dtype. NumPy's long long and
+// long are both int64 on 64-bit Linux (and unsigned long long and
+// unsigned long both uint64), so two outcomes that differ only in which
+// of the twins carries the result are one answer (legacy.md §8).
+func (a legacyAnswer) same(b legacyAnswer) bool {
+	if a.msg != "" || b.msg != "" {
+		return a.msg == b.msg
+	}
+	return ntypes[a.out].dtype == ntypes[b.out].dtype
 }
 
 // legacyDecide is PyArray_ResultType in NumPy 1.24's legacy state

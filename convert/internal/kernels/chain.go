@@ -10,8 +10,9 @@ import (
 	"github.com/promote-dev/promote/dtype"
 )
 
-// Chained kernels: the pairs among f64, f16, bf16 and the integers that
-// have no kernel of their own convert through f32, a chunk at a time,
+// Chained kernels: the pairs among f64, f16, bf16 and the integers, and
+// f64 and the integers into the small floats, that have no kernel of
+// their own convert through f32, a chunk at a time,
 // with the intermediate kept in a small buffer. This is
 // exact because each pair rounds at most once:
 //
@@ -23,11 +24,14 @@ import (
 //     (truncate, then set the lowest bit when anything was dropped), and
 //     a value rounded to odd at 24 bits and then to nearest even at 13
 //     bits or fewer is correctly rounded: the odd bit stands for the
-//     dropped rest, so no tie is made or lost. f16 keeps 11 bits and
-//     bf16 8, with ranges inside f32's (f32's subnormals are finer than
-//     bf16's by 2^16, and far below f16's), and a value past f32's
-//     range truncates to f32's largest finite, which rounds to inf in
-//     both.
+//     dropped rest, so no tie is made or lost. f16 keeps 11 bits, bf16
+//     8 and the f8, f6 and f4 formats 5 or fewer, with ranges inside
+//     f32's (f32's subnormals are finer than bf16's by 2^16, and far
+//     below the others'), and a value past f32's range truncates to
+//     f32's largest finite, which overflows in all of them. e8m0 keeps
+//     one bit, and its decisions (above 2^-127 or not, at or above
+//     1.5·2^k or not, past 1.5·2^127 or not) compare with values f32
+//     holds exactly, which rounding to odd never crosses.
 //
 // On amd64 with AVX-512 the pairs of f16 and bf16 with each other and
 // with the 8- and 16-bit integers have direct kernels instead
@@ -58,13 +62,12 @@ func plain(k Kernel) runner {
 }
 
 // chain returns the kernel running first (src to f32) and then second
-// (f32 to dst) a chunk at a time. From ntMin bytes of output second is
-// asked for non-temporal stores, and the first step is shortened so that
-// the later ones start on a 64-byte boundary of dst.
-func chain(first Kernel, second runner, dsize, ssize int) Kernel {
-	return func(dst, src []byte) {
+// (f32 to dst) a chunk at a time. When asked for non-temporal stores it
+// passes the request to second, and shortens the first step so that the
+// later ones start on a 64-byte boundary of dst.
+func chain(first Kernel, second runner, dsize, ssize int) Runner {
+	return func(dst, src []byte, nt bool) {
 		n := count(dst, src, dsize, ssize)
-		nt := n*dsize >= ntMin
 		step := chunk
 		if p := uintptr(unsafe.Pointer(unsafe.SliceData(dst))); nt && p%uintptr(dsize) == 0 {
 			step = int(-p&63) / dsize
@@ -104,7 +107,7 @@ func chainPairs() []chainPair {
 		}
 	}
 	out = append(out, chainPair{dtype.BF16, dtype.F16, false}, chainPair{dtype.F16, dtype.BF16, false})
-	for _, d := range halves {
+	for _, d := range append(append(halves, smallFloats...), dtype.F8E8M0FNU) {
 		out = append(out, chainPair{d, dtype.F64, true})
 		for _, s := range intTypes {
 			out = append(out, chainPair{d, s, s.Bits() >= 32})
@@ -130,7 +133,8 @@ func registerPureChains() {
 		if c.odd {
 			first = odd[c.src]
 		}
-		setPure(c.dst, c.src, chain(first, plain(pure[c.dst][dtype.F32]), c.dst.Bits()/8, c.src.Bits()/8))
+		r := chain(first, plain(pure[c.dst][dtype.F32]), elemBytes(c.dst), elemBytes(c.src))
+		setPure(c.dst, c.src, func(dst, src []byte) { r(dst, src, false) })
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // TestChainTies checks the chained conversions that round, f64 and the
-// wide integers to f16 and bf16, at and around every halfway point of the
+// wide integers to f16, bf16 and the f8, f6 and f4 formats, at and around every halfway point of the
 // destination: one ulp of the source either side, and offsets too small
 // for f32 to hold (where rounding through f32 to nearest would make a
 // tie that is not there), against the math/big reference, for the kernel
@@ -19,7 +19,7 @@ func TestChainTies(t *testing.T) {
 	if testing.Short() {
 		stride = 7
 	}
-	for _, d := range []dtype.DType{dtype.F16, dtype.BF16} {
+	for _, d := range append([]dtype.DType{dtype.F16, dtype.BF16}, smallFloats...) {
 		f := d.Format()
 		var floats []uint64
 		ints := map[dtype.DType][]uint64{}

@@ -2,7 +2,7 @@ package kernels
 
 import (
 	"encoding/binary"
-	"math/bits"
+	"math"
 )
 
 // Scalar bit conversions between f32 and the 16-bit floats. They are the
@@ -43,24 +43,20 @@ func f32ToF16(x uint32) uint16 {
 	return sign | uint16(r)
 }
 
-// f16ToF32 widens an f16 pattern exactly; a NaN is made quiet.
+// f16ToF32 widens an f16 pattern exactly; a NaN is made quiet. Without
+// branches: the exponent and mantissa moved to f32's places read as an
+// f32 2^112 times too small (f16's bias is 15, f32's 127), and
+// multiplying by 2^112 is exact for normals and subnormals alike; only
+// the all-ones exponent (inf, NaN) is then replaced.
 func f16ToF32(h uint16) uint32 {
 	sign := uint32(h&0x8000) << 16
-	e := uint32(h>>10) & 0x1f
-	m := uint32(h & 0x3ff)
-	switch {
-	case e == 0x1f && m == 0:
-		return sign | 0x7f800000
-	case e == 0x1f:
-		return sign | 0x7fc00000 | m<<13
-	case e != 0:
-		return sign | (e+127-15)<<23 | m<<13
-	case m == 0:
-		return sign
+	o := uint32(h&0x7fff) << 13
+	r := math.Float32bits(math.Float32frombits(o) * 0x1p112)
+	nan := (o&0x7fffff + 0x7fffff) >> 23 & 1 // 1 when the mantissa is not 0
+	if o >= 0x0f800000 {
+		r = o | 0x7f800000 | nan<<22
 	}
-	// Subnormal m*2^-24: normalize so the top set bit (at p) is implicit.
-	p := uint32(31 - bits.LeadingZeros32(m))
-	return sign | (p+103)<<23 | (m<<(23-p))&0x7fffff
+	return sign | r
 }
 
 // f32ToBF16 rounds an f32 pattern to the nearest bf16, ties to even. The

@@ -53,62 +53,6 @@ Q2PS(·cvtI64F32, VCVTQQ2PS)
 // func cvtU64F32(dst, src *byte, n int) — block 8; AVX-512DQ.
 Q2PS(·cvtU64F32, VCVTUQQ2PS)
 
-// func cvtF32F8(dst, src *byte, n int, p *f8Params) — block 16; AVX-512F.
-// The lane-by-lane form of f8Params.fromF32.
-TEXT ·cvtF32F8(SB), NOSPLIT, $0-32
-	ARGS
-	MOVQ p+24(FP), AX
-	VPBROADCASTD 0(AX), Z20  // minNormal
-	VPBROADCASTD 4(AX), Z21  // rebias
-	VPBROADCASTD 8(AX), Z22  // halfMinus1
-	VPBROADCASTD 12(AX), Z23 // magic
-	VPBROADCASTD 16(AX), Z24 // maxMag
-	VPBROADCASTD 20(AX), Z25 // ovf
-	VPBROADCASTD 24(AX), Z26 // nanMant
-	VPBROADCASTD 28(AX), Z27 // nanBase
-	VPBROADCASTD 32(AX), Z28 // shift
-	KMOVW 36(AX), K5         // zeroSign
-	MOVL $0x7fffffff, BX
-	VPBROADCASTD BX, Z29
-	MOVL $0x7f800000, BX
-	VPBROADCASTD BX, Z30
-	MOVL $1, BX
-	VPBROADCASTD BX, Z31
-	MOVL $0x80, BX
-	VPBROADCASTD BX, Z19
-loop:
-	PF64
-	VMOVDQU32 (SI), Z0
-	VPANDD Z29, Z0, Z1      // a = |x|
-	VPSRLD $24, Z0, Z2
-	VPANDD Z19, Z2, Z2      // sign at bit 7
-	// normal path
-	VPSUBD Z21, Z1, Z3      // t = a - rebias
-	VPSRLVD Z28, Z3, Z4     // t >> shift
-	VPANDD Z31, Z4, Z4      // lsb
-	VPADDD Z22, Z3, Z3
-	VPADDD Z4, Z3, Z3
-	VPSRLVD Z28, Z3, Z3     // r (normal)
-	// subnormal path
-	VADDPS Z23, Z1, Z5
-	VPSUBD Z23, Z5, Z5      // r (subnormal)
-	VPCMPUD $1, Z20, Z1, K1 // a < minNormal
-	VMOVDQA32 Z5, K1, Z3
-	// overflow and NaN
-	VPCMPUD $6, Z24, Z3, K2 // r > maxMag
-	VMOVDQA32 Z25, K2, Z3
-	VPCMPUD $6, Z30, Z1, K3 // a > inf: NaN
-	VPSRLVD Z28, Z1, Z6
-	VPANDD Z26, Z6, Z6
-	VPORD Z27, Z6, Z6
-	VMOVDQA32 Z6, K3, Z3
-	// fnuz: a zero result has no sign
-	VPTESTMD Z3, Z3, K4
-	KORW K5, K4, K4
-	VPORD Z2, Z3, K4, Z3
-	VPMOVDB Z3, (DI)
-	NEXT(64, 16, 16)
-
 // Bool kernels, AVX-512F/BW. To bool: a lane is true when its bits under
 // mask (a float's without the sign) are not all zero. (From bool and the
 // one-byte toBool1 are in widen_amd64.s.)

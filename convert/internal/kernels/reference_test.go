@@ -101,6 +101,9 @@ func roundEven(v *big.Rat) *big.Int {
 
 // refEncode converts a decoded value to format f under the default policy.
 func refEncode(f dtype.Format, x refValue) uint64 {
+	if !f.Signed {
+		return refE8M0(x)
+	}
 	m := uint(f.MantBits)
 	signBit := uint64(1) << (f.Bits - 1)
 	sign := uint64(0)
@@ -120,6 +123,10 @@ func refEncode(f dtype.Format, x refValue) uint64 {
 			return sign | top<<m | 1<<(m-1) | pay
 		case dtype.NaNAllOnes:
 			return sign | (signBit - 1)
+		case dtype.NaNNone:
+			// f4, f6: ml_dtypes' placeholder, -0 negated for -NaN
+			// (formats.md leaves it open; convert/doc.go records it).
+			return sign ^ signBit
 		}
 		return signBit // fnuz
 	case x.inf:
@@ -164,8 +171,34 @@ func refOverflow(f dtype.Format, sign uint64) uint64 {
 		return sign | top<<m
 	case dtype.NaNAllOnes:
 		return sign | (uint64(1)<<(f.Bits-1) - 1)
+	case dtype.NaNNone: // no inf, no NaN: the largest finite
+		return sign | (uint64(1)<<(f.Bits-1) - 1)
 	}
 	return uint64(1) << (f.Bits - 1)
+}
+
+// refE8M0 rounds to f8e8m0fnu (formats.md, "f8e8m0fnu as destination"):
+// NaN, zero, inf and negatives give 0xff; the nearest power of two with
+// the tie 1.5·2^k going up; 2^-127 and below give 0x00, between 2^-127
+// and 2^-126 0x01 (ml_dtypes); past 2^127, 0xff.
+func refE8M0(x refValue) uint64 {
+	if x.nan || x.inf || x.neg || x.v.Sign() == 0 {
+		return 0xff
+	}
+	k := floorLog2(x.v)
+	if k < -126 {
+		if x.v.Cmp(pow2(-127)) <= 0 {
+			return 0
+		}
+		return 1
+	}
+	if x.v.Cmp(new(big.Rat).Mul(big.NewRat(3, 2), pow2(k))) >= 0 {
+		k++
+	}
+	if k > 127 {
+		return 0xff
+	}
+	return uint64(k + 127)
 }
 
 // refFloatToInt truncates toward zero and saturates; NaN is 0. The result

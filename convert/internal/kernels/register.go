@@ -20,18 +20,14 @@ func registerPure() {
 	registerInt[uint32](dtype.U32)
 	registerInt[uint64](dtype.U64)
 
-	for _, t := range f8Types {
-		p := newF8Params(t.Format())
-		f8[t] = p
-		setPure(t, dtype.F32, p.goFromF32)
-		setPure(dtype.F32, t, p.goToF32)
+	for _, t := range append(append([]dtype.DType(nil), smallFloats...), dtype.F8E8M0FNU) {
+		f8[t] = newF8Params(t.Format())
 	}
-	e8m0 := newF8Params(dtype.F8E8M0FNU.Format())
-	f8[dtype.F8E8M0FNU] = e8m0
-	setPure(dtype.F32, dtype.F8E8M0FNU, e8m0.goToF32)
+	registerSmallEncode()
 
 	registerIntInt()
 	registerPureChains()
+	registerSmallDecode() // after the f32 kernels it runs the tables through
 
 	floats := []struct {
 		t        dtype.DType

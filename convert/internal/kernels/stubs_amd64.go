@@ -5,7 +5,6 @@ package kernels
 import (
 	"math"
 	"math/bits"
-	"unsafe"
 
 	"github.com/promote-dev/promote/dtype"
 	"golang.org/x/sys/cpu"
@@ -80,9 +79,6 @@ func cvtF64Narrow8(dst, src *byte, n int, lo, hi uint64)
 
 //go:noescape
 func cvtF64Narrow16(dst, src *byte, n int, lo, hi uint64)
-
-//go:noescape
-func cvtF32F8(dst, src *byte, n int, p *f8Params)
 
 //go:noescape
 func toBool2(dst, src *byte, n int, mask uint64)
@@ -218,12 +214,6 @@ func cvtF32U64(dst, src *byte, n int)
 
 //go:noescape
 func cvtF32U64NT(dst, src *byte, n int)
-
-//go:noescape
-func cvtF8F32(dst, src *byte, n int, table *[256]uint32)
-
-//go:noescape
-func cvtF8F32NT(dst, src *byte, n int, table *[256]uint32)
 
 //go:noescape
 func fromBool1(dst, src *byte, n int, one uint64)
@@ -453,10 +443,6 @@ func u16BF16(dst, src *byte, n int)
 //go:noescape
 func u16BF16NT(dst, src *byte, n int)
 
-// loop is an assembly loop: n elements, n a positive multiple of its
-// block.
-type loop = func(dst, src *byte, n int)
-
 // The bool loops by element size (index log2 of bytes), with their
 // blocks; nil where there is no non-temporal variant (the narrowing
 // to-bool loops write a quarter or less of what they read).
@@ -482,101 +468,6 @@ func registerBool(t dtype.DType, lg int, mask, one uint64) {
 	from, fromNT := fromBoolLoops[lg], fromBoolLoopsNT[lg]
 	setNT(t, dtype.Bool, func(d, s *byte, n int) { from(d, s, n, one) },
 		func(d, s *byte, n int) { fromNT(d, s, n, one) }, fromBoolBlocks[lg])
-}
-
-// fast is an assembly kernel: a loop over whole blocks of block elements
-// (a power of two), its non-temporal twin nt (or nil), and the pure-Go
-// twin for the head and the tail.
-type fast struct {
-	lp, nt       loop
-	block        int
-	dsize, ssize int
-	tail         Kernel
-}
-
-// fasts holds the assembly kernels by [dst][src], for the chains.
-var fasts [dtype.Count][dtype.Count]*fast
-
-// run converts, with non-temporal stores if nt is set and the loop has
-// them, after a head that aligns dst to 64 bytes (when dst is aligned to
-// its element size; else the ordinary loop runs). It reports whether it
-// made non-temporal stores: the caller must then call sfence before it
-// returns.
-func (f *fast) run(dst, src []byte, nt bool) (fence bool) {
-	ds, ss := f.dsize, f.ssize
-	n := count(dst, src, ds, ss)
-	i := 0
-	if nt && f.nt != nil {
-		if p := uintptr(unsafe.Pointer(unsafe.SliceData(dst))); p%uintptr(ds) == 0 {
-			h := min(int(-p&63)/ds, n)
-			if m := (n - h) &^ (f.block - 1); m > 0 {
-				if h > 0 {
-					f.tail(dst[:h*ds], src[:h*ss])
-				}
-				f.nt(&dst[h*ds], &src[h*ss], m)
-				i, fence = h+m, true
-			}
-		}
-	}
-	if m := (n - i) &^ (f.block - 1); m > 0 {
-		f.lp(&dst[i*ds], &src[i*ss], m)
-		i += m
-	}
-	if i < n {
-		f.tail(dst[i*ds:n*ds], src[i*ss:n*ss])
-	}
-	return fence
-}
-
-// kernel makes a Kernel of f, using non-temporal stores from ntMin bytes
-// of output.
-func (f *fast) kernel() Kernel {
-	return func(dst, src []byte) {
-		if f.run(dst, src, count(dst, src, f.dsize, f.ssize)*f.dsize >= ntMin) {
-			sfence()
-		}
-	}
-}
-
-// set installs an assembly kernel for dst <- src.
-func set(dst, src dtype.DType, lp loop, block int) {
-	setNT(dst, src, lp, nil, block)
-}
-
-// setNT installs an assembly kernel for dst <- src with a non-temporal
-// twin of its loop.
-func setNT(dst, src dtype.DType, lp, nt loop, block int) {
-	f := &fast{lp: lp, nt: nt, block: block, dsize: dst.Bits() / 8, ssize: src.Bits() / 8, tail: pure[dst][src]}
-	fasts[dst][src] = f
-	table[dst][src] = f.kernel()
-}
-
-// second returns the runner converting f32 to d for a chain.
-func second(d dtype.DType) runner {
-	if f := fasts[d][dtype.F32]; f != nil {
-		return f.run
-	}
-	return plain(table[d][dtype.F32])
-}
-
-// registerFastChains replaces the pure-Go chained kernels by chains of
-// assembly kernels, with the round-to-odd loops as first steps where
-// needed.
-func registerFastChains() {
-	odd := [dtype.Count]*fast{
-		dtype.F64: {lp: rtoF64F32, block: 16, dsize: 4, ssize: 8, tail: goF64ToF32Odd},
-		dtype.I32: {lp: rtoI32F32, block: 16, dsize: 4, ssize: 4, tail: goIntToF32Odd[int32]},
-		dtype.I64: {lp: rtoI64F32, block: 16, dsize: 4, ssize: 8, tail: goIntToF32Odd[int64]},
-		dtype.U32: {lp: rtoU32F32, block: 16, dsize: 4, ssize: 4, tail: goIntToF32Odd[uint32]},
-		dtype.U64: {lp: rtoU64F32, block: 16, dsize: 4, ssize: 8, tail: goIntToF32Odd[uint64]},
-	}
-	for _, c := range chainPairs() {
-		first := table[dtype.F32][c.src]
-		if c.odd {
-			first = odd[c.src].kernel()
-		}
-		table[c.dst][c.src] = chain(first, second(c.dst), c.dst.Bits()/8, c.src.Bits()/8)
-	}
 }
 
 // registerFastHalves installs the direct kernels of half_amd64.s in place
@@ -643,10 +534,10 @@ func registerFastIntInt() {
 			case d == s:
 			case ls == ld:
 				size := 1 << ls
-				table[d][s] = func(dst, src []byte) {
+				setRunner(d, s, func(dst, src []byte, _ bool) {
 					n := count(dst, src, size, size)
 					copy(dst[:n*size], src[:n*size])
-				}
+				})
 			case ls < ld && s.IsSigned():
 				setNT(d, s, sx[ls][ld].lp, sx[ls][ld].nt, sx[ls][ld].block)
 			case ls < ld:
@@ -728,20 +619,31 @@ func registerFast() {
 		}
 	}
 
-	for _, t := range f8Types {
-		p := f8[t]
-		set(t, dtype.F32, func(d, s *byte, n int) { cvtF32F8(d, s, n, p) }, 16)
-	}
-	for t, p := range f8 {
-		if p != nil {
-			setNT(dtype.F32, dtype.DType(t), func(d, s *byte, n int) { cvtF8F32(d, s, n, &p.toF32) },
-				func(d, s *byte, n int) { cvtF8F32NT(d, s, n, &p.toF32) }, 32)
+	registerFastSmallEncode()
+	for d := range f8LUTs {
+		for s, lt := range f8LUTs[d] {
+			if lt != nil && lt.fast {
+				setRunner(dtype.DType(d), dtype.DType(s), lt.RunNT)
+			}
 		}
 	}
 
 	registerFastIntInt()
-	registerFastChains() // the chains are made of the kernels above
-	registerFastHalves() // and some give way to direct kernels
+	odd := [dtype.Count]*fast{
+		dtype.F64: {lp: rtoF64F32, block: 16, dsize: 4, ssize: 8, tail: goF64ToF32Odd},
+		dtype.I32: {lp: rtoI32F32, block: 16, dsize: 4, ssize: 4, tail: goIntToF32Odd[int32]},
+		dtype.I64: {lp: rtoI64F32, block: 16, dsize: 4, ssize: 8, tail: goIntToF32Odd[int64]},
+		dtype.U32: {lp: rtoU32F32, block: 16, dsize: 4, ssize: 4, tail: goIntToF32Odd[uint32]},
+		dtype.U64: {lp: rtoU64F32, block: 16, dsize: 4, ssize: 8, tail: goIntToF32Odd[uint64]},
+	}
+	var oddKernels [dtype.Count]Kernel
+	for t, f := range odd {
+		if f != nil {
+			oddKernels[t] = f.kernel()
+		}
+	}
+	registerFastChains(&oddKernels) // the chains are made of the kernels above
+	registerFastHalves()            // and some give way to direct kernels
 }
 
 func f32bits(f float32) uint32 { return math.Float32bits(f) }

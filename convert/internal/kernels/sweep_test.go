@@ -12,10 +12,11 @@ import (
 )
 
 // sweepTargets are the destinations the f32 sweeps convert into: f16,
-// bf16, each f8 format and the 8- and 16-bit integers (whose kernels zero
+// bf16, each f8, f6 and f4 format, e8m0 and the 8- and 16-bit integers (whose kernels zero
 // NaN lanes by letting the NaN through the clamps).
 func sweepTargets() []dtype.DType {
-	return append(append([]dtype.DType{dtype.F16, dtype.BF16}, f8Types...), dtype.I8, dtype.U8, dtype.I16, dtype.U16)
+	return append(append(append([]dtype.DType{dtype.F16, dtype.BF16}, smallFloats...), dtype.F8E8M0FNU),
+		dtype.I8, dtype.U8, dtype.I16, dtype.U16)
 }
 
 // TestSweepF32 converts all 2^32 f32 patterns to each of sweepTargets

@@ -206,25 +206,6 @@ TOI64(·cvtF32I64NT, VCVTPS2PD, VCVTTPD2QQ, 0x43e0000000000000, 32, STNT)
 TOU64(·cvtF32U64, VCVTPS2PD, VCVTTPD2UQQ, 32, STU)
 TOU64(·cvtF32U64NT, VCVTPS2PD, VCVTTPD2UQQ, 32, STNT)
 
-// F8F32 widens an 8-bit float through its 256-entry f32 table with a
-// gather.
-#define F8F32(NAME, ST) \
-TEXT NAME(SB), NOSPLIT, $0-32; \
-	ARGS; \
-	MOVQ table+24(FP), AX; \
-loop: \
-	LD2(VPMOVZXBD, 16, Z0, Z1); \
-	KXNORW K1, K1, K1; \
-	KXNORW K2, K2, K2; \
-	VPGATHERDD (AX)(Z0*4), K1, Z2; \
-	VPGATHERDD (AX)(Z1*4), K2, Z3; \
-	ST2(ST, Z2, Z3, 64); \
-	NEXT(32, 128, 32)
-
-// func cvtF8F32(dst, src *byte, n int, table *[256]uint32) — block 32.
-F8F32(·cvtF8F32, STU)
-F8F32(·cvtF8F32NT, STNT)
-
 // FROMBOOL writes the pattern one for each non-zero byte, 0 for a zero
 // byte: LOAD widens the bytes to the element size, TEST finds the
 // non-zero lanes, MOVZ writes one there and zeros elsewhere.

@@ -64,6 +64,15 @@ func Of(v promote.Value, lang Lang) (Type, error) {
 	if lang.CPlusPlus {
 		language = "C++"
 	}
+	if v.Kind != promote.BoolValue && strings.Contains(v.Text, "_") {
+		// C++14 ([lex.icon], [lex.fcon]) and C23 (§6.4.4.1, §6.4.4.2)
+		// separate digits with a single quote; neither has _, and C17
+		// has no separator at all.
+		if lang.CPlusPlus {
+			return refuse("%s is not a C++ literal: C++ has no _ digit separator (C++14 separates digits with ', as in 1'000)", v.Text)
+		}
+		return refuse("%s is not a C literal: C has no _ digit separator (C23 separates digits with ', as in 1'000)", v.Text)
+	}
 	switch v.Kind {
 	case promote.BoolValue:
 		if !lang.CPlusPlus && !lang.C23 {
