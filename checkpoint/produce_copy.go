@@ -213,9 +213,9 @@ func tallyWords(c *Counts, xs, ys []byte, ovf float64, yw int) {
 		var e, r int64
 		switch y := yb.(type) {
 		case words16:
-			i, e, r = fastRun(xb, y, i, thr, ovfBits, 16)
+			i, e, r = fastRun16(xb, y, i, thr, ovfBits)
 		case words32:
-			i, e, r = fastRun(xb, y, i, thr, ovfBits, 0)
+			i, e, r = fastRun32(xb, y, i, thr, ovfBits)
 		}
 		exact += e
 		rounded += r
@@ -274,33 +274,79 @@ func tallyWords(c *Counts, xs, ys []byte, ovf float64, yw int) {
 // fastRun counts, from element i on, the exact results and the rounded
 // ones that cannot be the largest error so far (see tallyF32), and
 // returns the index of the first element that is neither (len(xb) at the
-// end). It is the loop most elements take; its few live values stay in
-// registers.
-func fastRun[W uint16 | uint32](xb []uint32, yb []W, i int, thr uint64, ovfBits uint32, sh uint) (int, int64, int64) {
-	var exact, rounded int64
+// end). It is the loop most elements take: one copy per result width
+// with the shift a constant, the rounded count derived from the others,
+// and the threshold cut to 32 bits (a difference of two patterns below
+// 2^31 exceeds it exactly when it exceeds the full one), so that its live
+// values stay in registers (the generic form spilled them).
+func fastRun16(xb []uint32, yb []uint16, i int, thr uint64, ovfBits uint32) (int, int64, int64) {
+	start, exact := i, int64(0)
+	t := uint32(min(thr, 1<<32-1))
 	yb = yb[:len(xb)]
-	for ; i < len(xb); i++ {
-		x, y := xb[i], uint32(yb[i])<<sh
-		ax, ay := x&0x7fffffff, y&0x7fffffff
-		if x == y {
-			if ax > 0x7f800000 {
-				break // NaN
+	if uint64(t) < 1<<23 && uint64(t)+uint64(ovfBits) <= 0x7f800000 {
+		// A normal x below overflow, ax in [2^23, ovfBits), and a result
+		// within t patterns of it has ay in (0, 0x7f800000): finite and
+		// not zero without a test.
+		for ; i < len(xb); i++ {
+			x, y := xb[i], uint32(yb[i])<<16
+			ax, ay := x&0x7fffffff, y&0x7fffffff
+			if x == y {
+				if ax > 0x7f800000 {
+					break // NaN
+				}
+				exact++
+				continue
 			}
-			exact++
-			continue
+			d := ay - ax
+			if ay < ax {
+				d = ax - ay
+			}
+			if d > t || ax-1<<23 >= ovfBits-1<<23 {
+				break
+			}
 		}
-		d := uint64(ay) - uint64(ax)
-		if ay < ax {
-			d = uint64(ax) - uint64(ay)
-		}
-		// x normal below overflow, y finite and not zero: one unsigned
-		// comparison each.
-		if d > thr || ax-1<<23 >= ovfBits-1<<23 || ay-1 >= 0x7f7fffff {
+		return i, exact, int64(i-start) - exact
+	}
+	for ; i < len(xb); i++ {
+		x, y := xb[i], uint32(yb[i])<<16
+		if !fastOne(x, y, t, ovfBits, &exact) {
 			break
 		}
-		rounded++
 	}
-	return i, exact, rounded
+	return i, exact, int64(i-start) - exact
+}
+
+// fastRun32 is fastRun16 for f32 results.
+func fastRun32(xb, yb []uint32, i int, thr uint64, ovfBits uint32) (int, int64, int64) {
+	start, exact := i, int64(0)
+	t := uint32(min(thr, 1<<32-1))
+	yb = yb[:len(xb)]
+	for ; i < len(xb); i++ {
+		if !fastOne(xb[i], yb[i], t, ovfBits, &exact) {
+			break
+		}
+	}
+	return i, exact, int64(i-start) - exact
+}
+
+// fastOne takes one element for fastRun: it reports whether the element
+// is exact (counted in *exact) or rounded with an error of at most thr
+// patterns, from x normal below overflow to y finite and not zero.
+func fastOne(x, y, thr, ovfBits uint32, exact *int64) bool {
+	ax, ay := x&0x7fffffff, y&0x7fffffff
+	if x == y {
+		if ax > 0x7f800000 {
+			return false // NaN
+		}
+		*exact++
+		return true
+	}
+	d := ay - ax
+	if ay < ax {
+		d = ax - ay
+	}
+	// One unsigned comparison each.
+	return d <= thr && ax-1<<23 < ovfBits-1<<23 && ay-1 < 0x7f7fffff
 }
 
 // words is a result buffer as f32 patterns: bf16 words or f32 words.
