@@ -91,8 +91,22 @@ type Tensor struct {
 	// Shard is the base name of the file holding it.
 	Shard string
 
-	info  safetensors.TensorInfo
-	shard int
+	// begin and end are the tensor's data_offsets in its shard: with the
+	// fields above they are its safetensors.TensorInfo, kept without a
+	// second copy of the name and shape headers (a checkpoint of a
+	// million tiny tensors holds a million of these).
+	begin, end int64
+	shard      int
+}
+
+// info returns t's entry in its shard's header.
+func (t *Tensor) info() safetensors.TensorInfo {
+	return safetensors.TensorInfo{Name: t.Name, DType: t.DType, Shape: t.Shape, Begin: t.begin, End: t.end}
+}
+
+// tensorOf makes the Tensor of entry ti of shard si (named shard).
+func tensorOf(ti *safetensors.TensorInfo, shard string, si int) Tensor {
+	return Tensor{Name: ti.Name, DType: ti.DType, Shape: ti.Shape, Shard: shard, begin: ti.Begin, end: ti.End, shard: si}
 }
 
 // Open opens a checkpoint: a .safetensors file, a directory holding
@@ -149,11 +163,13 @@ func OpenReader(r io.ReaderAt, size int64, name string) (*Checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: name, kind: File, dir: ".", byName: map[string]int{}}
-	c.shards = append(c.shards, &shard{name: filepath.Base(name), f: f})
-	for _, t := range f.Tensors {
-		c.byName[t.Name] = len(c.tensors)
-		c.tensors = append(c.tensors, Tensor{Name: t.Name, DType: t.DType, Shape: t.Shape, Shard: filepath.Base(name), info: t})
+	c := &Checkpoint{path: name, kind: File, dir: ".", byName: make(map[string]int, len(f.Tensors))}
+	base := filepath.Base(name)
+	c.shards = append(c.shards, &shard{name: base, f: f})
+	c.tensors = make([]Tensor, len(f.Tensors))
+	for i := range f.Tensors {
+		c.tensors[i] = tensorOf(&f.Tensors[i], base, 0)
+		c.byName[f.Tensors[i].Name] = i
 	}
 	return c, nil
 }
@@ -234,8 +250,10 @@ func (c *Checkpoint) openIndexed() error {
 }
 
 // openShards opens the named files of c.dir and indexes their tensors. A
-// tensor held by two shards is refused.
+// tensor held by two shards is refused. The shards are opened first, so
+// that the tensors and the index by name are made once at their size.
 func (c *Checkpoint) openShards(names []string) error {
+	n := 0
 	for _, name := range names {
 		f, err := safetensors.Open(filepath.Join(c.dir, name))
 		if err != nil {
@@ -244,14 +262,19 @@ func (c *Checkpoint) openShards(names []string) error {
 			}
 			return fmt.Errorf("checkpoint: %w", err)
 		}
-		si := len(c.shards)
 		c.shards = append(c.shards, &shard{name: name, f: f})
-		for _, t := range f.Tensors {
+		n += len(f.Tensors)
+	}
+	c.tensors = make([]Tensor, 0, n)
+	c.byName = make(map[string]int, n)
+	for si, s := range c.shards {
+		for i := range s.f.Tensors {
+			t := &s.f.Tensors[i]
 			if j, dup := c.byName[t.Name]; dup {
-				return fmt.Errorf("checkpoint: tensor %q is in two shards, %s and %s", t.Name, c.tensors[j].Shard, name)
+				return fmt.Errorf("checkpoint: tensor %q is in two shards, %s and %s", t.Name, c.tensors[j].Shard, s.name)
 			}
 			c.byName[t.Name] = len(c.tensors)
-			c.tensors = append(c.tensors, Tensor{Name: t.Name, DType: t.DType, Shape: t.Shape, Shard: name, info: t, shard: si})
+			c.tensors = append(c.tensors, tensorOf(t, s.name, si))
 		}
 	}
 	return nil
@@ -387,7 +410,7 @@ func (c *Checkpoint) shardOf(t *Tensor) *safetensors.File { return c.shards[t.sh
 
 // readAt reads len(p) bytes of t's data from byte off of the tensor.
 func (c *Checkpoint) readAt(t *Tensor, p []byte, off int64) error {
-	return c.shardOf(t).ReadAt(t.info, p, off)
+	return c.shardOf(t).ReadAt(t.info(), p, off)
 }
 
 // file returns the path of the shard holding t, for errors.
@@ -399,10 +422,11 @@ func (c *Checkpoint) file(t *Tensor) string {
 }
 
 // bytes returns t's byte count in its file.
-func (t *Tensor) bytes() int64 { return t.info.Bytes() }
+func (t *Tensor) bytes() int64 { return t.end - t.begin }
 
 // elems returns t's element count.
 func (t *Tensor) elems() int64 {
-	n, _ := t.info.NumElements()
+	info := t.info()
+	n, _ := info.NumElements()
 	return n
 }

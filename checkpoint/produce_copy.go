@@ -71,9 +71,15 @@ func (p convertProducer) write(wk *worker, w io.Writer, c *Counts) error {
 			src = unpackBits(wk.buf(bufTmp, n), raw, uint(sb))
 		}
 		dst := wk.buf(bufOut, n*de)
-		err := wk.parallel(n, 64, func(_ int, lo, hi int64) error {
-			return convert.Buffer(dst[lo*de:hi*de], p.to, src[lo*se:hi*se], t.DType, p.policy, convert.Options{Threads: 1})
-		})
+		var err error
+		if wk.threads <= 1 || n < 1<<16 {
+			// What parallel would do, without the closure it allocates.
+			err = convert.Buffer(dst[:n*de], p.to, src[:n*se], t.DType, p.policy, convert.Options{Threads: 1})
+		} else {
+			err = wk.parallel(n, 64, func(_ int, lo, hi int64) error {
+				return convert.Buffer(dst[lo*de:hi*de], p.to, src[lo*se:hi*se], t.DType, p.policy, convert.Options{Threads: 1})
+			})
+		}
 		if err != nil {
 			return fmt.Errorf("%s: tensor %q, chunk from element %d: %v", wk.ck.file(t), t.Name, first, err)
 		}
@@ -110,6 +116,13 @@ func (p convertProducer) tally(wk *worker, c *Counts, src, dst []byte, n int64, 
 			xs = wk.buf(bufTmp2, 4*n)
 			if err := convert.Buffer(xs, dtype.F32, src, t.DType, convert.Default(), convert.Options{Threads: wk.threads}); err != nil {
 				return err
+			}
+		}
+		if wk.threads <= 1 || n < 1<<16 {
+			// One piece: no goroutines, nothing allocated.
+			if p.to == dtype.BF16 {
+				tallyBF16(c, xs[:4*n], dst[:2*n], rng.ovf)
+				return nil
 			}
 		}
 		counts := make([]Counts, max(1, wk.threads))
@@ -187,12 +200,15 @@ func tallyWords(c *Counts, xs, ys []byte, ovf float64, yw int) {
 		ovfBits = 0x7f800000
 	}
 	var xb []uint32
-	var yb words
+	// The results as f32 patterns: bf16 words (y16) or f32 words (y32);
+	// two typed slices, not an interface, which would allocate per call.
+	var y16 []uint16
+	var y32 []uint32
 	switch {
 	case littleEndian && yw == 2:
-		xb, yb = u32s(xs), words16(u16s(ys))
+		xb, y16 = u32s(xs), u16s(ys)
 	case littleEndian:
-		xb, yb = u32s(xs), words32(u32s(ys))
+		xb, y32 = u32s(xs), u32s(ys)
 	default:
 		xb = make([]uint32, len(xs)/4)
 		y := make([]uint32, len(xs)/4)
@@ -204,25 +220,30 @@ func tallyWords(c *Counts, xs, ys []byte, ovf float64, yw int) {
 				y[i] = binary.LittleEndian.Uint32(ys[4*i:])
 			}
 		}
-		yb = words32(y)
+		y32 = y
 	}
 	// thr: a normal x (m >= 2^23) whose result is at most thr patterns
 	// away cannot beat the largest error so far, d/m <= thr/2^23 <= bd/bm.
 	var thr uint64
 	for i := 0; i < len(xb); i++ {
 		var e, r int64
-		switch y := yb.(type) {
-		case words16:
-			i, e, r = fastRun16(xb, y, i, thr, ovfBits)
-		case words32:
-			i, e, r = fastRun32(xb, y, i, thr, ovfBits)
+		if y16 != nil {
+			i, e, r = fastRun16(xb, y16, i, thr, ovfBits)
+		} else {
+			i, e, r = fastRun32(xb, y32, i, thr, ovfBits)
 		}
 		exact += e
 		rounded += r
 		if i == len(xb) {
 			break
 		}
-		x, y := xb[i], yb.at(i)
+		x := xb[i]
+		var y uint32
+		if y16 != nil {
+			y = uint32(y16[i]) << 16
+		} else {
+			y = y32[i]
+		}
 		ax, ay := x&0x7fffffff, y&0x7fffffff
 		if x == y && ax <= 0x7f800000 { // equal and not NaN
 			exact++
@@ -348,15 +369,6 @@ func fastOne(x, y, thr, ovfBits uint32, exact *int64) bool {
 	// One unsigned comparison each.
 	return d <= thr && ax-1<<23 < ovfBits-1<<23 && ay-1 < 0x7f7fffff
 }
-
-// words is a result buffer as f32 patterns: bf16 words or f32 words.
-type words interface{ at(i int) uint32 }
-
-type words16 []uint16
-type words32 []uint32
-
-func (w words16) at(i int) uint32 { return uint32(w[i]) << 16 }
-func (w words32) at(i int) uint32 { return w[i] }
 
 // decodeAs decodes buf (dtype d) into parts values per element; a real
 // dtype against a complex one decodes with a zero imaginary part.

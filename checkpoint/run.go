@@ -56,6 +56,7 @@ type outShard struct {
 	outputs []*output
 	meta    map[string]string
 	header  *safetensors.Header
+	size    int64 // the file's bytes: 8, the header's, the data's
 	byName  map[string]*output
 }
 
@@ -84,6 +85,9 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 	}
 	for _, s := range shards {
 		if s.header, err = layout(s); err != nil {
+			return nil, fmt.Errorf("checkpoint: %s: %w", s.name, err)
+		}
+		if s.size, err = fileSize(s.header); err != nil {
 			return nil, fmt.Errorf("checkpoint: %s: %w", s.name, err)
 		}
 	}
@@ -135,7 +139,7 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 
 	total := int64(0)
 	for _, s := range shards {
-		total += 8 + headerLen(s.header) + s.header.DataSize()
+		total += s.size
 	}
 	prog := &progress{total: total, fn: o.Progress}
 	if err := writeShards(ctx, ck, shards, d, o, prog); err != nil {
@@ -154,8 +158,9 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 	}
 
 	// The report.
+	rep.Tensors = make([]TensorReport, 0, len(p.outputs)+len(p.dropped))
 	for _, s := range shards {
-		rep.Shards = append(rep.Shards, ShardReport{Name: s.name, Tensors: len(s.outputs), Bytes: 8 + headerLen(s.header) + s.header.DataSize()})
+		rep.Shards = append(rep.Shards, ShardReport{Name: s.name, Tensors: len(s.outputs), Bytes: s.size})
 		for _, t := range s.header.Tensors {
 			o := s.byName[t.Name]
 			if o.rep != nil {
@@ -191,12 +196,15 @@ func checkNames(names []string) error {
 	return nil
 }
 
-func headerLen(h *safetensors.Header) int64 {
-	b, err := h.Encode()
-	if err != nil {
-		return 0
-	}
-	return int64(len(b)) - 8
+// fileSize returns the size of the file holding h: its header streamed
+// to nowhere (a few KiB held, where encoding it whole would hold the
+// header's size) and its data.
+func fileSize(h *safetensors.Header) (int64, error) {
+	ts := h.Tensors
+	n, data, err := safetensors.WriteHeader(io.Discard, len(ts), func(i int) safetensors.Spec {
+		return safetensors.Spec{Name: ts[i].Name, DType: ts[i].DType, Shape: ts[i].Shape}
+	}, h.Metadata)
+	return n + data, err
 }
 
 // layout builds a shard's header as the reference writer lays it out,
