@@ -200,3 +200,16 @@ func TestFloat64OfWideFormats(t *testing.T) {
 		}
 	}
 }
+
+func TestTo32Bit(t *testing.T) {
+	want := map[DType]DType{I64: I32, U64: U32, F64: F32, C128: C64}
+	for _, d := range append(All(), Invalid) {
+		w, ok := want[d]
+		if !ok {
+			w = d
+		}
+		if got := To32Bit(d); got != w {
+			t.Errorf("To32Bit(%s) = %s, want %s", d, got, w)
+		}
+	}
+}

@@ -33,6 +33,11 @@ import (
 type Dialect struct {
 	name string
 	own  map[string]DType
+	// shown holds each own spelling as its system writes it ("_Bool",
+	// "ComplexF32"), by its lowercased key in own, for errors and
+	// listings; a key absent here is shown as it is (the built-in
+	// dialects declare lowercase keys).
+	shown map[string]string
 	// prefixes are this dialect's own system prefixes ("tl.", "mx."),
 	// stripped before its spellings are read. The built-in systems'
 	// prefixes are in the package-level prefixes table instead, so that
@@ -47,16 +52,20 @@ type Dialect struct {
 }
 
 // NewDialect returns a dialect named name whose own spellings are own
-// (keys are matched case-insensitively) and whose spellings of types
+// (keys are matched case-insensitively and shown as written) and whose spellings of types
 // outside the catalogue are unsupported, each with what the type is, so
 // that errors can say so. prefixes are the system's own name prefixes
 // ("tl.", "mx."), stripped before a name is read in this dialect. It is
 // for rule-set packages: call it once, at package initialisation, and never
 // modify the maps afterwards.
 func NewDialect(name string, prefixes []string, own map[string]DType, unsupported map[string]string) *Dialect {
-	d := &Dialect{name: name, own: map[string]DType{}, unsupported: map[string]string{}}
+	d := &Dialect{name: name, own: map[string]DType{}, shown: map[string]string{}, unsupported: map[string]string{}}
 	for k, v := range own {
-		d.own[strings.ToLower(k)] = v
+		key := strings.ToLower(k)
+		d.own[key] = v
+		if prev, ok := d.shown[key]; !ok || k < prev {
+			d.shown[key] = k // of two spellings that differ in case only, the same one every run
+		}
 	}
 	for k, v := range unsupported {
 		d.unsupported[strings.ToLower(k)] = v
@@ -176,7 +185,7 @@ func (d *Dialect) hint() string {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(k)
+			b.WriteString(d.show(k))
 		}
 		b.WriteString("; canonical names are ")
 	} else {
@@ -202,22 +211,32 @@ func (d *Dialect) hint() string {
 	return b.String()
 }
 
+// show returns own spelling key (lowercased) as the system writes it.
+func (d *Dialect) show(key string) string {
+	if s, ok := d.shown[key]; ok {
+		return s
+	}
+	return key
+}
+
 // Spellings returns every spelling that resolves to t in dialect d (the
-// canonical name first, then the rest sorted).
+// canonical name first, then the rest sorted), each as its system writes
+// it.
 func (d *Dialect) Spellings(t DType) []string {
 	seen := map[string]bool{t.String(): true}
 	var rest []string
-	add := func(m map[string]DType) {
+	add := func(m map[string]DType, show func(string) string) {
 		for k, v := range m {
-			if v == t && !seen[k] {
-				seen[k] = true
-				rest = append(rest, k)
+			if v == t && !seen[strings.ToLower(k)] {
+				seen[strings.ToLower(k)] = true
+				rest = append(rest, show(k))
 			}
 		}
 	}
-	add(d.exact)
-	add(d.own)
-	add(neutral)
+	same := func(k string) string { return k }
+	add(d.exact, same)
+	add(d.own, d.show)
+	add(neutral, same)
 	sort.Strings(rest)
 	return append([]string{t.String()}, rest...)
 }

@@ -2,6 +2,7 @@ package dtype
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -117,6 +118,31 @@ func TestNewDialect(t *testing.T) {
 	}
 	if _, err := d.Parse("quad"); err == nil || !strings.Contains(err.Error(), "a 128-bit float") {
 		t.Errorf("Parse(quad) error = %v; want it to say what quad is", err)
+	}
+}
+
+// TestDialectShowsSpellingsAsDeclared: a dialect matches its own
+// spellings whatever their case, and its errors and Spellings show them as
+// the system writes them (_Bool, ComplexF32), not lowercased.
+func TestDialectShowsSpellingsAsDeclared(t *testing.T) {
+	d := NewDialect("toy", nil, map[string]DType{"_Bool": Bool, "ComplexF32": C64, "Real": F32}, nil)
+	if got, err := d.Parse("complexf32"); err != nil || got != C64 {
+		t.Errorf("Parse(complexf32) = %v, %v; want c64", got, err)
+	}
+	_, err := d.Parse("flaot")
+	if err == nil {
+		t.Fatal("Parse(flaot) succeeded")
+	}
+	if want := "toy spells _Bool, ComplexF32, Real;"; !strings.Contains(err.Error(), want) {
+		t.Errorf("Parse(flaot) error = %q; want it to list %q", err, want)
+	}
+	if got := d.Spellings(C64); !slices.Contains(got, "ComplexF32") || slices.Contains(got, "complexf32") {
+		t.Errorf("Spellings(c64) = %v; want ComplexF32 as declared", got)
+	}
+	// Two spellings that differ in case only: one of them, the same every run.
+	twice := NewDialect("twice", nil, map[string]DType{"Half": F16, "HALF": F16}, nil)
+	if got := twice.Spellings(F16); slices.Contains(got, "Half") || !slices.Contains(got, "HALF") {
+		t.Errorf("Spellings(f16) = %v; want HALF (the first in byte order) only", got)
 	}
 }
 

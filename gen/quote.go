@@ -73,27 +73,29 @@ func cQuote(s string) string {
 	return b.String()
 }
 
-// rustQuote writes s as a Rust string literal.
+// rustQuote writes s as a Rust string literal: a rune outside printable
+// ASCII as \u{X}.
 func rustQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '\\' || r == '"':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r >= 0x20 && r < 0x7f:
-			b.WriteRune(r)
-		default:
-			fmt.Fprintf(&b, "\\u{%x}", r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	return quoteRunes(s, func(b *strings.Builder, r rune) { fmt.Fprintf(b, "\\u{%x}", r) })
 }
 
-// pyQuote writes s as a Python string literal.
+// pyQuote writes s as a Python string literal: a rune outside printable
+// ASCII as \uXXXX, or \UXXXXXXXX past the Basic Multilingual Plane.
 func pyQuote(s string) string {
+	return quoteRunes(s, func(b *strings.Builder, r rune) {
+		if r <= 0xffff {
+			fmt.Fprintf(b, "\\u%04x", r)
+		} else {
+			fmt.Fprintf(b, "\\U%08x", r)
+		}
+	})
+}
+
+// quoteRunes writes s, rune by rune, as a double-quoted literal: a
+// backslash or a double quote behind a backslash, printable ASCII as it
+// is, every other rune as escape writes it (Rust and Python differ only
+// there).
+func quoteRunes(s string, escape func(b *strings.Builder, r rune)) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {
@@ -103,10 +105,8 @@ func pyQuote(s string) string {
 			b.WriteRune(r)
 		case r >= 0x20 && r < 0x7f:
 			b.WriteRune(r)
-		case r <= 0xffff:
-			fmt.Fprintf(&b, "\\u%04x", r)
 		default:
-			fmt.Fprintf(&b, "\\U%08x", r)
+			escape(&b, r)
 		}
 	}
 	b.WriteByte('"')

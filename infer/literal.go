@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/internal/clip"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // Literals as each host language writes them. A number reads the same in
@@ -77,7 +78,7 @@ func literalHosts(text string, v promote.Value) hostSet {
 		case 'o', 'O':
 			hs &= pythonOnly | juliaOnly
 		default:
-			if leadingZeroInt(text) {
+			if pylit.LeadingZeroInt(text) {
 				hs &^= pythonOnly // octal in C, decimal in R and Julia
 			}
 		}
@@ -102,15 +103,6 @@ func literalHosts(text string, v promote.Value) hostSet {
 	return hs
 }
 
-// leadingZeroInt reports whether text is a decimal integer written with
-// a leading zero and not all zeros (017): Python refuses it.
-func leadingZeroInt(text string) bool {
-	if len(text) < 2 || text[0] != '0' || !isAllDigits(text) {
-		return false
-	}
-	return strings.Trim(text, "0") != ""
-}
-
 // literalsOf says how host h writes its literals, for errors.
 func literalsOf(h Host) string {
 	switch h {
@@ -130,8 +122,8 @@ func literalsOf(h Host) string {
 // of h alone would use.
 func literalError(h Host, text string) string {
 	switch {
-	case h == Python && leadingZeroInt(text):
-		return "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers (" + clip.Text(text) + ")"
+	case h == Python && pylit.LeadingZeroInt(text):
+		return pylit.LeadingZeros + " (" + clip.Text(text) + ")"
 	case (h == C || h == CPP) && juliaSignedExponent(text):
 		return clip.Text(text) + " is not a " + h.String() + " literal (it is Julia's Float32; " + h.String() + " reads it as a subtraction only with spaces around the -)"
 	}

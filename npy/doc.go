@@ -51,11 +51,14 @@
 // stored as np.savez writes it or deflated as np.savez_compressed does
 // (Deflate). Arrays keep their names and order. Reading bounds the member
 // count (MaxNPZMembers), the zip directory (MaxNPZDirectory) and the
-// members' total uncompressed size (MaxNPZBytes, DefaultMaxNPZBytes by
-// default), checks each member's sizes against the archive before
-// reading it and its length and checksum after, and allocates for a
-// deflated member only as its bytes arrive, so a zip bomb or a size that
-// lies is an error, not an allocation. Member names must be NAME.npy with
+// members' total uncompressed size (MaxNPZBytes, DefaultMaxNPZBytes, 1
+// GiB, by default), checks each member's sizes against the archive before
+// reading it (a deflated member may not claim more than deflate can give
+// from its compressed bytes, 1032 to 1) and its length and checksum
+// after, so a zip bomb or a size that lies is an error. Each array is
+// read into one buffer of its size, Fortran-order data too (it is put in
+// row-major order as it is read), so reading costs about the arrays'
+// size, not a multiple of it. Member names must be NAME.npy with
 // a plain NAME (no path separators, no "..", no control characters),
 // since callers write arrays out by name.
 //

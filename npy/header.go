@@ -61,7 +61,7 @@ func ReadHeader(r io.Reader) (Header, error) {
 	var h Header
 	var pre [10]byte
 	if _, err := io.ReadFull(r, pre[:8]); err != nil {
-		return h, fmt.Errorf("not a .npy file: too short for the magic string and version (%v)", eofText(err))
+		return h, fmt.Errorf("not a .npy file: too short for the magic string and version (%w)", eofErr(err))
 	}
 	if string(pre[:6]) != magic {
 		return h, fmt.Errorf("not a .npy file: bad magic string %q (want \"\\x93NUMPY\")", pre[:6])
@@ -71,14 +71,14 @@ func ReadHeader(r io.Reader) (Header, error) {
 	switch h.Major {
 	case 1:
 		if _, err := io.ReadFull(r, pre[8:10]); err != nil {
-			return h, fmt.Errorf("truncated before the header length (%v)", eofText(err))
+			return h, fmt.Errorf("truncated before the header length (%w)", eofErr(err))
 		}
 		hlen = int64(binary.LittleEndian.Uint16(pre[8:10]))
 		h.DataOffset = 10 + hlen
 	case 2, 3:
 		var l [4]byte
 		if _, err := io.ReadFull(r, l[:]); err != nil {
-			return h, fmt.Errorf("truncated before the header length (%v)", eofText(err))
+			return h, fmt.Errorf("truncated before the header length (%w)", eofErr(err))
 		}
 		hlen = int64(binary.LittleEndian.Uint32(l[:]))
 		h.DataOffset = 12 + hlen
@@ -96,7 +96,7 @@ func ReadHeader(r io.Reader) (Header, error) {
 	var sb strings.Builder
 	n, err := io.Copy(&sb, io.LimitReader(r, hlen))
 	if err != nil {
-		return h, fmt.Errorf("reading the header: %v", err)
+		return h, fmt.Errorf("reading the header: %w", err)
 	}
 	if n < hlen {
 		return h, fmt.Errorf("truncated header: the length field says %d bytes, the file has %d", hlen, n)
@@ -110,17 +110,26 @@ func ReadHeader(r io.Reader) (Header, error) {
 		}
 	}
 	if err := parseDict(text, &h); err != nil {
-		return h, fmt.Errorf("malformed header %s: %v", quoteShort(text), err)
+		return h, fmt.Errorf("malformed header %s: %w", quoteShort(text), err)
 	}
 	return h, nil
 }
 
-func eofText(err error) string {
+// eofErr is err with an end of file (io.EOF, io.ErrUnexpectedEOF) said
+// in words, "end of file"; it still matches the original with errors.Is,
+// and any other error is returned as it is.
+func eofErr(err error) error {
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return "end of file"
+		return eofError{err}
 	}
-	return err.Error()
+	return err
 }
+
+// eofError says "end of file" for an end-of-file error it wraps.
+type eofError struct{ err error }
+
+func (e eofError) Error() string { return "end of file" }
+func (e eofError) Unwrap() error { return e.err }
 
 // shapeText writes a shape as %v does ("[2 3]"), its dimensions cut by
 // clip.List.

@@ -3,6 +3,7 @@ package npy
 import (
 	"bytes"
 	"encoding/binary"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -368,8 +369,8 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err != nil || !bytes.Equal(y.Data, x.Data) {
 		t.Errorf("the old file changed: %v %v", y, err)
 	}
-	if st, _ := os.Stat(p); st.Mode().Perm() != 0o644 {
-		t.Errorf("mode %v, want 0644", st.Mode())
+	if st, _ := os.Stat(p); st.Mode().Perm() != umaskedMode(t) {
+		t.Errorf("mode %v, want %v (0666 less the umask)", st.Mode(), umaskedMode(t))
 	}
 }
 
@@ -387,4 +388,20 @@ func TestWriteFileRefusesSpecialFiles(t *testing.T) {
 	if st, err := os.Stat("/dev/null"); err != nil || st.Mode().IsRegular() {
 		t.Errorf("/dev/null was replaced: %v %v", st, err)
 	}
+}
+
+// umaskedMode is the mode a new file created 0666 gets here: 0666 less
+// the umask, the mode of a new output file.
+func umaskedMode(t *testing.T) fs.FileMode {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(t.TempDir(), "probe"), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Mode().Perm()
 }

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/promote-dev/promote/internal/clip"
+	"github.com/promote-dev/promote/internal/safein"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -39,8 +39,19 @@ const (
 	// 65536 members with 64-byte names take about 9 MiB.
 	MaxNPZDirectory = 16 << 20
 	// DefaultMaxNPZBytes is the default bound on the total uncompressed
-	// size of an archive's members (see MaxNPZBytes).
-	DefaultMaxNPZBytes = 4 << 30
+	// size of an archive's members (see MaxNPZBytes): reading an archive
+	// costs about this much memory at most, since every member's array
+	// is held once. Raise it with MaxNPZBytes for larger archives.
+	DefaultMaxNPZBytes = 1 << 30
+	// maxDeflateRatio bounds what deflate can make of a compressed byte:
+	// one length/distance pair, at least two bits, gives at most 258
+	// bytes, so eight bits give at most 1032. Source: zlib's technical
+	// details, "Maximum Compression Factor" (zlib.net/zlib_tech.html).
+	// A deflated member claiming more than this many times its
+	// compressed size (plus deflateSlack) lies, and is refused before
+	// anything is allocated for it.
+	maxDeflateRatio = 1032
+	deflateSlack    = 1 << 10
 )
 
 // MaxNPZBytes sets the bound on the total uncompressed size of the
@@ -59,7 +70,7 @@ func Deflate() Option { return func(o *options) { o.deflate = true } }
 // to every member with a raw void descr) and MaxNPZBytes. Errors name the
 // file and the member.
 func ReadNPZFile(name string, opts ...Option) ([]Array, error) {
-	f, err := os.Open(name)
+	f, err := safein.OpenRegular(name)
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
 	}
@@ -68,12 +79,9 @@ func ReadNPZFile(name string, opts ...Option) ([]Array, error) {
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("npy: %s: not a regular file", name)
-	}
 	arrays, err := ReadNPZ(f, st.Size(), opts...)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %s: %v", name, err)
+		return nil, fmt.Errorf("npy: %s: %w", name, err)
 	}
 	return arrays, nil
 }
@@ -115,7 +123,7 @@ func readNPZ(r io.ReaderAt, size int64, o options, lim npzLimits) ([]Array, erro
 	case errors.Is(err, zip.ErrInsecurePath):
 		// Names are checked below, with a message saying which.
 	case err != nil:
-		return nil, fmt.Errorf("not a readable .npz (zip) archive: %v", err)
+		return nil, fmt.Errorf("not a readable .npz (zip) archive: %w", err)
 	}
 	g.left = -1 // opened: member reads are bounded by the checks below
 	if len(zr.File) > lim.members {
@@ -126,14 +134,14 @@ func readNPZ(r io.ReaderAt, size int64, o options, lim npzLimits) ([]Array, erro
 	for _, f := range zr.File {
 		name, err := memberName(f.Name)
 		if err != nil {
-			return nil, fmt.Errorf("member %s: %v", quoteName(f.Name), err)
+			return nil, fmt.Errorf("member %s: %w", quoteName(f.Name), err)
 		}
 		if seen[name] {
 			return nil, fmt.Errorf("member %s appears twice", quoteName(f.Name))
 		}
 		seen[name] = true
 		if err := checkMember(f, size); err != nil {
-			return nil, fmt.Errorf("member %s: %v", quoteName(f.Name), err)
+			return nil, fmt.Errorf("member %s: %w", quoteName(f.Name), err)
 		}
 		total += f.UncompressedSize64
 		if f.UncompressedSize64 > uint64(o.maxNPZBytes) || total > uint64(o.maxNPZBytes) {
@@ -145,7 +153,7 @@ func readNPZ(r io.ReaderAt, size int64, o options, lim npzLimits) ([]Array, erro
 	for _, f := range zr.File {
 		t, err := readMember(f, br, o)
 		if err != nil {
-			return nil, fmt.Errorf("member %s: %v", quoteName(f.Name), err)
+			return nil, fmt.Errorf("member %s: %w", quoteName(f.Name), err)
 		}
 		name, _ := memberName(f.Name)
 		out = append(out, Array{Name: name, Tensor: t})
@@ -167,6 +175,9 @@ func checkMember(f *zip.File, size int64) error {
 			return fmt.Errorf("stored, yet its sizes differ (%d compressed, %d uncompressed)", f.CompressedSize64, f.UncompressedSize64)
 		}
 	case zip.Deflate:
+		if f.UncompressedSize64 > maxDeflateRatio*f.CompressedSize64+deflateSlack && f.CompressedSize64 < 1<<50 {
+			return fmt.Errorf("deflated, it claims %d bytes from %d compressed bytes, more than deflate can give (at most %d times as many)", f.UncompressedSize64, f.CompressedSize64, maxDeflateRatio)
+		}
 	default:
 		return fmt.Errorf("compression method %d is not supported (np.savez stores, np.savez_compressed deflates)", f.Method)
 	}
@@ -184,9 +195,10 @@ func checkMember(f *zip.File, size int64) error {
 }
 
 // readMember reads one member as an array. A stored member's size is
-// backed by the archive's bytes; a deflated member's is only a claim,
-// which the zip reader enforces as it inflates (more bytes is an error,
-// fewer too), and which is checked against the .npy header's shape.
+// backed by the archive's bytes; a deflated member's is a claim that
+// checkMember bounded by what its compressed bytes can inflate to, that
+// the zip reader enforces as it inflates (more bytes is an error, fewer
+// too), and that is checked against the .npy header's shape.
 func readMember(f *zip.File, br *bufio.Reader, o options) (*tensor.Tensor, error) {
 	rc, err := f.Open()
 	if err != nil {
@@ -194,7 +206,7 @@ func readMember(f *zip.File, br *bufio.Reader, o options) (*tensor.Tensor, error
 	}
 	defer rc.Close()
 	br.Reset(rc)
-	t, err := readArray(br, int64(f.UncompressedSize64), f.Method == zip.Store, o)
+	t, err := readArray(br, int64(f.UncompressedSize64), o)
 	if err != nil {
 		return nil, err
 	}
@@ -317,7 +329,7 @@ func checkArrays(arrays []Array, o options) error {
 		}
 		seen[a.Name] = true
 		if _, err := checkWritable(a.Tensor, o); err != nil {
-			return fmt.Errorf("array %s: %v", quoteName(a.Name), err)
+			return fmt.Errorf("array %s: %w", quoteName(a.Name), err)
 		}
 	}
 	return nil
@@ -328,7 +340,7 @@ func checkArrays(arrays []Array, o options) error {
 // only a regular file replaced, errors naming the file.
 func WriteNPZFile(name string, arrays []Array, opts ...Option) error {
 	if err := checkArrays(arrays, collect(opts)); err != nil {
-		return fmt.Errorf("npy: %s: %v", name, err)
+		return fmt.Errorf("npy: %s: %w", name, err)
 	}
 	return writeAtomic(name, func(w io.Writer) error { return WriteNPZ(w, arrays, opts...) })
 }

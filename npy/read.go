@@ -4,11 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
-	"slices"
 
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/clip"
+	"github.com/promote-dev/promote/internal/safein"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -45,7 +44,7 @@ func collect(opts []Option) options {
 
 // ReadFile reads the .npy file name into a tensor. Errors name the file.
 func ReadFile(name string, opts ...Option) (*tensor.Tensor, error) {
-	f, err := os.Open(name)
+	f, err := safein.OpenRegular(name)
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
 	}
@@ -54,12 +53,9 @@ func ReadFile(name string, opts ...Option) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("npy: %s: not a regular file", name)
-	}
 	t, err := Read(bufio.NewReaderSize(f, 1<<16), st.Size(), opts...)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %s: %v", name, err)
+		return nil, fmt.Errorf("npy: %s: %w", name, err)
 	}
 	return t, nil
 }
@@ -69,13 +65,16 @@ func ReadFile(name string, opts ...Option) (*tensor.Tensor, error) {
 // anything is allocated for the data, and data longer or shorter than the
 // shape says is an error.
 func Read(r io.Reader, size int64, opts ...Option) (*tensor.Tensor, error) {
-	return readArray(r, size, true, collect(opts))
+	return readArray(r, size, collect(opts))
 }
 
-// readArray is Read. trusted says that r surely holds size bytes (a file's
-// size from stat), so the data's buffer is allocated whole; otherwise
-// (an archive member's claimed size) it grows as the bytes arrive.
-func readArray(r io.Reader, size int64, trusted bool, o options) (*tensor.Tensor, error) {
+// readArray is Read. size is the data's length as the file system says
+// (a file) or as the archive claims (a member, whose claim ReadNPZ has
+// checked against its bounds and against what deflate can produce from
+// the member's compressed bytes), so the data's buffer is allocated whole,
+// once, and filled in place: an array costs its own size once, whatever
+// its order, plus a constant.
+func readArray(r io.Reader, size int64, o options) (*tensor.Tensor, error) {
 	h, err := ReadHeader(r)
 	if err != nil {
 		return nil, err
@@ -93,7 +92,7 @@ func readArray(r io.Reader, size int64, trusted bool, o options) (*tensor.Tensor
 	}
 	n, err := tensor.NumElements(h.Shape)
 	if err != nil {
-		return nil, fmt.Errorf("shape %s: %v", shapeText(h.Shape), err)
+		return nil, fmt.Errorf("shape %s: %w", shapeText(h.Shape), err)
 	}
 	have := size - h.DataOffset
 	if n > have/int64(et.itemSize) && n > 0 {
@@ -104,40 +103,71 @@ func readArray(r io.Reader, size int64, trusted bool, o options) (*tensor.Tensor
 	if have != want {
 		return nil, fmt.Errorf("%d bytes after the data: shape %s of %s takes %d bytes, the file has %d", have-want, shapeText(h.Shape), h.Descr, want, have)
 	}
-	raw, err := readData(r, want, trusted)
+	var raw []byte
+	if h.Fortran && len(h.Shape) > 1 {
+		raw, err = readFortran(r, want, h.Shape, et.itemSize)
+	} else {
+		raw, err = readData(r, want)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return decode(raw, d, et, h)
 }
 
-// growChunk is the first buffer readData allocates for data whose size
-// is only claimed; the buffer then doubles as bytes arrive.
-const growChunk = 16 << 20
+// readData reads the want bytes of an array's data.
+func readData(r io.Reader, want int64) ([]byte, error) {
+	raw := make([]byte, want)
+	if m, err := io.ReadFull(r, raw); err != nil {
+		return nil, fmt.Errorf("data truncated: %d of %d bytes: %w", m, want, eofErr(err))
+	}
+	return raw, nil
+}
 
-// readData reads the want bytes of an array's data. Unless the count is
-// trusted, the buffer grows with what actually arrives, so a size that
-// lies costs no more memory than the bytes behind it (twice that at
-// most).
-func readData(r io.Reader, want int64, trusted bool) ([]byte, error) {
-	if trusted || want <= growChunk {
-		raw := make([]byte, want)
-		if _, err := io.ReadFull(r, raw); err != nil {
-			return nil, fmt.Errorf("data truncated: reading %d bytes: %v", want, eofText(err))
-		}
-		return raw, nil
+// fortranChunk is the most bytes readFortran holds besides the array.
+const fortranChunk = 1 << 20
+
+// readFortran reads want bytes of column-major (Fortran-order) elements
+// of es bytes each and puts every element straight at its row-major
+// place, through a buffer of at most fortranChunk bytes (or one element):
+// the array is never held twice.
+func readFortran(r io.Reader, want int64, shape []int64, es int) ([]byte, error) {
+	dst := make([]byte, want)
+	if want == 0 {
+		return dst, nil
 	}
-	buf := make([]byte, 0, growChunk)
-	for int64(len(buf)) < want {
-		n := int(min(want-int64(len(buf)), int64(max(growChunk, len(buf)))))
-		buf = slices.Grow(buf, n)
-		m, err := io.ReadFull(r, buf[len(buf):len(buf)+n])
-		buf = buf[:len(buf)+m]
-		if err != nil {
-			return nil, fmt.Errorf("data truncated: %d of %d bytes: %v", len(buf), want, eofText(err))
-		}
+	rank := len(shape)
+	cstride := make([]int64, rank) // element strides of the row-major layout
+	s := int64(1)
+	for ax := rank - 1; ax >= 0; ax-- {
+		cstride[ax] = s
+		s *= shape[ax]
 	}
-	return buf, nil
+	e := int64(es)
+	buf := make([]byte, max(e, fortranChunk/e*e))
+	idx := make([]int64, rank) // the next element's index
+	var off int64              // its row-major element offset
+	for done := int64(0); done < want; {
+		chunk := buf[:min(int64(len(buf)), want-done)]
+		if m, err := io.ReadFull(r, chunk); err != nil {
+			return nil, fmt.Errorf("data truncated: %d of %d bytes: %w", done+int64(m), want, eofErr(err))
+		}
+		for p := int64(0); p < int64(len(chunk)); p += e {
+			copy(dst[off*e:(off+1)*e], chunk[p:p+e])
+			// Advance idx in column-major order (first axis fastest).
+			for ax := range rank {
+				idx[ax]++
+				off += cstride[ax]
+				if idx[ax] < shape[ax] {
+					break
+				}
+				off -= idx[ax] * cstride[ax]
+				idx[ax] = 0
+			}
+		}
+		done += int64(len(chunk))
+	}
+	return dst, nil
 }
 
 // resolve picks the tensor dtype of a descr, with ReadAs.
@@ -157,8 +187,8 @@ func resolve(et elemType, descr string, o options) (dtype.DType, error) {
 	return et.dtype, nil
 }
 
-// decode turns the file's element bytes into a tensor: byte order, bool
-// normalisation, Fortran order, sub-byte packing.
+// decode turns the file's element bytes, already in row-major order, into
+// a tensor: byte order, bool normalisation, sub-byte packing.
 func decode(raw []byte, d dtype.DType, et elemType, h Header) (*tensor.Tensor, error) {
 	if et.bigEndian {
 		part := et.itemSize
@@ -173,9 +203,6 @@ func decode(raw []byte, d dtype.DType, et elemType, h Header) (*tensor.Tensor, e
 				raw[i] = 1
 			}
 		}
-	}
-	if h.Fortran && len(h.Shape) > 1 {
-		raw = fortranToC(raw, h.Shape, et.itemSize)
 	}
 	raw = zeroPadding(raw, d, false)
 	t, err := tensor.FromElements(d, h.Shape, raw)
@@ -196,36 +223,4 @@ func swap(b []byte, size int) {
 			p[j], p[k] = p[k], p[j]
 		}
 	}
-}
-
-// fortranToC reorders column-major elements of es bytes into row-major.
-func fortranToC(src []byte, shape []int64, es int) []byte {
-	dst := make([]byte, len(src))
-	if len(src) == 0 {
-		return dst
-	}
-	rank := len(shape)
-	fstride := make([]int64, rank) // element strides of the Fortran layout
-	s := int64(1)
-	for i := range rank {
-		fstride[i] = s
-		s *= shape[i]
-	}
-	idx := make([]int64, rank)
-	var off int64 // Fortran offset of idx
-	e := int64(es)
-	for c := int64(0); c < int64(len(dst))/e; c++ {
-		copy(dst[c*e:(c+1)*e], src[off*e:(off+1)*e])
-		// Advance idx in C order (last axis fastest).
-		for ax := rank - 1; ax >= 0; ax-- {
-			idx[ax]++
-			off += fstride[ax]
-			if idx[ax] < shape[ax] {
-				break
-			}
-			off -= idx[ax] * fstride[ax]
-			idx[ax] = 0
-		}
-	}
-	return dst
 }

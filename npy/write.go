@@ -129,7 +129,7 @@ func checkWritable(t *tensor.Tensor, o options) (string, error) {
 // its own. Errors name the file, never the temporary one.
 func WriteFile(name string, t *tensor.Tensor, opts ...Option) error {
 	if _, err := checkWritable(t, collect(opts)); err != nil {
-		return fmt.Errorf("npy: %s: %v", name, err)
+		return fmt.Errorf("npy: %s: %w", name, err)
 	}
 	return writeAtomic(name, func(w io.Writer) error { return Write(w, t, opts...) })
 }

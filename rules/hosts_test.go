@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // hostOf is the host language whose literals each rule set reads.
@@ -44,6 +45,28 @@ var hostLiterals = map[string][]string{
 	"1_0.0f":  {},
 	"1_0f0":   {"julia"},
 	"1_000L":  {}, // R's suffix with a separator R does not have
+	// A leading zero: octal in C and C++, decimal in R and Julia, a
+	// SyntaxError in Python unless the integer is zero (Python's
+	// tokenizer, Lexical analysis: Integer literals).
+	"017":   {"r", "c++", "c", "julia"},
+	"-017":  {"r", "c++", "c", "julia"},
+	"00":    {"python", "r", "c++", "c", "julia"},
+	"0_0":   {"python", "julia"},
+	"0_7":   {"julia"},
+	"017.5": {"python", "r", "c++", "c", "julia"},
+	"017j":  {"python"},
+}
+
+// pythonWords are the words every Python rule set refuses a literal with,
+// by the literal: one shared check (internal/pylit), one message.
+var pythonWords = map[string]string{
+	"017":  pylit.LeadingZeros,
+	"-017": pylit.LeadingZeros,
+	"0_7":  pylit.LeadingZeros,
+	"1u":   `is not a Python literal (Python has no "u" suffix)`,
+	"1L":   `is not a Python literal (Python has no "L" suffix)`,
+	"1.0f": `is not a Python literal (Python has no "f" suffix)`,
+	"1f0":  `is not a Python literal (Python has no "f0" suffix)`,
 }
 
 // TestHostLiterals: every rule set accepts the literal forms of its host
@@ -76,6 +99,9 @@ func TestHostLiterals(t *testing.T) {
 				t.Errorf("%s (%s) accepts %s, which is not %s", d.Name, host, lit, host)
 			case has && rerr != nil && host != "tensors" && !allowedRefusal(d.Name, lit, rerr):
 				t.Errorf("%s (%s) refuses %s: %v", d.Name, host, lit, rerr)
+			case !has && host == "python" && pythonWords[lit] != "" &&
+				(!strings.Contains(rerr.Error(), pythonWords[lit]) || !strings.Contains(rerr.Error(), pylit.Rule.ID)):
+				t.Errorf("%s (%s) refuses %s without Python's words %q under rule %s: %v", d.Name, host, lit, pythonWords[lit], pylit.Rule.ID, rerr)
 			case !has && strings.Contains(lit, "_") && (host == "r" || host == "c" || host == "c++") &&
 				!strings.Contains(rerr.Error(), "digit separator"):
 				t.Errorf("%s (%s) refuses %s without saying it has no such digit separator: %v", d.Name, host, lit, rerr)

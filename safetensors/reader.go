@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/promote-dev/promote/internal/clip"
+	"github.com/promote-dev/promote/internal/safein"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -25,7 +25,7 @@ type File struct {
 
 // Open opens and validates the file at path. Close it when done.
 func Open(path string) (*File, error) {
-	f, err := os.Open(path)
+	f, err := safein.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -33,10 +33,6 @@ func Open(path string) (*File, error) {
 	if err != nil {
 		f.Close()
 		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("safetensors: %s: not a regular file", path)
 	}
 	sf, err := NewReader(f, st.Size(), path)
 	if err != nil {

@@ -51,13 +51,16 @@ func TestBenchUsageErrors(t *testing.T) {
 		{"-n", "100000000000000"},
 		{"-n", "9223372036854775807"},
 		{"-n", "600000000", "-pairs", "c128:c128"},
+		{"-threads", "100000000"},
+		{"-reps", "1000000000"},
+		{"-reps", "0"},
 	} {
 		var out, errb bytes.Buffer
 		e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
 		if code := run(e, append([]string{"bench"}, args...)); code != 2 || out.Len() != 0 {
 			t.Errorf("bench %v: exit %d, stdout %q; want 2", args, code, out.String())
 		}
-		if args[0] == "-n" && len(args[1]) > 5 && !strings.Contains(errb.String(), "at most") {
+		if msg := errb.String(); len(args) > 1 && args[0] != "-pairs" && len(args[1]) > 5 && !strings.Contains(msg, "want 1 to") && !strings.Contains(msg, "allowed") && !strings.Contains(msg, "from 1 to") && !strings.Contains(msg, "from 0 to") {
 			t.Errorf("bench %v: the error does not name the bound: %q", args, errb.String())
 		}
 	}

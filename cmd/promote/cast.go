@@ -9,7 +9,6 @@ import (
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/internal/castline"
-	"github.com/promote-dev/promote/internal/clip"
 )
 
 func init() {
@@ -104,9 +103,6 @@ func newCaster(from, to, pname string) (*caster, error) {
 // line converts one input line. An error echoes long tokens cut.
 func (c *caster) line(s string) (string, error) { return c.Line(s, c.text) }
 
-// cutEchoes replaces each long token echoed in msg, quoted or bare, by
-// its cut form ("99999…" (20000000 bytes)).
-func cutEchoes(msg string, toks []string) string { return castline.Cut(msg, toks, clip.TokenBytes) }
-
-// cutEchoesOver is cutEchoes for the tokens longer than min bytes.
+// cutEchoesOver replaces each token longer than min bytes echoed in msg,
+// quoted or bare, by its cut form ("99999…" (20000000 bytes)).
 func cutEchoesOver(msg string, toks []string, min int) string { return castline.Cut(msg, toks, min) }

@@ -68,7 +68,7 @@ func runCheck(e *env, specs []string, format string) error {
 	for _, s := range specs {
 		list, err := rules.ParseList(s)
 		if err != nil {
-			return usagef("-rules: %s", oneLine(err.Error()))
+			return rulesError("-rules: ", err)
 		}
 		rs = append(rs, list...)
 	}

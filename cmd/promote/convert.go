@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/checkpoint"
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/safeout"
@@ -21,7 +22,7 @@ import (
 func init() {
 	register(&command{
 		name:  "convert",
-		usage: "[-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] [-deflate] A.npy B.npy | ARCHIVE.npz ... -o DIR",
+		usage: "[-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] [-deflate] [-max-npz-size SIZE] A.npy B.npy | ARCHIVE.npz ... -o DIR",
 		short: "convert .npy arrays, or the arrays of .npz archives, to their common dtype (A.npy B.npy -o DIR)",
 		long: `Convert is ConvertPromoteTypes on files: it reads A.npy and B.npy, asks the
 rule set (default ` + defaultConvertRules() + `) for their common dtype (the arrays' real shapes
@@ -37,6 +38,9 @@ fold, a lattice join; OpenVINO takes exactly two), as a model's weights are
 cast to one dtype. The archive is written back to DIR under its base name
 with the same array names in the same order, stored, or deflated with
 -deflate. More than two .npy files are promoted together the same way.
+An archive whose arrays add up to more than -max-npz-size (default 1GiB)
+uncompressed is refused before it is read: reading costs about that much
+memory.
 
 The outputs are committed together or not at all: each is written to a
 temporary file beside it and synced; then all are renamed into place, and
@@ -60,6 +64,7 @@ interrupted.`,
 			fs.StringVar(&c.as, "as", "", "the `dtype` of an input saved as raw bytes ('|V2', as np.save writes bfloat16 and other ml_dtypes types); inputs whose descr names a dtype keep it")
 			fs.StringVar(&c.outDir, "o", "", "the output `directory` (created if missing)")
 			fs.BoolVar(&c.deflate, "deflate", false, "deflate the members of .npz outputs (as np.savez_compressed); stored otherwise")
+			fs.StringVar(&c.maxNPZ, "max-npz-size", "1GiB", "refuse an .npz input whose arrays take more than this `size` uncompressed (2GiB, 500MB)")
 			return func(e *env, ins []string) error { return c.run(e, ins) }
 		},
 	})
@@ -68,6 +73,7 @@ interrupted.`,
 // converter holds a convert command's flags.
 type converter struct {
 	spec, policy, as, outDir string
+	maxNPZ                   string
 	sets                     setFlags
 	deflate                  bool
 }
@@ -113,7 +119,11 @@ func (c *converter) run(e *env, ins []string) error {
 	if err != nil {
 		return usagef("%s", oneLine(err.Error()))
 	}
-	var opts []npy.Option
+	maxNPZ, err := checkpoint.ParseSize(c.maxNPZ)
+	if err != nil || maxNPZ <= 0 {
+		return usagef("-max-npz-size %s: want a positive size (1GiB, 500MB)", quoteArg(c.maxNPZ))
+	}
+	opts := []npy.Option{npy.MaxNPZBytes(maxNPZ)}
 	if c.as != "" {
 		d, err := dtype.Parse(c.as)
 		if err != nil {

@@ -7,9 +7,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"time"
 
 	"github.com/promote-dev/promote/internal/clip"
+	"github.com/promote-dev/promote/internal/safeout"
 )
 
 // command is one subcommand, declared the way the go command declares its
@@ -27,7 +30,9 @@ type command struct {
 
 	// catchSignals makes SIGINT and SIGTERM cancel the run's context
 	// instead of ending the process, so that a command writing files can
-	// remove its temporary files; the status is then 130 or 143.
+	// remove its temporary files; the status is then 130 or 143. A run
+	// that has not returned signalGrace after the signal is ended by the
+	// frame, which removes the temporary files safeout still lists.
 	catchSignals bool
 
 	// customFlags hands run the raw arguments: the command parses its own
@@ -72,6 +77,12 @@ const (
 // runCommand parses c's flags and operands, runs it, and turns what it
 // returns into an exit status and at most one message on standard error.
 func runCommand(e *env, c *command, args []string) int {
+	return runFramed(e, c, args, signalGrace, os.Exit)
+}
+
+// runFramed is runCommand with the watchdog's grace period and exit
+// function (tests shorten the one and catch the other).
+func runFramed(e *env, c *command, args []string, grace time.Duration, exit func(int)) int {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // the frame writes usage and errors itself
 	fs.Usage = func() {}
@@ -105,14 +116,21 @@ func runCommand(e *env, c *command, args []string) int {
 		ctx = context.Background()
 	}
 	stop := func() {}
+	finished := make(chan struct{})
 	if e.signals && c.catchSignals {
+		var pending *safeout.Pending
 		ctx, stop = withSignals(ctx)
+		ctx, pending = safeout.WithPending(ctx)
+		// No command outlives a signal: one stuck where it cannot see
+		// its context is ended after a grace period.
+		go watchdog(ctx, finished, pending, grace, e.stderr, c.prefix(), exit)
 	}
 	out := &stickyWriter{w: e.stdout}
 	bw := bufio.NewWriterSize(out, 64<<10)
 	ce := &env{ctx: ctx, stdin: e.stdin, stdout: bw, stderr: e.stderr, signals: e.signals, stdoutTTY: isTerminal(e.stdout)}
 
 	err = run(ce, operands)
+	close(finished)
 	stop()
 	if errors.Is(err, flag.ErrHelp) {
 		c.writeHelp(bw, fs)

@@ -5,9 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/promote-dev/promote/gen"
+	"github.com/promote-dev/promote/internal/safein"
 	"github.com/promote-dev/promote/internal/safeout"
 )
 
@@ -154,7 +154,7 @@ func promoteVersion() string {
 
 // readBounded reads a small input file, refusing one larger than limit.
 func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := safein.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

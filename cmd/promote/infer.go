@@ -4,15 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"syscall"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/infer"
-	"github.com/promote-dev/promote/internal/safeout"
+	"github.com/promote-dev/promote/internal/safein"
 	"github.com/promote-dev/promote/rules"
 )
 
@@ -76,7 +75,7 @@ func runInfer(e *env, spec string, sets []string, cmp string, asJSON bool, file 
 	} else if cmp != "" {
 		var err error
 		if rs, err = rules.ParseList(cmp); err != nil {
-			return usagef("-compare: %s", oneLine(err.Error()))
+			return rulesError("-compare: ", err)
 		}
 	}
 	src, label, err := readProgram(e, file, maxProgramBytes)
@@ -115,18 +114,10 @@ func readProgram(e *env, file string, max int64) ([]byte, string, error) {
 	var r io.Reader = e.stdin
 	label := "stdin"
 	if file != "-" {
-		notRegular := func(st os.FileInfo) error {
-			return fmt.Errorf("%s is %s, not a regular file; give a program file, or - for standard input", file, safeout.Kind(st.Mode()))
+		f, err := safein.OpenRegular(file)
+		if errors.Is(err, safein.ErrNotRegular) {
+			return nil, file, fmt.Errorf("%w; give a program file, or - for standard input", err)
 		}
-		// Stat first: a socket cannot be opened, and opening a FIFO
-		// would wait for a writer.
-		if st, err := os.Stat(file); err == nil && !st.Mode().IsRegular() {
-			return nil, file, notRegular(st)
-		}
-		// Then check what was opened, in case the path changed since;
-		// O_NONBLOCK keeps a FIFO put there meanwhile from blocking the
-		// open, and a regular file ignores it.
-		f, err := os.OpenFile(file, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 		if err != nil {
 			return nil, file, err
 		}
@@ -134,9 +125,6 @@ func readProgram(e *env, file string, max int64) ([]byte, string, error) {
 		st, err := f.Stat()
 		if err != nil {
 			return nil, file, err
-		}
-		if !st.Mode().IsRegular() {
-			return nil, file, notRegular(st)
 		}
 		if st.Size() > max {
 			return nil, file, fmt.Errorf("%s is %d bytes; a program may take at most %d bytes (%d MiB)", file, st.Size(), max, max>>20)

@@ -14,7 +14,7 @@
 //	promote rules [-json]
 //	promote cast -from SRC -to DST [-policy NAME] [-text]
 //	promote bench [-pairs SRC:DST,...] [-n N] [-threads N] [-policy NAME] [-reps N]
-//	promote convert [-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] [-deflate] A.npy B.npy | ARCHIVE.npz -o DIR
+//	promote convert [-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] [-deflate] [-max-npz-size SIZE] A.npy B.npy | ARCHIVE.npz -o DIR
 //	promote recast -to DTYPE [-only float|int|all] [-policy NAME] [CHECKPOINT FLAGS] IN -o OUT
 //	promote dequant [-to bf16|f16|f32] [-mode exact|reference] [-block N] [CHECKPOINT FLAGS] IN -o OUT
 //	promote quant -to f8e4m3fn|mxfp4 [-scale tensor|block] [-block N] [-only PAT] [-skip PAT] [CHECKPOINT FLAGS] IN -o OUT

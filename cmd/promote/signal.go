@@ -3,9 +3,15 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+	"time"
+
+	"github.com/promote-dev/promote/internal/safeout"
 )
 
 // interrupt is the cause of a context cancelled by a signal.
@@ -58,4 +64,40 @@ func sigName(s syscall.Signal) string {
 		return "SIGTERM"
 	}
 	return s.String()
+}
+
+// signalGrace is how long the frame waits, after a signal cancelled a
+// run's context, for the run to clean up and return before it exits
+// without it.
+const signalGrace = 5 * time.Second
+
+// watchdog ends the process if a run a signal stopped has not returned
+// grace after the signal: a run stuck in a system call (an open(2) of a
+// FIFO, a read of a hung network file system) never sees its context.
+// It first removes the temporary files the run left pending, then says so
+// on stderr and calls exit with 128 plus the signal's number. It returns
+// when finished is closed, whether or not a signal came.
+func watchdog(ctx context.Context, finished <-chan struct{}, pending *safeout.Pending, grace time.Duration, stderr io.Writer, prefix string, exit func(int)) {
+	select {
+	case <-finished:
+		return
+	case <-ctx.Done():
+	}
+	sig, ok := interrupted(ctx)
+	if !ok {
+		return
+	}
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case <-finished:
+		return
+	case <-t.C:
+	}
+	msg := fmt.Sprintf("%s: interrupted by %s; the run did not stop within %v, so it was ended", prefix, sigName(sig), grace)
+	if removed := pending.RemoveAll(); len(removed) > 0 {
+		msg += fmt.Sprintf(" (removed %d temporary file(s): %s)", len(removed), strings.Join(removed, ", "))
+	}
+	fmt.Fprintln(stderr, msg)
+	exit(statusSignal0 + int(sig))
 }

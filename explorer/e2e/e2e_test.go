@@ -349,8 +349,7 @@ func (p *page) queries() {
 	p.run(clear("#q-rules"), chromedp.SendKeys(chromedp.CSS("#q-rules"), "numpy,jax:x64=true,pytorch"), chromedp.Blur(chromedp.CSS("#q-rules")))
 	p.poll(`new URLSearchParams(location.search).get('rules') === 'numpy,jax:x64=true,pytorch' && document.querySelectorAll('#q-table tbody tr[data-spec]').length === 3`)
 	p.checkRows("f16 i64 2.5", []string{"numpy", "jax:x64=true", "pytorch"})
-	var links int
-	links = eval[int](p, `document.querySelectorAll('#q-table td.source a[href^="https://github.com/"]').length`)
+	links := eval[int](p, `document.querySelectorAll('#q-table td.source a[href^="https://github.com/"]').length`)
 	if links < 3 {
 		p.t.Errorf("%d source links for 3 rule sets", links)
 	}
@@ -490,8 +489,7 @@ func (p *page) sharedURLs() {
 
 	p.open("?view=infer&prog=x%3A+i8%0Ax+%2B+1.5&rules=numpy,tensorflow")
 	p.poll(`document.getElementById('i-summary').textContent !== ''`)
-	var summary string
-	summary = eval[string](p, `document.getElementById('i-summary').textContent`)
+	summary := eval[string](p, `document.getElementById('i-summary').textContent`)
 	if summary != "first disagreement: line 2" {
 		p.t.Errorf("shared infer link: %q", summary)
 	}
@@ -529,8 +527,7 @@ func (p *page) goals(m *metrics) {
 	var total, eng []float64
 	for round := 0; round < 3; round++ {
 		for _, q := range queries {
-			var n int
-			n = eval[int](p, `window.promoteStats.calls.length`)
+			n := eval[int](p, `window.promoteStats.calls.length`)
 			p.run(chromedp.SetValue(chromedp.CSS("#q"), q), chromedp.Evaluate[chromedp.Void](`document.getElementById('q').dispatchEvent(new Event('change'))`))
 			p.poll(fmt.Sprintf(`window.promoteStats.calls.length > %d && document.getElementById('q').value === %q`, n, q))
 			c := eval[struct{ EngineMs, TotalMs float64 }](p, `(({engineMs, totalMs}) => ({EngineMs: engineMs, TotalMs: totalMs}))(window.promoteStats.calls[window.promoteStats.calls.length-1])`)

@@ -63,6 +63,7 @@ func CommitAll(files ...*File) error {
 		err := f.rename(f.tmp.Name(), f.target)
 		if err == nil {
 			f.done = true
+			f.pending.drop(f.tmp.Name())
 			continue
 		}
 		err = &fs.PathError{Op: "rename", Path: f.path, Err: unwrapPath(err)}

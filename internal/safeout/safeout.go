@@ -13,7 +13,9 @@
 //     directory, named .BASE.promote-tmp-PID-RAND so that it is recognisable,
 //     synced, and renamed over the target; the directory is then synced. A
 //     reader of the path sees the old file or the new one, never a part.
-//   - A replaced file keeps its permission bits; a new file gets 0644.
+//   - A replaced file keeps its permission bits; a new file gets 0666
+//     less the umask, as a shell redirect or cp would give it. The
+//     temporary file is never more open than that while it is written.
 //   - Abort, or a failed Commit, removes the temporary file. A run stopped
 //     by a signal cleans up when its context is cancelled (Write then fails
 //     with the context's cause) and it calls Abort, as a deferred Abort does.
@@ -44,8 +46,9 @@ const (
 	backupMarker = ".promote-old-" // the previous content, during CommitAll
 )
 
-// newFileMode is the mode of a file that did not exist before.
-const newFileMode = 0o644
+// newFileMode is the mode a new file is created with; the kernel takes
+// the umask from it, as it does for a shell redirect.
+const newFileMode = 0o666
 
 // File is an output file being written. It is an io.Writer; it is not
 // safe for concurrent use.
@@ -54,10 +57,14 @@ type File struct {
 	target string // the file replaced: path, or its symbolic link's target
 	ctx    context.Context
 	tmp    *os.File
-	mode   fs.FileMode
-	err    error // the first write error
-	done   bool  // committed or aborted
+	mode   fs.FileMode // the replaced file's permission bits, to keep
+	keep   bool        // the target exists: give the new file mode
+	err    error       // the first write error
+	done   bool        // committed or aborted
 	stale  []Stale
+	// pending lists the temporary file until it is committed or
+	// removed, when ctx carries one (WithPending).
+	pending *Pending
 	// rename and link are os.Rename and os.Link; tests replace them to
 	// make one fail.
 	rename, link func(oldpath, newpath string) error
@@ -147,22 +154,29 @@ func Create(ctx context.Context, path string) (*File, error) {
 	}
 	f := &File{path: path, target: target, ctx: ctx, mode: newFileMode, rename: os.Rename, link: os.Link}
 	if st != nil {
-		f.mode = st.Mode().Perm()
+		f.mode, f.keep = st.Mode().Perm(), true
 	}
 	f.stale = cleanStale(dir, base)
-	tmp, err := createMarked(dir, base, tmpMarker)
+	// Created with the final mode, less the umask: a new file then has
+	// its final mode already, and a replaced file's content is never
+	// readable by more users while it is written than it was before
+	// (finish sets the exact bits).
+	tmp, err := createMarked(dir, base, tmpMarker, f.mode)
 	if err != nil {
 		return nil, &fs.PathError{Op: "create", Path: path, Err: fmt.Errorf("cannot create a temporary file in %s: %w", dir, unwrapPath(err))}
 	}
 	f.tmp = tmp
+	f.pending = pendingOf(ctx)
+	f.pending.add(tmp.Name())
 	return f, nil
 }
 
-// createMarked creates dir/.BASE+marker+PID-RAND exclusively.
-func createMarked(dir, base, marker string) (*os.File, error) {
+// createMarked creates dir/.BASE+marker+PID-RAND exclusively, with mode
+// less the umask.
+func createMarked(dir, base, marker string, mode fs.FileMode) (*os.File, error) {
 	for range 100 {
 		name := filepath.Join(dir, markedName(base, marker))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, mode)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
@@ -222,11 +236,13 @@ func (f *File) Commit() error {
 		return &fs.PathError{Op: "rename", Path: f.path, Err: unwrapPath(err)}
 	}
 	f.done = true
+	f.pending.drop(f.tmp.Name())
 	return syncDir(filepath.Dir(f.target), f.path)
 }
 
 // finish ends writing: it checks for a write error or a cancelled
-// context, then sets the mode, syncs and closes the temporary file.
+// context, then gives a replacement the replaced file's mode, syncs and
+// closes the temporary file.
 func (f *File) finish() error {
 	if f.done {
 		return &fs.PathError{Op: "commit", Path: f.path, Err: errors.New("already committed or aborted")}
@@ -241,7 +257,12 @@ func (f *File) finish() error {
 		op string
 		do func() error
 	}{
-		{"chmod", func() error { return f.tmp.Chmod(f.mode) }},
+		{"chmod", func() error {
+			if !f.keep {
+				return nil // created with 0666 less the umask
+			}
+			return f.tmp.Chmod(f.mode)
+		}},
 		{"sync", f.tmp.Sync},
 		{"close", f.tmp.Close},
 	} {
@@ -276,6 +297,7 @@ func (f *File) Abort() {
 	f.done = true
 	f.tmp.Close()
 	os.Remove(f.tmp.Name())
+	f.pending.drop(f.tmp.Name())
 }
 
 // syncDir syncs a directory so that a rename in it is durable. File

@@ -13,7 +13,7 @@ var Def = &promote.Def{
 	NAry:    promote.Fold,
 	Dialect: dtype.R,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table}}, nil
+		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},
 }
 

@@ -1,6 +1,8 @@
 package anvil
 
 import (
+	"sync"
+
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 )
@@ -59,8 +61,9 @@ func Supported(d dtype.DType) bool { return d.Valid() && supported[d] }
 func unsupportedMsg(d dtype.DType) string { return "Unsupported dtype: " + d.String() }
 
 // table holds promote_dt_known over every pair of catalogue dtypes; a pair
-// with a dtype tengen 0.2.0 lacks is a refusal.
-var table = promote.NewPairTable("anvil", decide)
+// with a dtype tengen 0.2.0 lacks is a refusal. It is built on first use,
+// not at init.
+var table = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("anvil", decide) })
 
 func decide(a, b dtype.DType) promote.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
@@ -157,7 +160,7 @@ func CommonDType(a, b dtype.DType, aAmb, bAmb bool) (dtype.DType, bool, *promote
 	}
 	switch {
 	case aAmb && bAmb:
-		return table.Cell(a, b).Out, true, ruleBothAmbiguous
+		return table().Cell(a, b).Out, true, ruleBothAmbiguous
 	case aAmb:
 		dt := ambiguousToKnown(a, b)
 		return dt, dt == a && dt != b, ruleAmbiguousToKnown
@@ -165,5 +168,5 @@ func CommonDType(a, b dtype.DType, aAmb, bAmb bool) (dtype.DType, bool, *promote
 		dt := ambiguousToKnown(b, a)
 		return dt, dt == b && dt != a, ruleAmbiguousToKnown
 	}
-	return table.Cell(a, b).Out, false, ruleKnown
+	return table().Cell(a, b).Out, false, ruleKnown
 }

@@ -2,6 +2,7 @@ package arrayapi
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -35,7 +36,6 @@ var (
 	ruleScalarNo = &promote.Rule{ID: "python-scalar-undefined", Text: "a Python scalar whose kind the array's dtype does not take is undefined (for example a float with an integer array, or a bool with a numeric array)", Source: srcSpec + " (Mixing arrays with Python scalars)"}
 	ruleBounds   = &promote.Rule{ID: "python-int-bounds", Text: "a Python int outside the range of the integer array's dtype has unspecified behaviour (overflow or error)", Source: srcSpec + " (Mixing arrays with Python scalars)"}
 	ruleNoArray  = &promote.Rule{ID: "needs-array", Text: "result_type needs at least one array or dtype; Python scalars (accepted since 2024.12) only join them", Source: srcResult}
-	ruleHost     = &promote.Rule{ID: "python-literal", Text: "operands are Python values: R and C++ literal suffixes (1L, 1.0f, 1u) do not exist", Source: "promote batch contract"}
 )
 
 // Def is the array-api rule set.
@@ -59,7 +59,7 @@ var Def = &promote.Def{
 		if v == V2021 {
 			t = table2021
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, version: v}, nil
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, version: v}, nil
 	},
 }
 
@@ -89,8 +89,14 @@ var (
 	apiLattice *lattice.Lattice
 	nodeOf     [dtype.Count]lattice.Node
 	nodeType   []dtype.DType
-	// The pair tables: 2021.12 (no complex dtypes) and 2022.12 onward.
-	table2021, fullTable *promote.PairTable
+	// The pair tables: 2021.12 (no complex dtypes) and 2022.12 onward,
+	// each built the first time a rule set of its version asks for it.
+	table2021 = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2021) })
+	})
+	fullTable = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2024) })
+	})
 )
 
 func init() {
@@ -116,8 +122,6 @@ func init() {
 		nodes[i] = promote.LatticeNode{Name: name, DType: nodeType[i]}
 	}
 	described = promote.MustLattice(l, nodes)
-	table2021 = promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2021) })
-	fullTable = promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2024) })
 }
 
 // Lattice returns the standard's promotion lattice (canonical names).

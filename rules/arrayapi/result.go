@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -29,8 +30,8 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 			}
 			nodes = append(nodes, nodeOf[o.DType])
 		case promote.Literal:
-			if o.Value.Suffix != "" {
-				return promote.Result{}, r.Refuse(ruleHost, fmt.Sprintf("%s is not a Python literal", o.Value.Text), o)
+			if msg := pylit.Check(o.Value); msg != "" {
+				return promote.Result{}, r.Refuse(pylit.Rule, msg, o)
 			}
 		default:
 			return promote.Result{}, r.Refuse(ruleDType, "invalid operand", o)

@@ -1,7 +1,7 @@
 package c
 
 import (
-	"errors"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -52,110 +52,36 @@ var Def = &promote.Def{
 	},
 	Presets: [][]string{{"std=c23"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		c23 := s.Enum("std") == "c23"
-		t := tables[0]
-		if c23 {
-			t = tables[1]
+		std := 0
+		if s.Enum("std") == "c23" {
+			std = 1
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, c23: c23}, nil
+		return &clit.Folder{Base: promote.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}, nil
 	},
 }
 
-type rules struct {
-	promote.Base
-	c23 bool
+// languages are C17 and C23 as the shared C-family fold reads them: the
+// usual arithmetic conversions, folded left to right as a + b + c groups
+// ((a + b) + c) (C17 §6.5.6).
+var languages = [2]*clit.Language{language(false), language(true)}
+
+func language(c23 bool) *clit.Language {
+	return &clit.Language{
+		Name: name, Spelled: "C", Lit: clit.Lang{C23: c23},
+		Has:    func(d dtype.DType) bool { return has(d, c23) },
+		WhyNot: func(d dtype.DType) string { return whyNot(d, c23) },
+		Common: func(a, b dtype.DType) (dtype.DType, *promote.Rule, string) {
+			out, rule := common(a, b)
+			return out, rule, ""
+		},
+		Rules: clit.FoldRules{NoWeak: ruleNoWeak, NotType: ruleNotC, NotLiteral: ruleNotLiteral, Same: ruleSame,
+			LiteralBool: ruleLiteralBool, LiteralFloat: ruleLiteralFloat, LiteralInt: ruleLiteralInt},
+	}
 }
 
-// tables are the pair tables of c17 and c23.
-var tables = [2]*promote.PairTable{table(false), table(true)}
-
-func table(c23 bool) *promote.PairTable {
-	return promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {
-		for _, d := range [2]dtype.DType{a, b} {
-			if !has(d, c23) {
-				return promote.Decision{Rule: ruleNotC, Msg: whyNot(d, c23)}
-			}
-		}
-		out, rule := common(a, b)
-		return promote.Decision{Out: out, Rule: rule}
-	})
-}
-
-// operand is the C type of an operand, and the rule that typed a literal.
-func (r *rules) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) {
-	if o.Weak {
-		return dtype.Invalid, nil, r.Refuse(ruleNoWeak, "C has no weak types: "+o.String()+" cannot be written", o)
-	}
-	switch o.Kind {
-	case promote.Tensor, promote.Scalar:
-		if !has(o.DType, r.c23) {
-			return dtype.Invalid, nil, r.Refuse(ruleNotC, whyNot(o.DType, r.c23), o)
-		}
-		return o.DType, nil, nil
-	case promote.Literal:
-		t, err := clit.Of(o.Value, clit.Lang{C23: r.c23})
-		if err != nil {
-			var le *clit.Error
-			if errors.As(err, &le) {
-				return dtype.Invalid, nil, r.Refuse(ruleNotLiteral, le.Msg, o)
-			}
-			return dtype.Invalid, nil, err
-		}
-		return t.DType, literalRule(o.Value), nil
-	}
-	return dtype.Invalid, nil, r.Refuse(ruleNotC, "invalid operand", o)
-}
-
-func literalRule(v promote.Value) *promote.Rule {
-	switch v.Kind {
-	case promote.BoolValue:
-		return ruleLiteralBool
-	case promote.FloatValue:
-		return ruleLiteralFloat
-	}
-	return ruleLiteralInt
-}
-
-// Result folds the usual arithmetic conversions left to right, as
-// a + b + c groups ((a + b) + c) (C17 §6.5.6).
-func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
-	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
-	}
-	return promote.FoldLeft(ops, r)
-}
-
-// FoldOne is one operand's own type.
-func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
-	t, rule, err := r.operand(o)
-	if err != nil {
-		return promote.Result{}, err
-	}
-	if rule == nil {
-		rule = ruleSame
-	}
-	return promote.Result{DType: t, Rule: rule}, nil
-}
-
-// FoldTwo applies the usual arithmetic conversions to the running result
-// and the next operand. Where a literal's own type is the answer, the
-// literal's rule is named (i8 + 2147483648 is long because the constant
-// is a long).
-func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
-	ta, ra, err := r.operand(a)
-	if err != nil {
-		return promote.Result{}, err
-	}
-	tb, rb, err := r.operand(b)
-	if err != nil {
-		return promote.Result{}, err
-	}
-	out, rule := common(ta, tb)
-	switch {
-	case ra != nil && out == ta && out != tb:
-		rule = ra
-	case rb != nil && out == tb && out != ta:
-		rule = rb
-	}
-	return promote.Result{DType: out, Rule: rule}, nil
+// tables are the pair tables of c17 and c23, each built on first use, not
+// at init.
+var tables = [2]func() *promote.PairTable{
+	sync.OnceValue(func() *promote.PairTable { return clit.PairTable(languages[0]) }),
+	sync.OnceValue(func() *promote.PairTable { return clit.PairTable(languages[1]) }),
 }

@@ -64,10 +64,10 @@ func common(a, b dtype.DType) (dtype.DType, *promote.Rule) {
 	if ca.class == complexType || cb.class == complexType {
 		pa, pb := a, b
 		if ca.class == complexType {
-			pa = ca.part
+			pa = a.Format().Elem
 		}
 		if cb.class == complexType {
-			pb = cb.part
+			pb = b.Format().Elem
 		}
 		part, _ := common(pa, pb)
 		return complexOf(part), ruleComplex
@@ -109,4 +109,12 @@ func common(a, b dtype.DType) (dtype.DType, *promote.Rule) {
 		return pa, ruleUnsignedWins
 	}
 	return pb, ruleUnsignedWins
+}
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleSame, rulePromotion, ruleComplex, ruleFloatInt, ruleFloatFloat,
+	ruleInterchange, ruleIntRank, ruleUnsignedWins, ruleNotC, ruleNoWeak,
+	ruleLiteralInt, ruleLiteralFloat, ruleLiteralBool, ruleNotLiteral,
 }

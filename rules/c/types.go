@@ -4,15 +4,17 @@ import (
 	"fmt"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/rules/internal/clit"
 )
 
-// class is what kind of arithmetic type a C type is.
-type class uint8
+// class is what kind of arithmetic type a type is: the C-family classes
+// clit shares between c and cpp.
+type class = clit.Class
 
 const (
-	integer class = iota + 1
-	floating
-	complexType
+	integer     = clit.Integer
+	floating    = clit.Floating
+	complexType = clit.Complex
 )
 
 // ctype is one C type the catalogue can hold, with the facts the usual
@@ -32,8 +34,6 @@ type ctype struct {
 	interchange bool
 	// c23: the type exists only under std=c23 (§1 of spec.md).
 	c23 bool
-	// part is the real type of a complex type.
-	part dtype.DType
 }
 
 // ctypes maps each catalogue dtype C has to its C type on x86-64 Linux.
@@ -57,19 +57,17 @@ var ctypes = map[dtype.DType]ctype{
 	dtype.F32:  {name: "float", prec: 32, class: floating},
 	dtype.F64:  {name: "double", prec: 64, class: floating},
 	dtype.F80:  {name: "long double", prec: 80, class: floating},
-	dtype.C32:  {name: "_Complex _Float16", class: complexType, c23: true, part: dtype.F16},
-	dtype.C64:  {name: "_Complex float", class: complexType, part: dtype.F32},
-	dtype.C128: {name: "_Complex double", class: complexType, part: dtype.F64},
-	dtype.C160: {name: "_Complex long double", class: complexType, part: dtype.F80},
+	dtype.C32:  {name: "_Complex _Float16", class: complexType, c23: true},
+	dtype.C64:  {name: "_Complex float", class: complexType},
+	dtype.C128: {name: "_Complex double", class: complexType},
+	dtype.C160: {name: "_Complex long double", class: complexType},
 }
 
 // complexOf is the complex type whose real part is d; Invalid when C has
 // none (there is no _Complex __bf16).
 func complexOf(d dtype.DType) dtype.DType {
-	for t, c := range ctypes {
-		if c.class == complexType && c.part == d {
-			return t
-		}
+	if c, ok := dtype.ComplexOf(d); ok && ctypes[c].class == complexType {
+		return c
 	}
 	return dtype.Invalid
 }
@@ -89,7 +87,7 @@ func whyNot(d dtype.DType, c23 bool) string {
 			what = "a bit-precise integer type, new in C23"
 		case d == dtype.BF16:
 			what = "GCC's bfloat16 type, arithmetic from GCC 13 on x86-64 and outside ISO C"
-		case t.interchange || t.part == dtype.F16:
+		case t.interchange || d.Format().Elem == dtype.F16:
 			what = "an interchange floating type, new in C23 (GCC in C17 mode: \"ISO C does not support the '_Float16' type before C23\")"
 		}
 		return fmt.Sprintf("%s is %s, %s: not C17; use std=c23", d, t.name, what)

@@ -1,8 +1,11 @@
 package cann
 
 import (
+	"sync"
+
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // foldSrc is where the N-operand semantics come from.
@@ -34,20 +37,20 @@ var Def = &promote.Def{
 	}},
 	Presets: [][]string{{"table=opbase"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		r := &rules{Base: promote.Base{D: s.Def(), S: s, Table: docPairs}}
+		r := &rules{Base: promote.Base{D: s.Def(), S: s, Table: docPairs()}}
 		if s.Enum("table") == "opbase" {
-			r.Table, r.opbase = opbasePairs, true
+			r.Table, r.opbase = opbasePairs(), true
 		}
 		return r, nil
 	},
 }
 
-// The compiled tables, built once: one per table= value, and the
-// tensor-scalar table both share.
+// The compiled tables, each built once, on first use rather than at init:
+// one per table= value, and the tensor-scalar table both share.
 var (
-	docPairs    = promote.NewPairTable("cann", decideDoc)
-	opbasePairs = promote.NewPairTable("cann", decideOpbase)
-	scalarPairs = promote.NewPairTable("cann", decideScalar)
+	docPairs    = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("cann", decideDoc) })
+	opbasePairs = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("cann", decideOpbase) })
+	scalarPairs = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("cann", decideScalar) })
 )
 
 type rules struct {
@@ -133,7 +136,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 			continue
 		}
 		s, _ := r.scalarDType(o) // check accepted it above
-		d := scalarPairs.Cell(acc.DType, s)
+		d := scalarPairs().Cell(acc.DType, s)
 		if d.Out == dtype.Invalid {
 			return promote.Result{}, r.Refuse(d.Rule, d.Msg, acc, o)
 		}
@@ -165,6 +168,9 @@ func (r *rules) check(o promote.Operand) error {
 // scalarDType is the aclScalar dtype of a typed scalar or a literal.
 func (r *rules) scalarDType(o promote.Operand) (dtype.DType, error) {
 	if o.Kind == promote.Literal {
+		if msg := pylit.Check(o.Value); msg != "" {
+			return dtype.Invalid, r.Refuse(pylit.Rule, msg, o)
+		}
 		t, msg := literalDType(o.Value)
 		if t == dtype.Invalid {
 			return t, r.Refuse(ruleLiteral, msg, o)

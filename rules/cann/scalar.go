@@ -123,11 +123,9 @@ func decideScalar(t, s dtype.DType) promote.Decision {
 var ruleLiteral = &promote.Rule{ID: "literal", Text: "CANN has no untyped scalars; promote reads a Python literal as the aclScalar torch_npu passes for it (an at::Scalar): a float is f64, an int i64, a bool bool, a complex c128; the tensor-scalar table then applies. This mapping is promote's documented choice, not a CANN rule",
 	Source: "promote's choice (README); the aclScalar types per " + tsSrc}
 
-// literalDType is the aclScalar dtype a Python literal becomes.
+// literalDType is the aclScalar dtype a Python literal becomes (one that
+// pylit.Check passed).
 func literalDType(v promote.Value) (dtype.DType, string) {
-	if v.Suffix != "" {
-		return dtype.Invalid, fmt.Sprintf("the literal %s has a %q suffix, which is not Python: write a typed aclScalar such as i64(1) or f32(1.5)", v.Text, v.Suffix)
-	}
 	switch v.Kind {
 	case promote.BoolValue:
 		return dtype.Bool, ""

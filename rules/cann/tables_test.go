@@ -73,7 +73,7 @@ func TestOpbaseDocDifferences_EightCells(t *testing.T) {
 	for _, c := range readPairs(t, "table_opbase.tsv") {
 		doc := cellType(t, c.fields[3])
 		flagged := c.fields[4] == "yes"
-		d, o := docPairs.Cell(c.a, c.b), opbasePairs.Cell(c.a, c.b)
+		d, o := docPairs().Cell(c.a, c.b), opbasePairs().Cell(c.a, c.b)
 		if d.Out != doc {
 			t.Errorf("doc(%s, %s) = %v, testdata doc column says %v", c.a, c.b, d.Out, doc)
 		}
@@ -93,7 +93,7 @@ func TestOpbaseDocDifferences_EightCells(t *testing.T) {
 		}
 		// The mirrored unsigned cells stay refusals: the asymmetry.
 		if c.a.IsUnsigned() {
-			if m := opbasePairs.Cell(c.b, c.a); m.Out != dtype.Invalid {
+			if m := opbasePairs().Cell(c.b, c.a); m.Out != dtype.Invalid {
 				t.Errorf("opbase(%s, %s) = %v, want × (the table is asymmetric)", c.b, c.a, m.Out)
 			}
 		}
@@ -154,7 +154,7 @@ func TestScalarRulesInWords(t *testing.T) {
 func TestDocTableSymmetric(t *testing.T) {
 	for _, a := range dtype.All() {
 		for _, b := range dtype.All() {
-			x, y := docPairs.Cell(a, b), docPairs.Cell(b, a)
+			x, y := docPairs().Cell(a, b), docPairs().Cell(b, a)
 			if x.Out != y.Out || x.Rule != y.Rule {
 				t.Errorf("doc(%s, %s) = %v by %s but doc(%s, %s) = %v by %s", a, b, x.Out, x.Rule.ID, b, a, y.Out, y.Rule.ID)
 			}
@@ -168,8 +168,8 @@ func TestDocTableSymmetric(t *testing.T) {
 func TestCatalogueSweep(t *testing.T) {
 	for _, a := range dtype.All() {
 		for _, b := range dtype.All() {
-			d := docPairs.Cell(a, b)
-			o := opbasePairs.Cell(a, b)
+			d := docPairs().Cell(a, b)
+			o := opbasePairs().Cell(a, b)
 			inA, inB := docTable.in[a], docTable.in[b]
 			switch {
 			case !isACL(a) || !isACL(b):
@@ -257,7 +257,7 @@ func TestCompiledTables(t *testing.T) {
 		name   string
 		table  *promote.PairTable
 		decide func(a, b dtype.DType) promote.Decision
-	}{{"doc", docPairs, decideDoc}, {"opbase", opbasePairs, decideOpbase}, {"scalar", scalarPairs, decideScalar}} {
+	}{{"doc", docPairs(), decideDoc}, {"opbase", opbasePairs(), decideOpbase}, {"scalar", scalarPairs(), decideScalar}} {
 		for _, a := range dtype.All() {
 			for _, b := range dtype.All() {
 				if got, want := tt.table.Cell(a, b), tt.decide(a, b); got != want {

@@ -55,10 +55,12 @@ func common(a, b dtype.DType) (dtype.DType, *promote.Rule, string) {
 		if a == b {
 			return a, ruleSame, ""
 		}
-		if ta.class == complexType && tb.part == dtype.Invalid && ta.part == b {
+		// std::complex<T> meets only its own T (the T of a complex type is
+		// its Format's Elem).
+		if ta.class == complexType && tb.class != complexType && a.Format().Elem == b {
 			return a, ruleComplex, ""
 		}
-		if tb.class == complexType && ta.part == dtype.Invalid && tb.part == a {
+		if tb.class == complexType && ta.class != complexType && b.Format().Elem == a {
 			return b, ruleComplex, ""
 		}
 		return dtype.Invalid, ruleComplex, fmt.Sprintf("no match for 'operator+' (operand types are '%s' and '%s')", ta.name, tb.name)
@@ -107,4 +109,12 @@ func common(a, b dtype.DType) (dtype.DType, *promote.Rule, string) {
 		return uns, ruleUnsignedRank, ""
 	}
 	return sig, ruleIntRank, ""
+}
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleSame, ruleComplex, ruleFloatInt, ruleFloatRank, ruleUnordered,
+	rulePromotion, ruleIntRank, ruleUnsignedRank, ruleNotCXX, ruleNoWeak,
+	ruleLiteralInt, ruleLiteralFloat, ruleLiteralBool, ruleNotLiteral,
 }

@@ -1,7 +1,7 @@
 package cpp
 
 import (
-	"errors"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -49,107 +49,34 @@ var Def = &promote.Def{
 	},
 	Presets: [][]string{{"std=c++23"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		cxx23 := s.Enum("std") == "c++23"
-		t := tables[0]
-		if cxx23 {
-			t = tables[1]
+		std := 0
+		if s.Enum("std") == "c++23" {
+			std = 1
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, cxx23: cxx23}, nil
+		return &clit.Folder{Base: promote.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}, nil
 	},
 }
 
-type rules struct {
-	promote.Base
-	cxx23 bool
+// languages are C++ before C++23 and from C++23 on as the shared C-family
+// fold reads them: [expr.arith.conv] folded left to right, as a + b + c
+// groups ((a + b) + c) ([expr.add]); a step that is ill-formed stops the
+// fold.
+var languages = [2]*clit.Language{language(false), language(true)}
+
+func language(cxx23 bool) *clit.Language {
+	return &clit.Language{
+		Name: name, Spelled: "C++", Lit: clit.Lang{CPlusPlus: true},
+		Has:    func(d dtype.DType) bool { return has(d, cxx23) },
+		WhyNot: func(d dtype.DType) string { return whyNot(d, cxx23) },
+		Common: common,
+		Rules: clit.FoldRules{NoWeak: ruleNoWeak, NotType: ruleNotCXX, NotLiteral: ruleNotLiteral, Same: ruleSame,
+			LiteralBool: ruleLiteralBool, LiteralFloat: ruleLiteralFloat, LiteralInt: ruleLiteralInt},
+	}
 }
 
-// tables are the pair tables before C++23 and from C++23 on.
-var tables = [2]*promote.PairTable{table(false), table(true)}
-
-func table(cxx23 bool) *promote.PairTable {
-	return promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {
-		for _, d := range [2]dtype.DType{a, b} {
-			if !has(d, cxx23) {
-				return promote.Decision{Rule: ruleNotCXX, Msg: whyNot(d, cxx23)}
-			}
-		}
-		out, rule, msg := common(a, b)
-		return promote.Decision{Out: out, Rule: rule, Msg: msg}
-	})
-}
-
-// operand is the C++ type of an operand, and the rule that typed a literal.
-func (r *rules) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) {
-	if o.Weak {
-		return dtype.Invalid, nil, r.Refuse(ruleNoWeak, "C++ has no weak types: "+o.String()+" cannot be written", o)
-	}
-	switch o.Kind {
-	case promote.Tensor, promote.Scalar:
-		if !has(o.DType, r.cxx23) {
-			return dtype.Invalid, nil, r.Refuse(ruleNotCXX, whyNot(o.DType, r.cxx23), o)
-		}
-		return o.DType, nil, nil
-	case promote.Literal:
-		t, err := clit.Of(o.Value, clit.Lang{CPlusPlus: true})
-		if err != nil {
-			var le *clit.Error
-			if errors.As(err, &le) {
-				return dtype.Invalid, nil, r.Refuse(ruleNotLiteral, le.Msg, o)
-			}
-			return dtype.Invalid, nil, err
-		}
-		switch o.Value.Kind {
-		case promote.BoolValue:
-			return t.DType, ruleLiteralBool, nil
-		case promote.FloatValue:
-			return t.DType, ruleLiteralFloat, nil
-		}
-		return t.DType, ruleLiteralInt, nil
-	}
-	return dtype.Invalid, nil, r.Refuse(ruleNotCXX, "invalid operand", o)
-}
-
-// Result folds [expr.arith.conv] left to right, as a + b + c groups
-// ((a + b) + c) ([expr.add]); a step that is ill-formed stops the fold.
-func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
-	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
-	}
-	return promote.FoldLeft(ops, r)
-}
-
-// FoldOne is one operand's own type.
-func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
-	t, rule, err := r.operand(o)
-	if err != nil {
-		return promote.Result{}, err
-	}
-	if rule == nil {
-		rule = ruleSame
-	}
-	return promote.Result{DType: t, Rule: rule}, nil
-}
-
-// FoldTwo is [expr.arith.conv] of the running result and the next
-// operand; where a literal's own type is the answer, its rule is named.
-func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
-	ta, ra, err := r.operand(a)
-	if err != nil {
-		return promote.Result{}, err
-	}
-	tb, rb, err := r.operand(b)
-	if err != nil {
-		return promote.Result{}, err
-	}
-	out, rule, msg := common(ta, tb)
-	if out == dtype.Invalid {
-		return promote.Result{}, r.Refuse(rule, msg, a, b)
-	}
-	switch {
-	case ra != nil && out == ta && out != tb:
-		rule = ra
-	case rb != nil && out == tb && out != ta:
-		rule = rb
-	}
-	return promote.Result{DType: out, Rule: rule}, nil
+// tables are the pair tables before C++23 and from C++23 on, each built
+// on first use, not at init.
+var tables = [2]func() *promote.PairTable{
+	sync.OnceValue(func() *promote.PairTable { return clit.PairTable(languages[0]) }),
+	sync.OnceValue(func() *promote.PairTable { return clit.PairTable(languages[1]) }),
 }

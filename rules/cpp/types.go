@@ -4,15 +4,17 @@ import (
 	"fmt"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/rules/internal/clit"
 )
 
-// class is what kind of arithmetic type a C++ type is.
-type class uint8
+// class is what kind of arithmetic type a type is: the C-family classes
+// clit shares between c and cpp.
+type class = clit.Class
 
 const (
-	integer class = iota + 1
-	floating
-	complexType // std::complex<T>, a class template
+	integer     = clit.Integer
+	floating    = clit.Floating
+	complexType = clit.Complex
 )
 
 // cxxtype is one C++ type the catalogue can hold.
@@ -25,7 +27,6 @@ type cxxtype struct {
 	promotes bool
 	// cxx23: only under std=c++23 (<stdfloat>, P1467).
 	cxx23 bool
-	part  dtype.DType // the T of std::complex<T>
 }
 
 // types maps each catalogue dtype C++ has to its type on x86-64 Linux.
@@ -44,11 +45,11 @@ var types = map[dtype.DType]cxxtype{
 	dtype.F32:  {name: "float", class: floating},
 	dtype.F64:  {name: "double", class: floating},
 	dtype.F80:  {name: "long double", class: floating},
-	dtype.C32:  {name: "std::complex<std::float16_t>", class: complexType, cxx23: true, part: dtype.F16},
-	dtype.BC32: {name: "std::complex<std::bfloat16_t>", class: complexType, cxx23: true, part: dtype.BF16},
-	dtype.C64:  {name: "std::complex<float>", class: complexType, part: dtype.F32},
-	dtype.C128: {name: "std::complex<double>", class: complexType, part: dtype.F64},
-	dtype.C160: {name: "std::complex<long double>", class: complexType, part: dtype.F80},
+	dtype.C32:  {name: "std::complex<std::float16_t>", class: complexType, cxx23: true},
+	dtype.BC32: {name: "std::complex<std::bfloat16_t>", class: complexType, cxx23: true},
+	dtype.C64:  {name: "std::complex<float>", class: complexType},
+	dtype.C128: {name: "std::complex<double>", class: complexType},
+	dtype.C160: {name: "std::complex<long double>", class: complexType},
 }
 
 // has reports whether C++ under the standard has a type for d.

@@ -11,24 +11,17 @@ import (
 // TestVectors runs testdata/vectors.tsv: each rule and option of spec.md
 // with the rule that must decide.
 func TestVectors(t *testing.T) {
-	for _, row := range tsvtest.Read(t, "testdata/vectors.tsv") {
-		f := row.Fields
-		if len(f) != 5 {
-			t.Fatalf("line %d: %d fields, want 5", row.Line, len(f))
-		}
-		r := Def.MustBuild("std=" + f[0])
-		got, rule := tsvtest.Answer(r, f[1])
-		if msg, isErr := strings.CutPrefix(f[2], "error: "); isErr {
-			if !strings.HasPrefix(got, "error: cpp: ") || !strings.Contains(got, msg) {
-				t.Errorf("line %d: std=%s %q = %q, want an error holding %q", row.Line, f[0], f[1], got, msg)
-			}
-		} else if got != f[2] {
-			t.Errorf("line %d: std=%s %q = %q, want %q (%s)", row.Line, f[0], f[1], got, f[2], f[4])
-		}
-		if rule == nil || rule.ID != f[3] {
-			t.Errorf("line %d: std=%s %q decided by %v, want rule %s", row.Line, f[0], f[1], rule, f[3])
-		}
+	if n := tsvtest.RunVectors(t, Def, "testdata/vectors.tsv"); n < 40 {
+		t.Fatalf("only %d vectors", n)
 	}
+}
+
+// TestEveryRuleIsReached: every rule of the package decides (or refuses)
+// at least one query of testdata/vectors.tsv, and every rule the package
+// declares is in allRules.
+func TestEveryRuleIsReached(t *testing.T) {
+	tsvtest.RequireRulesListed(t, ".", allRules)
+	tsvtest.RequireAllRulesReached(t, Def, allRules, "testdata/vectors.tsv")
 }
 
 // TestFloat16WithBFloat16 is a named disagreement: C++23 makes

@@ -129,17 +129,7 @@ func (c Config) Canonical(d dtype.DType) dtype.DType {
 	if c.X64 {
 		return d
 	}
-	switch d {
-	case dtype.I64:
-		return dtype.I32
-	case dtype.U64:
-		return dtype.U32
-	case dtype.F64:
-		return dtype.F32
-	case dtype.C128:
-		return dtype.C64
-	}
-	return d
+	return dtype.To32Bit(d)
 }
 
 // ExplicitDType is _maybe_canonicalize_explicit_dtype: what an operand

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // name is the rule set's name, in every error.
@@ -185,8 +186,8 @@ func (r *rules) typeOf(o promote.Operand) (Typed, error) {
 		return Typed{o.DType, o.Weak}, nil
 	case promote.Literal:
 		v := o.Value
-		if v.Suffix != "" {
-			return Typed{}, r.Refuse(rulePython, fmt.Sprintf("%s is not a Python literal (JAX takes Python int, float, complex and bool scalars)", v.Text), o)
+		if msg := pylit.Check(v); msg != "" {
+			return Typed{}, r.Refuse(pylit.Rule, msg, o)
 		}
 		switch v.Kind {
 		case promote.BoolValue:

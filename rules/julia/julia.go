@@ -40,7 +40,7 @@ var Def = &promote.Def{
 	NAry:    promote.Set,
 	Dialect: Dialect,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table}}, nil
+		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},
 }
 

@@ -2,6 +2,7 @@ package julia
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -55,29 +56,14 @@ var jlName = map[dtype.DType]string{
 // floats, and Core.BFloat16 (Julia 1.11 and later).
 func isJulia(d dtype.DType) bool { _, ok := jlName[d]; return ok }
 
-// realPart is T for Complex{T}.
-func realPart(d dtype.DType) dtype.DType {
-	switch d {
-	case dtype.C32:
-		return dtype.F16
-	case dtype.C64:
-		return dtype.F32
-	case dtype.C128:
-		return dtype.F64
-	}
-	return dtype.Invalid
-}
+// realPart is T for Complex{T} (Invalid for a real type).
+func realPart(d dtype.DType) dtype.DType { return d.Format().Elem }
 
-// complexOf is Complex{T}; Invalid when Complex{T} is outside the
-// catalogue (Complex{Int64}, Complex{Bool}, Complex{Core.BFloat16}).
+// complexOf is Complex{T}; Invalid when Complex{T} is not a Julia type
+// of the catalogue (Complex{Int64}, Complex{Bool}, Complex{Core.BFloat16}).
 func complexOf(d dtype.DType) dtype.DType {
-	switch d {
-	case dtype.F16:
-		return dtype.C32
-	case dtype.F32:
-		return dtype.C64
-	case dtype.F64:
-		return dtype.C128
+	if c, ok := dtype.ComplexOf(d); ok && isJulia(c) {
+		return c
 	}
 	return dtype.Invalid
 }
@@ -167,8 +153,9 @@ func promoteRule(t, s dtype.DType) (dtype.DType, *promote.Rule, error) {
 	return dtype.Invalid, nil, nil
 }
 
-// table compiles promote_type over every ordered pair of dtypes.
-var table = promote.NewPairTable(name, decide)
+// table compiles promote_type over every ordered pair of dtypes, on first
+// use, not at init.
+var table = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable(name, decide) })
 
 func decide(a, b dtype.DType) promote.Decision {
 	for _, d := range [2]dtype.DType{a, b} {

@@ -272,23 +272,13 @@ func intOf(bits int, signed bool) dtype.DType {
 	return dtype.U32
 }
 
-// cut is BIT64_TO_BIT32_DTYPE (dtypes.py:235).
+// cut is BIT64_TO_BIT32_DTYPE (dtypes.py:235), JAX's 64-to-32-bit map,
+// except that the TensorFlow backend keeps int64 and float64.
 func (c config) cut(d dtype.DType) dtype.DType {
-	switch d {
-	case dtype.U64:
-		return dtype.U32
-	case dtype.C128:
-		return dtype.C64
-	case dtype.I64:
-		if !c.tf {
-			return dtype.I32
-		}
-	case dtype.F64:
-		if !c.tf {
-			return dtype.F32
-		}
+	if c.tf && (d == dtype.I64 || d == dtype.F64) {
+		return d
 	}
-	return d
+	return dtype.To32Bit(d)
 }
 
 // pyTuple writes the arguments as Python prints the tuple result_type

@@ -3,6 +3,7 @@ package keras
 import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // Result is result_type over the operands as one set (spec.md §4): no
@@ -45,8 +46,8 @@ func (r *rules) argOf(o promote.Operand, ops []promote.Operand) (arg, error) {
 		return arg{d: o.DType}, nil
 	case promote.Literal:
 		v := o.Value
-		if v.Suffix != "" {
-			return arg{}, r.Refuse(rulePython, v.Text+" is not a Python literal (Keras takes Python bool, int, float and complex scalars)", ops...)
+		if msg := pylit.Check(v); msg != "" {
+			return arg{}, r.Refuse(pylit.Rule, msg, ops...)
 		}
 		switch v.Kind {
 		case promote.BoolValue:

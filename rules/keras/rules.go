@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 const (
@@ -48,7 +49,7 @@ var (
 		Text:   "Keras has no weak tensors: only the Python types int and float are weak",
 		Source: srcDtypes + ":175 _dtype_and_weaktype"}
 	rulePython = &promote.Rule{ID: "python-scalar",
-		Text:   "a Python literal enters as its type (getattr(x, \"dtype\", type(x))): bool strong, int and float weak, complex strong (complex64; complex128 on TensorFlow); Python has no literal suffixes",
+		Text:   "a Python literal enters as its type (getattr(x, \"dtype\", type(x))): bool strong, int and float weak, complex strong (complex64; complex128 on TensorFlow)",
 		Source: srcDtypes + ":47 PYTHON_DTYPES_MAP, :175 _dtype_and_weaktype; keras/src/ops/numpy.py compute_output_spec"}
 )
 
@@ -99,4 +100,12 @@ func kerasName(d dtype.DType) string {
 		return n
 	}
 	return d.String()
+}
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleNoOperands, ruleFloat8, ruleInvalid, ruleOne, ruleSame,
+	ruleAllWeak, ruleJoin, ruleJoinWeak, ruleCut, ruleNoPath,
+	ruleNoWeak, rulePython, pylit.Rule,
 }

@@ -9,6 +9,7 @@ package kernelfloat
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -40,7 +41,7 @@ var Def = &promote.Def{
 	NAry:    promote.Fold,
 	Dialect: dtype.CPP,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table}}, nil
+		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},
 }
 
@@ -74,7 +75,9 @@ func floatRank(d dtype.DType) int {
 	return 0
 }
 
-var table = promote.NewPairTable("kernel-float", decide)
+// table compiles decide over every ordered pair of dtypes, on first use,
+// not at init.
+var table = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("kernel-float", decide) })
 
 func decide(a, b dtype.DType) promote.Decision {
 	refuse := func(r *promote.Rule, msg string) promote.Decision {
@@ -184,7 +187,7 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 		if ta == tb {
 			return promote.Result{}, r.Refuse(ruleConst2, fmt.Sprintf("constant<%s> with constant<%s> is an ambiguous specialization", ta, tb), a, b)
 		}
-		d := table.Cell(ta, tb)
+		d := table().Cell(ta, tb)
 		if d.Out == dtype.Invalid {
 			return promote.Result{}, r.Refuse(d.Rule, d.Msg, a, b)
 		}
@@ -194,7 +197,7 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	case cb:
 		return promote.Result{DType: ta, Rule: ruleConstant}, nil
 	}
-	d := table.Cell(ta, tb)
+	d := table().Cell(ta, tb)
 	if d.Out == dtype.Invalid {
 		return promote.Result{}, r.Refuse(d.Rule, d.Msg, a, b)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // The rules of the current code (rules=table).
@@ -65,7 +66,6 @@ var (
 	ruleNoDType   = &promote.Rule{ID: "not-a-mindspore-dtype", Text: "MindSpore has no such dtype", Source: srcDTypes}
 	ruleNoWeak    = &promote.Rule{ID: "no-weak", Text: "MindSpore has no weak tensors; its only weakly typed operands are Python scalars", Source: srcTable}
 	ruleNoComplex = &promote.Rule{ID: "no-complex-scalar", Text: "a Python complex is in neither conversion map", Source: srcTable + " (scalar_tensor_convert_map)"}
-	rulePyLiteral = &promote.Rule{ID: "python-literal", Text: "Python literals have no type suffix (1L, 1.0f and 1u are R and C++ spellings)", Source: "the Python language reference, numeric literals"}
 )
 
 // foldTable is GetSignatureTypeMap for one dtype group: the first operand
@@ -198,4 +198,13 @@ func unlistedMsg(doc bool, tensors []dtype.DType) string {
 		return "the note's implicit conversion covers bool, int8, uint8, int16, int32, int64, float16, float32 and float64 only; got tensors " + strings.Join(names, ", ")
 	}
 	return "MindSpore's implicit conversion does not convert uint16/32/64, bfloat16 or complex (they are not in type_map), so the operator receives mixed dtypes: " + strings.Join(names, ", ")
+}
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleSame, ruleTensorTensor, ruleTensorScalar, ruleOne, ruleNoConversion,
+	rulePriority, ruleInt8UInt8, ruleBoolScalar, ruleIntFloatScalar, ruleScalarFollows,
+	ruleUnlisted, ruleNoTensor, ruleDocPriority, ruleDocScalar, ruleDocUnlisted,
+	ruleNoDType, ruleNoWeak, ruleNoComplex, pylit.Rule,
 }

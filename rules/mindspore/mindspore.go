@@ -2,9 +2,11 @@ package mindspore
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // Name is the rule set's name.
@@ -55,7 +57,7 @@ var Def = &promote.Def{
 				t = docTable
 			}
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, mode: mode}, nil
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, mode: mode}, nil
 	},
 }
 
@@ -71,12 +73,19 @@ type arg struct {
 	tensor bool
 }
 
-// The compiled pair tables: two tensors of the given dtypes.
+// The compiled pair tables: two tensors of the given dtypes. Each is built
+// the first time a rule set of its mode asks for it, not at init.
 var (
-	tableTable    = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return decide(RulesTable, a, b) })
-	priorityTable = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return decide(RulesPriority, a, b) })
-	docTable      = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return decide(RulesDoc, a, b) })
+	tableTable    = modeTable(RulesTable)
+	priorityTable = modeTable(RulesPriority)
+	docTable      = modeTable(RulesDoc)
 )
+
+func modeTable(mode string) func() *promote.PairTable {
+	return sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return decide(mode, a, b) })
+	})
+}
 
 func decide(mode string, a, b dtype.DType) promote.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
@@ -144,8 +153,8 @@ func (r *rules) argOf(o promote.Operand) (arg, error) {
 		return arg{o.DType, true}, nil
 	case promote.Literal:
 		v := o.Value
-		if v.Suffix != "" {
-			return arg{}, r.Refuse(rulePyLiteral, "Python has no literal "+v.Text+"; write 1, 1.0 or True", o)
+		if msg := pylit.Check(v); msg != "" {
+			return arg{}, r.Refuse(pylit.Rule, msg, o)
 		}
 		switch v.Kind {
 		case promote.BoolValue:

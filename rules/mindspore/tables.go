@@ -12,9 +12,6 @@ const (
 	// pynative path); the same scalar map appears in a later version under
 	// namespace ops.
 	srcTable = "mindspore-ai/mindspore mindspore/ccsrc/utils/convert_utils.cc (tensor_tensor_convert_map, scalar_tensor_convert_map, GetConversionType, GetSignatureTypeMap)"
-	// srcSignature applies it: every operand of one signature dtype group
-	// folds into one target type, then each is cast.
-	srcSignature = "mindspore-ai/mindspore mindspore/ccsrc/frontend/operator/composite/do_signature.cc (GetSignatureTypeMap, DoAutoCast; the 2.3-era version with ops/op_def.h)"
 	// srcPriority is the older code: one priority order over nine types.
 	srcPriority = "mindspore-ai/mindspore@7d9a7839 mindspore/ccsrc/frontend/operator/composite/do_signature.cc (type_map, GetMaxTypeId, DoAutoCast); mindspore-ai/mindspore@ed0e94ac mindspore/ccsrc/pipeline/pynative/forward/do_cast.cc (GetDstType, JudgeMaxType)"
 	// srcDoc is the implicit conversion note, the same text from r1.2 to r2.0.

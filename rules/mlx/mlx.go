@@ -2,6 +2,7 @@ package mlx
 
 import (
 	"errors"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -25,7 +26,7 @@ var Def = &promote.Def{
 	NAry:    promote.Fold,
 	Dialect: Dialect,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table}}, nil
+		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},
 }
 
@@ -33,15 +34,17 @@ var Def = &promote.Def{
 type rules struct{ promote.Base }
 
 // table is promote_types compiled over the catalogue; a dtype MLX does not
-// have is refused.
-var table = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision {
-	for _, d := range [2]dtype.DType{a, b} {
-		if !Has(d) {
-			return promote.Decision{Rule: ruleNotMLX, Msg: notMLXMsg(d)}
+// have is refused. It is built on first use, not at init.
+var table = sync.OnceValue(func() *promote.PairTable {
+	return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision {
+		for _, d := range [2]dtype.DType{a, b} {
+			if !Has(d) {
+				return promote.Decision{Rule: ruleNotMLX, Msg: notMLXMsg(d)}
+			}
 		}
-	}
-	out, _ := PromoteTypes(a, b)
-	return promote.Decision{Out: out, Rule: ruleTable}
+		out, _ := PromoteTypes(a, b)
+		return promote.Decision{Out: out, Rule: ruleTable}
+	})
 })
 
 // Result folds the operands left to right as a chain of binary operations

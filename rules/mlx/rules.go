@@ -3,6 +3,7 @@ package mlx
 import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 const (
@@ -38,7 +39,7 @@ var (
 		Text:   "a Python int is read as int64_t (nb::cast<int64_t>): one outside int64's range cannot be converted",
 		Source: srcUtils + ":14 to_array"}
 	rulePython = &promote.Rule{ID: "python-scalar",
-		Text:   "MLX takes Python bool, int, float and complex scalars; Python has no literal suffixes",
+		Text:   "MLX takes Python bool, int, float and complex scalars",
 		Source: "ml-explore/mlx@846d1762 python/src/utils.h ScalarOrArray"}
 	ruleNotMLX = &promote.Rule{ID: "not-an-mlx-dtype",
 		Text:   "MLX has 14 dtypes (bool, uint8-64, int8-64, float16, float32, float64, bfloat16, complex64); no complex128, float8 or sub-byte types",
@@ -63,4 +64,12 @@ func name(d dtype.DType) string {
 // notMLXMsg refuses a dtype MLX does not have.
 func notMLXMsg(d dtype.DType) string {
 	return "MLX has no dtype " + d.String() + " (mlx.core has bool_, uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float32, float64, bfloat16, complex64)"
+}
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleTable, ruleOneArray, rulePyBool, rulePyInt, rulePyFloat,
+	rulePyComplex, rulePyIntOverflow, rulePyIntInt64, rulePython, ruleNotMLX,
+	ruleNoWeak, ruleNoOperands, pylit.Rule,
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 var (
@@ -19,8 +20,8 @@ var (
 // other, or alone when other is dtype.Invalid. A refusal returns
 // dtype.Invalid with its rule and message.
 func toArray(v promote.Value, other dtype.DType) (dtype.DType, *promote.Rule, string) {
-	if v.Suffix != "" {
-		return dtype.Invalid, rulePython, v.Text + " is not a Python literal (MLX takes Python bool, int, float and complex scalars)"
+	if msg := pylit.Check(v); msg != "" {
+		return dtype.Invalid, pylit.Rule, msg
 	}
 	switch v.Kind {
 	case promote.BoolValue:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // litem is one operand as NumPy 1.24's PyArray_ResultType sees it
@@ -199,8 +200,8 @@ func (r *rules) legacyCands(o promote.Operand) ([]lcand, error) {
 		return []lcand{array}, nil
 	case promote.Literal:
 		v := o.Value
-		if v.Suffix != "" {
-			return nil, r.Refuse(ruleHostLiteral, fmt.Sprintf("%s is not a Python literal (Python has no %q suffix)", v.Text, v.Suffix), o)
+		if msg := pylit.Check(v); msg != "" {
+			return nil, r.Refuse(pylit.Rule, msg, o)
 		}
 		it := litem{scalar: true}
 		switch v.Kind {

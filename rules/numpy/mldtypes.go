@@ -16,13 +16,6 @@ import (
 // (numpy/_core/src/multiarray/usertypes.c, legacy_dtype_implementation.c
 // @v2.4.6; the same code in numpy/core/src/multiarray/ @v1.24.2).
 
-// mlFloats are ml_dtypes' floating-point types, each registered by
-// RegisterFloatDtype (custom_float.h), float8_e8m0fnu included.
-var mlFloats = []ntype{nBF16, nF8E3M4, nF8E4M3, nF8E4M3B11FNUZ, nF8E4M3FN, nF8E4M3FNUZ, nF8E5M2, nF8E5M2FNUZ, nF6E2M3FN, nF6E3M2FN, nF4E2M1FN, nF8E8M0FNU}
-
-// mlInts are ml_dtypes' narrow integer types (intn_numpy.h, RegisterIntNDtype).
-var mlInts = []ntype{nI2, nU2, nI4, nU4}
-
 // castFunc reports whether ml_dtypes registers a cast function from one of
 // its types to another (dtypes.cc, Initialize): every pair of its floats
 // but float8_e8m0fnu, which casts only to and from bfloat16; int2 to int4

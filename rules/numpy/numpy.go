@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // Def is the numpy rule set: NumPy's np.promote_types, np.result_type over
@@ -40,7 +41,7 @@ var Def = &promote.Def{
 	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		r := &rules{
-			Base:        promote.Base{D: s.Def(), S: s, Table: pairTable},
+			Base:        promote.Base{D: s.Def(), S: s, Table: pairTable()},
 			checkValues: s.Bool("check_values"),
 			legacy:      s.Enum("promotion") == "legacy",
 			ml:          s.Bool("ml_dtypes"),
@@ -202,8 +203,8 @@ func (r *rules) classify(o promote.Operand) (dclass, error) {
 		}
 		return dclass(t), nil
 	case promote.Literal:
-		if o.Value.Suffix != "" {
-			return 0, r.Refuse(ruleHostLiteral, fmt.Sprintf("%s is not a Python literal (Python has no %q suffix)", o.Value.Text, o.Value.Suffix), o)
+		if msg := pylit.Check(o.Value); msg != "" {
+			return 0, r.Refuse(pylit.Rule, msg, o)
 		}
 		switch o.Value.Kind {
 		case promote.BoolValue:

@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -140,8 +141,9 @@ var promoteTable = func() (tab [numNTypes][numNTypes]ntype) {
 }()
 
 // pairTable is np.promote_types compiled over the catalogue: the 14 NumPy
-// builtins it has promote by promoteTypes, everything else is refused.
-var pairTable = promote.NewPairTable("numpy", decidePair)
+// builtins it has promote by promoteTypes, everything else is refused. It
+// is built on first use, not at init.
+var pairTable = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("numpy", decidePair) })
 
 func decidePair(a, b dtype.DType) promote.Decision {
 	ta, oka := builtin(a)

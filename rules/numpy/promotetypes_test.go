@@ -68,7 +68,7 @@ func TestPromoteTypesTable(t *testing.T) {
 	}
 }
 
-func tableRule(a, b dtype.DType) *promote.Rule { return pairTable.Cell(a, b).Rule }
+func tableRule(a, b dtype.DType) *promote.Rule { return pairTable().Cell(a, b).Rule }
 
 // TestPromoteTypesRules checks which rule decides: same, safe cast, climb.
 func TestPromoteTypesRules(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
@@ -54,7 +55,7 @@ func TestVectors(t *testing.T) {
 func fold(ds ...dtype.DType) dtype.DType {
 	acc := ds[0]
 	for _, d := range ds[1:] {
-		acc = pairTable.Cell(acc, d).Out
+		acc = pairTable().Cell(acc, d).Out
 	}
 	return acc
 }
@@ -220,7 +221,7 @@ func TestSequenceModelInvariance(t *testing.T) {
 func TestPairsAgreeWithPromoteTypes(t *testing.T) {
 	for _, a := range builtins {
 		for _, b := range builtins {
-			want := pairTable.Cell(a, b).Out
+			want := pairTable().Cell(a, b).Out
 			v := promote.Value{Kind: promote.IntValue, Int: big.NewInt(0), Text: "0"}
 			for _, ops := range [][]promote.Operand{
 				{promote.T(a), promote.T(b)},
@@ -385,7 +386,7 @@ func TestOption(t *testing.T) {
 // TestRuleTexts: every rule has an ID, a one-line text and a source.
 func TestRuleTexts(t *testing.T) {
 	for _, r := range []*promote.Rule{ruleSame, ruleSafeCast, ruleClimb, ruleMainDType, ruleWeakInt, ruleWeakFloat,
-		ruleWeakComplex, ruleDefaults, ruleSingle, ruleNoOperands, ruleNotBuiltin, ruleWeakArray, ruleHostLiteral,
+		ruleWeakComplex, ruleDefaults, ruleSingle, ruleNoOperands, ruleNotBuiltin, ruleWeakArray, pylit.Rule,
 		ruleObject, ruleNoCommon, ruleIntBounds, ruleIntToFloat, ruleInfWarning, ruleIntToLongDouble,
 		ruleLegacyValueBased, ruleLegacyScalarKind, ruleLegacyAllScalars, ruleLegacyNeedsValue, ruleLegacyObject,
 		ruleLegacyLongDoubleObject, ruleLegacyObjectFloat, ruleMLSafeCast, ruleMLClimb, ruleMLPyScalar, ruleMLNoCommon,

@@ -53,9 +53,6 @@ var (
 	ruleWeakArray = &promote.Rule{ID: "no-weak-arrays",
 		Text:   "NumPy has no weak arrays or weak NumPy scalars: only Python int, float and complex objects are weak",
 		Source: src + "src/multiarray/abstractdtypes.h (npy_mark_tmp_array_if_pyscalar); doc/neps/nep-0050-scalar-promotion.rst"}
-	ruleHostLiteral = &promote.Rule{ID: "python-literal",
-		Text:   "operands are Python objects: a literal with an R or C++ suffix (1L, 1u, 1.0f) is not Python",
-		Source: "doc/neps/nep-0050-scalar-promotion.rst (Python int, float, complex, bool)"}
 	ruleObject = &promote.Rule{ID: "object-dtype",
 		Text:   "a Python int outside int64 and uint64 becomes an object array, and object is not a numeric dtype of the catalogue",
 		Source: src + "src/multiarray/abstractdtypes.c (discover_descriptor_from_pylong)"}

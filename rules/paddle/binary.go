@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // The rules of the code, in the order Paddle applies them.
@@ -51,9 +52,6 @@ var (
 	ruleDynamicRank = &promote.Rule{ID: "dynamic-rank",
 		Text:   "a tensor of unknown rank cannot be placed: Paddle treats 0-d tensors differently",
 		Source: srcPromote + " (GetPromoteDtype: x_shape.size() == 0)"}
-	rulePyLiteral = &promote.Rule{ID: "python-literal",
-		Text:   "Python literals have no type suffix (1L, 1.0f and 1u are R and C++ spellings)",
-		Source: "the Python language reference, numeric literals"}
 )
 
 // The guide's rules.
@@ -181,4 +179,13 @@ func guideBinary(x, y side) (side, *promote.Rule, string) {
 		return side{dt: out}, ruleGuideTensor, ""
 	}
 	return side{}, ruleGuideRefused, fmt.Sprintf("TypeError: the guide's Tensor-to-Tensor table has '-' for %s with %s: automatic type promotion between Tensors supports only floating-point types, and complex with real types", paddleName(x.dt), paddleName(y.dt))
+}
+
+// allRules is every rule of the rule set; the tests require each to be
+// reached by a vector, and every rule declared here to be listed.
+var allRules = []*promote.Rule{
+	ruleSame, ruleTensorTensor, ruleTensorTensorRefused, ruleZeroDim, ruleZeroDimPromote,
+	ruleInvalidEnum, ruleScalarFloat, ruleScalarIntBool, ruleScalarKeep, ruleScalarComplex,
+	rulePython, ruleNoDType, ruleNoWeak, ruleDynamicRank, ruleGuideTensor,
+	ruleGuideRefused, ruleGuideScalar, ruleGuideUnlisted, pylit.Rule,
 }

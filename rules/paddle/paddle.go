@@ -2,9 +2,11 @@ package paddle
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // Name is the rule set's name.
@@ -44,7 +46,7 @@ var Def = &promote.Def{
 		if guide {
 			t = guideTable
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t}, guide: guide}, nil
+		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, guide: guide}, nil
 	},
 }
 
@@ -70,10 +72,15 @@ type side struct {
 	lit promote.ValueKind // a Python scalar's kind
 }
 
-// The two tables: the binary rule for two ranked tensors, compiled.
+// The two tables: the binary rule for two ranked tensors, compiled, each
+// the first time a rule set of its mode asks for it, not at init.
 var (
-	codeTable  = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, false) })
-	guideTable = promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, true) })
+	codeTable = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, false) })
+	})
+	guideTable = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, true) })
+	})
 )
 
 func tableDecision(a, b dtype.DType, guide bool) promote.Decision {
@@ -155,8 +162,8 @@ func (r *rules) sideOf(o promote.Operand) (side, *promote.Rule, error) {
 		return side{dt: o.DType, k: ranked}, ruleSame, nil
 	case promote.Literal:
 		v := o.Value
-		if v.Suffix != "" {
-			return side{}, nil, r.Refuse(rulePyLiteral, "Python has no literal "+v.Text+"; write 1, 1.0, 1j or True", o)
+		if msg := pylit.Check(v); msg != "" {
+			return side{}, nil, r.Refuse(pylit.Rule, msg, o)
 		}
 		return side{dt: toTensorDType(v.Kind), k: python, lit: v.Kind}, rulePython, nil
 	}

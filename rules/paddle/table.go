@@ -12,11 +12,10 @@ import (
 const (
 	// srcPromote: promoteTypes, is_support_*, GetPromoteDtype,
 	// NeedTypePromotion with support_promotion_ops and the Tensor + 0-d
-	// Tensor rule. The main repository's stored version (7cdf87d7) is the
-	// older header without the 0-d rule; the newest one the index holds is
-	// the develop mirror feixi139/Paddle@a66e3104, cited for those rules.
+	// Tensor rule, in the main repository's develop header (014d708e);
+	// its older version 7cdf87d7, cited for the table, has no 0-d rule.
 	srcTable   = "PaddlePaddle/Paddle@7cdf87d7 paddle/phi/common/type_promotion.h (promoteTypes, _promoteTypesLookup)"
-	srcPromote = "PaddlePaddle/Paddle develop, paddle/phi/common/type_promotion.h as mirrored at feixi139/Paddle@a66e3104 (NeedTypePromotion, GetPromoteDtype, support_promotion_ops)"
+	srcPromote = "PaddlePaddle/Paddle@014d708e paddle/phi/common/type_promotion.h (NeedTypePromotion, GetPromoteDtype, support_promotion_ops)"
 	srcPatch   = "PaddlePaddle/Paddle@01fbd77c paddle/fluid/pybind/eager_math_op_patch.cc (tensor__add__method and the other operator methods, TypePromotionForZeroDimTensor)"
 	srcPyCheck = "PaddlePaddle/Paddle paddle/fluid/pybind/eager_utils.cc (PyCheckInteger excludes bool)"
 	srcGuide   = "PaddlePaddle/docs@06be283a docs/guides/advanced/auto_type_promotion_en.md"

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // How each operand enters a slot, and the refusals for operands PyTorch
@@ -36,9 +37,6 @@ var (
 	rulePyComplex = &promote.Rule{ID: "python-complex",
 		Text:   "python complex takes the default complex dtype (complex64 for a float32 default, complex128 for float64)",
 		Source: srcResult + " update_result_type_state"}
-	rulePyLiteral = &promote.Rule{ID: "python-literal",
-		Text:   "Python literals have no type suffix (1L, 1.0f and 1u are R and C++ spellings)",
-		Source: "the Python language reference, numeric literals"}
 	ruleNoWeak = &promote.Rule{ID: "no-weak",
 		Text:   "PyTorch has no weak tensors: its only weakly typed operands are Python scalars",
 		Source: srcResult + " update_result_type_state"}
@@ -81,8 +79,8 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 		return DimSlot, op.DType, ruleDimTensor, nil
 	case promote.Literal:
 		v := op.Value
-		if v.Suffix != "" {
-			return refuse(rulePyLiteral, "Python has no literal "+v.Text+"; write 1, 1.0, 1j or true")
+		if msg := pylit.Check(v); msg != "" {
+			return refuse(pylit.Rule, msg)
 		}
 		switch v.Kind {
 		case promote.BoolValue:

@@ -70,7 +70,6 @@ type edgeSpec struct {
 type nodeSpec struct {
 	name    string
 	dtype   dtype.DType
-	weak    bool
 	weakOps []string
 	opsLine int
 	text    string

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"strings"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/safein"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -18,7 +18,7 @@ const MaxSize = 1 << 20
 
 // Load reads the rule file at path and returns its definition (see Parse).
 func Load(path string, reserved func(name string) bool) (*promote.Def, error) {
-	f, err := os.Open(path)
+	f, err := safein.OpenRegular(path)
 	if err != nil {
 		return nil, fmt.Errorf("rule file: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // The rules of legacy mode, TensorFlow's default dtype_conversion_mode.
@@ -63,8 +64,8 @@ func (r *rules) check(o promote.Operand) error {
 			return r.Refuse(ruleWeakDT, fmt.Sprintf("TensorFlow has no WeakTensor of dtype %s (only int32, int64, float32, float64 and complex128)", tfName(o.DType)), o)
 		}
 	case promote.Literal:
-		if o.Value.Suffix != "" {
-			return r.Refuse(ruleHost, fmt.Sprintf("%s is not a Python literal", o.Value.Text), o)
+		if msg := pylit.Check(o.Value); msg != "" {
+			return r.Refuse(pylit.Rule, msg, o)
 		}
 	default:
 		return r.Refuse(ruleNoDType, "invalid operand", o)

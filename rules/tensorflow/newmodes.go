@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // fold is flexible_dtypes._result_type_impl: classify every input as a
@@ -64,8 +65,8 @@ func (r *rules) classify(o promote.Operand) (node, *promote.Rule, error) {
 		return n, ruleTensor, nil
 	case promote.Literal:
 		v := o.Value
-		if v.Suffix != "" {
-			return 0, nil, r.Refuse(ruleHost, fmt.Sprintf("%s is not a Python literal", v.Text), o)
+		if msg := pylit.Check(v); msg != "" {
+			return 0, nil, r.Refuse(pylit.Rule, msg, o)
 		}
 		switch v.Kind {
 		case promote.BoolValue:

@@ -119,7 +119,6 @@ func init() {
 		}
 	}
 	described = describe()
-	buildTables()
 }
 
 // Lattice returns TensorFlow's promotion lattice (nodes in canonical names,

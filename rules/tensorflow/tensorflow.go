@@ -2,6 +2,7 @@ package tensorflow
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -35,7 +36,6 @@ var (
 var (
 	ruleNoDType = &promote.Rule{ID: "dtype", Text: "TensorFlow's type promotion covers bool, int8..int64, uint8..uint64, bfloat16, float16, float32, float64, complex64 and complex128", Source: srcFlex + " (_all_dtypes)"}
 	ruleWeakDT  = &promote.Rule{ID: "weak-dtype", Text: "a WeakTensor has dtype int32, int64, float32, float64 or complex128", Source: srcFlex + " (_all_dtypes, the weak entries)"}
-	ruleHost    = &promote.Rule{ID: "python-literal", Text: "operands are Python values: R and C++ literal suffixes (1L, 1.0f, 1u) do not exist", Source: "promote batch contract"}
 )
 
 // Modes are the values of the mode option, TensorFlow's
@@ -64,11 +64,11 @@ var Def = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		switch mode := s.Enum("mode"); mode {
 		case ModeLegacy:
-			return &rules{Base: promote.Base{D: s.Def(), S: s, Table: legacyTable}, mode: mode}, nil
+			return &rules{Base: promote.Base{D: s.Def(), S: s, Table: legacyTable()}, mode: mode}, nil
 		case ModeSafe:
-			return &rules{Base: promote.Base{D: s.Def(), S: s, Table: safeTable}, mode: mode}, nil
+			return &rules{Base: promote.Base{D: s.Def(), S: s, Table: safeTable()}, mode: mode}, nil
 		case ModeAll:
-			return &rules{Base: promote.Base{D: s.Def(), S: s, Table: allTable}, mode: mode}, nil
+			return &rules{Base: promote.Base{D: s.Def(), S: s, Table: allTable()}, mode: mode}, nil
 		default:
 			return nil, fmt.Errorf("tensorflow: unknown mode %q", mode)
 		}
@@ -137,15 +137,18 @@ func dataTypeString(d dtype.DType) string {
 }
 
 // The compiled pair tables, one per mode: PromoteTypes treats both dtypes
-// as strong tensors. They are built by init in nodes.go, after the
-// lattice they are compiled from.
-var allTable, safeTable, legacyTable *promote.PairTable
-
-func buildTables() {
-	allTable = promote.NewPairTable("tensorflow", func(a, b dtype.DType) promote.Decision { return decideNew(a, b, false) })
-	safeTable = promote.NewPairTable("tensorflow", func(a, b dtype.DType) promote.Decision { return decideNew(a, b, true) })
-	legacyTable = promote.NewPairTable("tensorflow", decideLegacy)
-}
+// as strong tensors. Each is built the first time a rule set of its mode
+// asks for it (after init in nodes.go has built the lattice it is
+// compiled from), not at init.
+var (
+	allTable = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable("tensorflow", func(a, b dtype.DType) promote.Decision { return decideNew(a, b, false) })
+	})
+	safeTable = sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable("tensorflow", func(a, b dtype.DType) promote.Decision { return decideNew(a, b, true) })
+	})
+	legacyTable = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("tensorflow", decideLegacy) })
+)
 
 func decideUnknown(a, b dtype.DType) (promote.Decision, bool) {
 	switch {

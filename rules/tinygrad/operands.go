@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 // ruleSet holds one version's rules: the same rules in every version, but
@@ -12,7 +13,7 @@ import (
 type ruleSet struct {
 	join, weakResult, pyConst, keepTensor, fromPy *promote.Rule
 	weakOperand, noWeak, notDType                 *promote.Rule
-	pyLiteral, noComplex                          *promote.Rule
+	noComplex                                     *promote.Rule
 }
 
 // ruleSets are the rules of each version, built once.
@@ -46,9 +47,6 @@ var ruleSets = func() map[string]*ruleSet {
 			notDType: &promote.Rule{ID: "not-a-tinygrad-dtype",
 				Text:   "tinygrad has no such dtype",
 				Source: src + " (class DTypes)"},
-			pyLiteral: &promote.Rule{ID: "python-literal",
-				Text:   "tinygrad takes Python scalars: 1L, 1.0f and 1u are R and C++ spellings",
-				Source: "the Python language reference, numeric literals"},
 			noComplex: &promote.Rule{ID: "no-complex",
 				Text:   "a Python complex has no tinygrad dtype",
 				Source: src + " (DTypes.from_py)"},
@@ -95,8 +93,8 @@ func (r *rules) tensorNode(o promote.Operand) (int, error) {
 // checkLiteral refuses what is not a Python scalar tinygrad can type.
 func (r *rules) checkLiteral(o promote.Operand) error {
 	v := o.Value
-	if v.Suffix != "" {
-		return r.Refuse(r.rs.pyLiteral, "Python has no literal "+v.Text+"; write 1, 1.0 or True", o)
+	if msg := pylit.Check(v); msg != "" {
+		return r.Refuse(pylit.Rule, msg, o)
 	}
 	if v.Kind == promote.ComplexValue {
 		msg := fmt.Sprintf("RuntimeError: Could not infer dtype of %s with type <class 'complex'>", v.Text)
@@ -121,3 +119,16 @@ func (r *rules) pyConst(o promote.Operand) (int, error) {
 	}
 	return r.l.byWeak[weakFloat], nil
 }
+
+// allRules is every rule of the rule set, at each version (the versions
+// share IDs); the tests require each to be reached by a vector, and every
+// rule declared here to be listed.
+var allRules = func() []*promote.Rule {
+	out := []*promote.Rule{pylit.Rule}
+	for _, v := range Versions {
+		rs := ruleSets[v]
+		out = append(out, rs.join, rs.weakResult, rs.pyConst, rs.keepTensor, rs.fromPy,
+			rs.weakOperand, rs.noWeak, rs.notDType, rs.noComplex)
+	}
+	return out
+}()

@@ -2,6 +2,7 @@ package tinygrad
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -50,9 +51,9 @@ var Def = &promote.Def{
 	Options: []promote.Option{
 		{Name: "version", Kind: promote.EnumOption, Default: VersionHead, Values: Versions,
 			Doc: "which tinygrad lattice: head (commit " + commitHead + ", weak Python scalars), 0.13 (int64 -> uint64), 0.12 (int64 -> fp8), 0.11 (int64 -> float16, as 0.9 to 0.11)"},
-		{Name: "default_float", Kind: promote.EnumOption, Default: "f32", Values: []string{"f32", "f16", "bf16", "f64"},
+		{Name: "default_float", Kind: promote.EnumOption, Default: "f32", Values: defaultFloats,
 			Doc: "DEFAULT_FLOAT: the dtype a weak float is stored as (head) or a Python float takes (0.11 to 0.13)"},
-		{Name: "default_int", Kind: promote.EnumOption, Default: "i32", Values: []string{"i32", "i64", "i16", "i8"},
+		{Name: "default_int", Kind: promote.EnumOption, Default: "i32", Values: defaultInts,
 			Doc: "DEFAULT_INT (head only): the dtype a weak int is stored as"},
 	},
 	Presets: [][]string{{"version=" + Version013}},
@@ -80,8 +81,7 @@ type rules struct {
 
 func build(s promote.Settings) (promote.Rules, error) {
 	ver := s.Enum("version")
-	l, ok := lattices[ver]
-	if !ok {
+	if _, ok := lattices[ver]; !ok {
 		return nil, fmt.Errorf("%s: unknown version %q", Name, ver)
 	}
 	df, _ := dtype.Parse(s.Enum("default_float"))
@@ -89,10 +89,59 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if ver != VersionHead && di != dtype.I32 {
 		return nil, fmt.Errorf("%s: option default_int=%s needs version=head: before tinygrad #17265 the default int was fixed at int32 (valid with version=%s: default_int=i32)", Name, di, ver)
 	}
-	r := &rules{l: l, rs: ruleSets[ver], defFloat: df, defInt: di, defFloatNd: l.byDT[df], defIntNd: l.byDT[di]}
-	r.Base = promote.Base{D: s.Def(), S: s, Table: promote.NewPairTable(Name, r.decide)}
+	table, ok := tables[tableKey{ver, df, di}]
+	if !ok {
+		return nil, fmt.Errorf("%s: no table for version=%s default_float=%s default_int=%s (valid defaults: %v and %v)", Name, ver, df, di, defaultFloats, defaultInts)
+	}
+	r := newRules(ver, df, di)
+	r.Base = promote.Base{D: s.Def(), S: s, Table: table()}
 	return r, nil
 }
+
+// The values of the options default_float and default_int.
+var (
+	defaultFloats = []string{"f32", "f16", "bf16", "f64"}
+	defaultInts   = []string{"i32", "i64", "i16", "i8"}
+)
+
+// newRules returns the rules of version ver with the given defaults,
+// without their Base.
+func newRules(ver string, df, di dtype.DType) *rules {
+	l := lattices[ver]
+	return &rules{l: l, rs: ruleSets[ver], defFloat: df, defInt: di, defFloatNd: l.byDT[df], defIntNd: l.byDT[di]}
+}
+
+// tableKey is what a pair table depends on: the version and the defaults.
+type tableKey struct {
+	version          string
+	defFloat, defInt dtype.DType
+}
+
+// tables holds the pair table of every configuration the options allow
+// (each version with each default_float, and at head each default_int
+// too), each built the first time a rule set of that configuration asks
+// for it: New is called for every query, and the table is the costly part.
+var tables = func() map[tableKey]func() *promote.PairTable {
+	m := map[tableKey]func() *promote.PairTable{}
+	for _, ver := range Versions {
+		for _, fs := range defaultFloats {
+			for _, is := range defaultInts {
+				if ver != VersionHead && is != "i32" {
+					continue // build refuses it
+				}
+				df, err1 := dtype.Parse(fs)
+				di, err2 := dtype.Parse(is)
+				if err1 != nil || err2 != nil {
+					panic(fmt.Sprintf("tinygrad: option values %s, %s: %v %v", fs, is, err1, err2))
+				}
+				m[tableKey{ver, df, di}] = sync.OnceValue(func() *promote.PairTable {
+					return promote.NewPairTable(Name, newRules(ver, df, di).decide)
+				})
+			}
+		}
+	}
+	return m
+}()
 
 // decide is least_upper_dtype of two tensors of dtypes a and b, the
 // PairTable's decision.

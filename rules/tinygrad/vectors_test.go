@@ -10,17 +10,15 @@ import (
 // (test_dtype_spec.py, test_dtype_weak.py) at each version, as batch
 // queries, each row naming its upstream test.
 func TestVectors(t *testing.T) {
-	seen := map[string]bool{}
-	rows := tsvtest.Read(t, "testdata/vectors.tsv")
-	if len(rows) < 150 {
-		t.Fatalf("only %d vectors", len(rows))
+	if n := tsvtest.RunVectors(t, Def, "testdata/vectors.tsv"); n < 150 {
+		t.Fatalf("only %d vectors", n)
 	}
-	for _, row := range rows {
-		name := row.Fields[0]
-		if seen[name] {
-			t.Fatalf("line %d: name %s used twice", row.Line, name)
-		}
-		seen[name] = true
-		t.Run(name, func(t *testing.T) { check(t, row) })
-	}
+}
+
+// TestEveryRuleIsReached: every rule of the package decides (or refuses)
+// at least one query of testdata/vectors.tsv, so no rule is dead and every
+// rule has a test; and every rule the package declares is in allRules.
+func TestEveryRuleIsReached(t *testing.T) {
+	tsvtest.RequireRulesListed(t, ".", allRules)
+	tsvtest.RequireAllRulesReached(t, Def, allRules, "testdata/vectors.tsv")
 }

@@ -151,8 +151,11 @@ var (
 		{dtype.F64, weakNone, 14, 64, "double", "float64"},
 	}
 
-	// v012Ints are the integer edges v0.12.0 and v0.11.0 share.
-	v012Ints = [][2]string{
+	// v012Shared are the promo_lattice edges v0.12.0 and v0.11.0 share:
+	// the integer chains and the fp8, half and float chains. The two
+	// differ only in where int64 and uint64 climb to a float (fp8 in
+	// v0.12.0, float16 and bfloat16 in v0.11.0), added to each below.
+	v012Shared = [][2]string{
 		{"bool", "int8"}, {"bool", "uint8"},
 		{"int8", "int16"}, {"int16", "int32"}, {"int32", "int64"},
 		{"uint8", "int16"}, {"uint8", "uint16"}, {"uint16", "int32"}, {"uint16", "uint32"},
@@ -164,7 +167,7 @@ var (
 	v012 = version{
 		name: Version012, commit: commit012, src: "tinygrad/tinygrad@" + commit012 + " (v0.12.0) tinygrad/dtype.py",
 		nodes: v012Nodes,
-		edges: append(append([][2]string(nil), v012Ints...),
+		edges: append(append([][2]string(nil), v012Shared...),
 			[2]string{"int64", "fp8e4m3"}, [2]string{"int64", "fp8e5m2"},
 			[2]string{"uint64", "fp8e4m3"}, [2]string{"uint64", "fp8e5m2"}),
 	}
@@ -172,7 +175,7 @@ var (
 	v011 = version{
 		name: Version011, commit: commit011, src: "tinygrad/tinygrad@" + commit011 + " (v0.11.0) tinygrad/dtype.py",
 		nodes: v012Nodes,
-		edges: append(append([][2]string(nil), v012Ints...),
+		edges: append(append([][2]string(nil), v012Shared...),
 			[2]string{"int64", "float16"}, [2]string{"int64", "bfloat16"},
 			[2]string{"uint64", "float16"}, [2]string{"uint64", "bfloat16"}),
 	}

@@ -1,6 +1,8 @@
 package triton
 
 import (
+	"sync"
+
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 )
@@ -198,10 +200,16 @@ func integerPromote(a, b dtype.DType) dtype.DType {
 }
 
 // tables holds computation_type_impl for two tensors without / or %,
-// compiled per version.
-var tables = map[string]*promote.PairTable{
-	VersionMain: promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return pairDecision(VersionMain, a, b) }),
-	Version32:   promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return pairDecision(Version32, a, b) }),
+// compiled per version the first time a rule set of that version asks.
+var tables = map[string]func() *promote.PairTable{
+	VersionMain: versionTable(VersionMain),
+	Version32:   versionTable(Version32),
+}
+
+func versionTable(version string) func() *promote.PairTable {
+	return sync.OnceValue(func() *promote.PairTable {
+		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return pairDecision(version, a, b) })
+	})
 }
 
 func pairDecision(version string, a, b dtype.DType) promote.Decision {

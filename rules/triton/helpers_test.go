@@ -53,14 +53,6 @@ func answer(t *testing.T, options []string, op, operands string) (string, string
 	return res.String(), res.Rule.ID
 }
 
-// options reads a vector's options column.
-func options(col string) []string {
-	if col == "-" {
-		return nil
-	}
-	return strings.Fields(col)
-}
-
 // matches compares an answer with a vector's want ("error" or a dtype)
 // and optional message substring.
 func matches(got, want, msg string) bool {

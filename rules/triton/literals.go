@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 const (
@@ -36,8 +37,8 @@ var (
 	ruleLitRange = &promote.Rule{ID: "python-int-range",
 		Text:   "a Python int outside [-2^63, 2^64) is not representable",
 		Source: srcToTensor}
-	ruleLitKind = &promote.Rule{ID: "python-literal",
-		Text:   "only Python bool, int and float become tensors: complex raises TypeError, and R or C++ literal suffixes (1L, 1.0f, 1u) are not Python",
+	ruleLitKind = &promote.Rule{ID: "python-complex",
+		Text:   "only Python bool, int and float become tensors: a complex raises TypeError",
 		Source: srcToTensor}
 	ruleNegUnsigned = &promote.Rule{ID: "negative-scalar-unsigned",
 		Text:   "a negative Python scalar in an operation whose common type is unsigned raises ValueError",
@@ -59,8 +60,8 @@ var (
 // literalType is to_tensor_type: the dtype Triton gives a Python scalar by
 // its value. A refusal has a non-empty message.
 func literalType(v promote.Value) (dtype.DType, *promote.Rule, string) {
-	if v.Suffix != "" {
-		return dtype.Invalid, ruleLitKind, "Python has no literal " + v.Text + "; write 1, 1.5 or True"
+	if msg := pylit.Check(v); msg != "" {
+		return dtype.Invalid, pylit.Rule, msg
 	}
 	switch v.Kind {
 	case promote.BoolValue:

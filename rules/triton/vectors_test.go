@@ -10,33 +10,52 @@ import (
 	"github.com/promote-dev/promote/rules/triton"
 )
 
-// TestVectors runs vectors.tsv: one or more vectors for every rule, in
-// both versions, with the deciding rule and the refusals' words.
+// TestVectors runs vectors.tsv: one or more vectors for every rule on the
+// path of + - * comparisons and where, in both versions, with the deciding
+// rule and the refusals' words.
 func TestVectors(t *testing.T) {
-	rows := tsvtest.Read(t, "testdata/vectors.tsv")
-	rules := map[string]bool{}
-	for _, row := range rows {
+	if n := tsvtest.RunVectors(t, triton.Def, "testdata/vectors.tsv"); n < 70 {
+		t.Fatalf("only %d vectors", n)
+	}
+}
+
+// TestDivModVectors runs divmod.tsv, in vectors.tsv's columns, through
+// ComputationType with div_or_mod true: the path of / // %, which the
+// batch contract does not reach.
+func TestDivModVectors(t *testing.T) {
+	for _, row := range tsvtest.Read(t, "testdata/divmod.tsv") {
 		f := row.Fields
-		if len(f) < 6 || len(f) > 7 {
-			t.Fatalf("vectors.tsv:%d: want 6 or 7 fields, got %d", row.Line, len(f))
+		if len(f) != 6 {
+			t.Fatalf("divmod.tsv:%d: want 6 fields, got %d", row.Line, len(f))
 		}
-		msg := ""
-		if len(f) == 7 {
-			msg = f[6]
+		msg := f[4]
+		if msg == "-" {
+			msg = ""
 		}
-		got, rule := answer(t, options(f[1]), f[2], f[3])
-		if !matches(got, f[4], msg) {
-			t.Errorf("vectors.tsv:%d %s: %s %q = %q, want %s %q", row.Line, f[0], f[2], f[3], got, f[4], msg)
+		got, rule := answer(t, tsvtest.Settings(f[1]), "/", f[2])
+		if !matches(got, f[3], msg) {
+			t.Errorf("divmod.tsv:%d %s: / %q = %q, want %s %q", row.Line, f[0], f[2], got, f[3], f[4])
 		}
 		if rule != f[5] {
-			t.Errorf("vectors.tsv:%d %s: decided by %q, want %q", row.Line, f[0], rule, f[5])
+			t.Errorf("divmod.tsv:%d %s: decided by %q, want %q", row.Line, f[0], rule, f[5])
 		}
-		rules[f[1]+" "+f[5]] = true
 	}
-	// Every rule of the cascade is exercised in each version.
+}
+
+// TestEveryRuleIsReached: every rule of the cascade decides at least one
+// vector of the two files in each version.
+func TestEveryRuleIsReached(t *testing.T) {
+	rules := map[string]bool{}
+	for file, op := range map[string]string{"testdata/vectors.tsv": "+", "testdata/divmod.tsv": "/"} {
+		for _, row := range tsvtest.Read(t, file) {
+			f := row.Fields
+			_, rule := answer(t, tsvtest.Settings(f[1]), op, f[2])
+			rules[f[1]+" "+rule] = true
+		}
+	}
 	for _, id := range []string{"scalar-ignored", "fp64", "div-mod-fp32", "fp32", "fp16", "bf16-float", "bf16-int", "fp8", "not-integer",
 		"div-mod-signedness", "integer-promote", "tensor", "typed-scalar", "no-weak", "python-bool", "python-int", "python-float",
-		"python-int-range", "python-literal", "negative-scalar-unsigned", "scalar-range", "dtype"} {
+		"python-int-range", "python-literal", "python-complex", "negative-scalar-unsigned", "scalar-range", "dtype"} {
 		if !rules["- "+id] {
 			t.Errorf("no vector for rule %s in version main", id)
 		}

@@ -1,6 +1,8 @@
 package tvm
 
 import (
+	"sync"
+
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 )
@@ -12,7 +14,9 @@ type cascade struct {
 	same, floats, float, bf16, fp8     *promote.Rule
 	fp6, fp4, boolInt, intSame, intMix *promote.Rule
 	noMatch, noDType                   *promote.Rule
-	table                              *promote.PairTable
+	// table is the cascade compiled over every pair, built the first
+	// time a rule set of this version asks for it, not at init.
+	table func() *promote.PairTable
 }
 
 func newCascade(v *version) *cascade {
@@ -37,7 +41,7 @@ func newCascade(v *version) *cascade {
 		c.intSame.Text += " (bool is uint1 in this version)"
 		c.intMix.Text += " (bool is uint1 in this version)"
 	}
-	c.table = promote.NewPairTable(Name, c.pair)
+	c.table = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable(Name, c.pair) })
 	return c
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 )
 
 const (
@@ -50,8 +51,8 @@ var (
 	ruleImmRange = &promote.Rule{ID: "literal-range",
 		Text:   "FloatImm refuses a finite value beyond its type's bound (TVM's bounds, src/support/limits.h) and a negative value of the fnuz/fnu float8 types, which it treats as unsigned",
 		Source: srcImm}
-	ruleLitKind = &promote.Rule{ID: "python-literal",
-		Text:   "operands are Python values: bool, int and float convert to PrimExprs; complex has no TIR type, and R or C++ suffixes (1L, 1.0f, 1u) are not Python",
+	ruleLitKind = &promote.Rule{ID: "python-complex",
+		Text:   "operands are Python values: bool, int and float convert to PrimExprs; complex has no TIR type",
 		Source: srcPython + "; " + srcFFI}
 )
 
@@ -70,8 +71,8 @@ const constFloatBound = 3.40282347e38
 // true, else as the FFI converts an operator's argument. It refuses what
 // TVM cannot convert, and float values FloatImm refuses.
 func (c *cascade) literal(v promote.Value, alone bool) (dtype.DType, *promote.Rule, string) {
-	if v.Suffix != "" {
-		return dtype.Invalid, ruleLitKind, "Python has no literal " + v.Text + "; write 1, 1.5 or True"
+	if msg := pylit.Check(v); msg != "" {
+		return dtype.Invalid, pylit.Rule, msg
 	}
 	switch v.Kind {
 	case promote.BoolValue:

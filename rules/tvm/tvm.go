@@ -49,7 +49,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown version %q", Name, s.Enum("version"))
 	}
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: c.table}, c: c}, nil
+	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: c.table()}, c: c}, nil
 }
 
 // Result reads the operands as a chain of binary operators applied left to

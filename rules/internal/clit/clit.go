@@ -52,6 +52,7 @@ var LongDouble = Type{dtype.F80, "long double"}
 // outside the catalogue, in GCC's words where GCC has them.
 type Error struct{ Msg string }
 
+// Error returns the message, which names the literal and why it is refused.
 func (e *Error) Error() string { return e.Msg }
 
 func refuse(format string, args ...any) (Type, error) {
