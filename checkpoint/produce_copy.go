@@ -307,22 +307,21 @@ func fastRun16(xb []uint32, yb []uint16, i int, thr uint64, ovfBits uint32) (int
 	if uint64(t) < 1<<23 && uint64(t)+uint64(ovfBits) <= 0x7f800000 {
 		// A normal x below overflow, ax in [2^23, ovfBits), and a result
 		// within t patterns of it has ay in (0, 0x7f800000): finite and
-		// not zero without a test.
+		// not zero without a test. And z = x - y is ax - ay when the
+		// signs agree, while with signs that differ |z| is at least
+		// 2^31 - |ax - ay| > 2^23 > t for such an x: one test of |z|
+		// <= t (z+t <= 2t unsigned) checks both.
 		for ; i < len(xb); i++ {
-			x, y := xb[i], uint32(yb[i])<<16
-			ax, ay := x&0x7fffffff, y&0x7fffffff
-			if x == y {
-				if ax > 0x7f800000 {
+			x := xb[i]
+			z := x - uint32(yb[i])<<16
+			if z == 0 {
+				if x&0x7fffffff > 0x7f800000 {
 					break // NaN
 				}
 				exact++
 				continue
 			}
-			d := ay - ax
-			if ay < ax {
-				d = ax - ay
-			}
-			if d > t || ax-1<<23 >= ovfBits-1<<23 {
+			if z+t > 2*t || x&0x7fffffff-1<<23 >= ovfBits-1<<23 {
 				break
 			}
 		}
