@@ -2,10 +2,13 @@ package convert_test
 
 import (
 	"encoding/binary"
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/promote-dev/promote/convert"
+	"github.com/promote-dev/promote/dtype"
 )
 
 // TestTable: every result size, lengths around the 64-byte blocks of the
@@ -75,4 +78,44 @@ func TestTableAllocs(t *testing.T) {
 	}); n != 0 {
 		t.Errorf("Init and Run allocate %v times, want 0", n)
 	}
+}
+
+// ExampleTable dequantizes f8e4m3fn bytes that share a scale of 0.5 into
+// bf16: the table holds the 256 results, computed once with Buffer.
+func ExampleTable() {
+	var in [256]byte
+	for i := range in {
+		in[i] = byte(i)
+	}
+	// Every pattern as f32, halved (exact), then rounded to bf16.
+	f32 := make([]byte, 4*256)
+	if err := convert.Buffer(f32, dtype.F32, in[:], dtype.F8E4M3FN, convert.Default(), convert.Options{}); err != nil {
+		panic(err)
+	}
+	for i := range 256 {
+		v := math.Float32frombits(binary.LittleEndian.Uint32(f32[4*i:]))
+		binary.LittleEndian.PutUint32(f32[4*i:], math.Float32bits(v*0.5))
+	}
+	out := make([]byte, 2*256)
+	if err := convert.Buffer(out, dtype.BF16, f32, dtype.F32, convert.Default(), convert.Options{}); err != nil {
+		panic(err)
+	}
+	var vals [256]uint64
+	for i := range vals {
+		vals[i] = uint64(binary.LittleEndian.Uint16(out[2*i:]))
+	}
+	var t convert.Table
+	if err := t.Init(&vals, 2); err != nil {
+		panic(err)
+	}
+	weights := []byte{0x38, 0x40, 0xb8} // 1, 2, -1 in f8e4m3fn
+	dst := make([]byte, 2*len(weights))
+	if err := t.Run(dst, weights); err != nil {
+		panic(err)
+	}
+	for i := range weights {
+		fmt.Printf("%#04x ", binary.LittleEndian.Uint16(dst[2*i:]))
+	}
+	fmt.Println()
+	// Output: 0x3f00 0x3f80 0xbf00
 }
