@@ -68,8 +68,12 @@ type Checkpoint struct {
 	indexName string // the index file's base name, "" without one
 
 	shards  []*shard
-	tensors []Tensor       // every tensor, shard by shard in file order
-	byName  map[string]int // name -> position in tensors
+	tensors []Tensor // every tensor, shard by shard in file order
+	// byName maps a name to its position in tensors when there are
+	// several shards; a single shard's header has its own index (one is
+	// enough: a million tensors' map costs about 60 MB). See find.
+	byName map[string]int
+	single *safetensors.Header
 
 	config []byte // config.json, nil when absent or for a File
 
@@ -120,7 +124,7 @@ func Open(path string) (*Checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: path, byName: map[string]int{}}
+	c := &Checkpoint{path: path}
 	switch {
 	case st.IsDir():
 		c.kind, c.dir = Directory, path
@@ -163,13 +167,12 @@ func OpenReader(r io.ReaderAt, size int64, name string) (*Checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: name, kind: File, dir: ".", byName: make(map[string]int, len(f.Tensors))}
+	c := &Checkpoint{path: name, kind: File, dir: ".", single: &f.Header}
 	base := filepath.Base(name)
 	c.shards = append(c.shards, &shard{name: base, f: f})
 	c.tensors = make([]Tensor, len(f.Tensors))
 	for i := range f.Tensors {
 		c.tensors[i] = tensorOf(&f.Tensors[i], base, 0)
-		c.byName[f.Tensors[i].Name] = i
 	}
 	return c, nil
 }
@@ -227,7 +230,7 @@ func (c *Checkpoint) openIndexed() error {
 	// Every tensor of the index is in the shard it names, and every
 	// tensor of a shard is in the index under that shard.
 	for _, e := range ix.entries {
-		i, ok := c.byName[e.tensor]
+		i, ok := c.find(e.tensor)
 		if !ok {
 			return fmt.Errorf("checkpoint: %s: tensor %q is in shard %s by the index, but no shard holds it", ipath, e.tensor, e.shard)
 		}
@@ -266,14 +269,21 @@ func (c *Checkpoint) openShards(names []string) error {
 		n += len(f.Tensors)
 	}
 	c.tensors = make([]Tensor, 0, n)
-	c.byName = make(map[string]int, n)
+	if len(c.shards) == 1 {
+		// The parser refused a name used twice in the header.
+		c.single = &c.shards[0].f.Header
+	} else {
+		c.byName = make(map[string]int, n)
+	}
 	for si, s := range c.shards {
 		for i := range s.f.Tensors {
 			t := &s.f.Tensors[i]
-			if j, dup := c.byName[t.Name]; dup {
-				return fmt.Errorf("checkpoint: tensor %q is in two shards, %s and %s", t.Name, c.tensors[j].Shard, s.name)
+			if c.byName != nil {
+				if j, dup := c.byName[t.Name]; dup {
+					return fmt.Errorf("checkpoint: tensor %q is in two shards, %s and %s", t.Name, c.tensors[j].Shard, s.name)
+				}
+				c.byName[t.Name] = len(c.tensors)
 			}
-			c.byName[t.Name] = len(c.tensors)
 			c.tensors = append(c.tensors, tensorOf(t, s.name, si))
 		}
 	}
@@ -376,7 +386,7 @@ func (c *Checkpoint) Tensors() []Tensor { return c.tensors }
 
 // Lookup returns the named tensor.
 func (c *Checkpoint) Lookup(name string) (Tensor, bool) {
-	i, ok := c.byName[name]
+	i, ok := c.find(name)
 	if !ok {
 		return Tensor{}, false
 	}
@@ -429,4 +439,15 @@ func (t *Tensor) elems() int64 {
 	info := t.info()
 	n, _ := info.NumElements()
 	return n
+}
+
+// find returns the position of the named tensor in c.tensors: through the
+// single shard's own index (its tensors are c.tensors, in order), or
+// through byName.
+func (c *Checkpoint) find(name string) (int, bool) {
+	if c.single != nil {
+		return c.single.Index(name)
+	}
+	i, ok := c.byName[name]
+	return i, ok
 }

@@ -114,7 +114,7 @@ func scaleOf(c *Checkpoint, t *Tensor) (*Tensor, bool) {
 		return nil, false
 	}
 	for _, suf := range scaleSuffixes {
-		if i, ok := c.byName[t.Name+suf]; ok {
+		if i, ok := c.find(t.Name + suf); ok {
 			return &c.tensors[i], true
 		}
 	}
