@@ -2,6 +2,9 @@ package checkpoint
 
 import (
 	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,5 +78,33 @@ func TestExactWriter(t *testing.T) {
 	}
 	if w.left != 1 || buf.Len() != 3 {
 		t.Errorf("left %d, wrote %d; want 1 and 3", w.left, buf.Len())
+	}
+}
+
+// TestPermute: permute puts xs in the order perm gives, for random
+// permutations of several sizes (fixed points and long cycles included).
+func TestPermute(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{0, 1, 2, 3, 10, 257} {
+		for range 20 {
+			perm := make([]int32, n)
+			for i, j := range r.Perm(n) {
+				perm[i] = int32(j)
+			}
+			xs := make([]TensorReport, n)
+			for i := range xs {
+				xs[i].Name = fmt.Sprint(i)
+			}
+			want := make([]string, n)
+			for k, j := range perm {
+				want[k] = xs[j].Name
+			}
+			permute(xs, slices.Clone(perm))
+			for k := range xs {
+				if xs[k].Name != want[k] {
+					t.Fatalf("n %d, perm %v: position %d holds %s, want %s", n, perm, k, xs[k].Name, want[k])
+				}
+			}
+		}
 	}
 }

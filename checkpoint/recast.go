@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/promote-dev/promote/convert"
@@ -49,12 +50,15 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 	outs, reps := make([]output, n), make([]TensorReport, n)
 	convs := make([]convertProducer, 0, n)
 	p.outputs = make([]*output, 0, n)
+	if n <= math.MaxInt32 {
+		p.reps = reps
+	}
 	for i := range c.tensors {
 		t := &c.tensors[i]
 		rep := &reps[i]
 		*rep = TensorReport{Name: t.Name, From: t.DType.String(), Shape: t.Shape, Action: Copied}
 		out := &outs[i]
-		*out = output{name: t.Name, dt: t.DType, shape: t.Shape, srcShard: t.shard, prod: copyProducer{t}, rep: rep}
+		*out = output{name: t.Name, dt: t.DType, ri: int32(i), shape: t.Shape, srcShard: t.shard, prod: copyProducer{t}, rep: rep}
 		if t.DType != o.To && pick(*t) {
 			if s, ok := scaleOf(c, t); ok {
 				return nil, fmt.Errorf("checkpoint: tensor %q is %v with the scales %q: recasting it would drop them; use dequant", t.Name, t.DType, s.Name)

@@ -24,6 +24,10 @@ type plan struct {
 	mode    string
 	ck      *Checkpoint
 	outputs []*output
+	// reps, when not nil, holds the report of every output, output o's
+	// at reps[o.ri] (a planner allocating them in bulk): execute then
+	// puts them in file order where they are instead of copying them.
+	reps    []TensorReport
 	dropped []TensorReport
 	// config is the output's config.json; nil copies the input's as it is.
 	config     []byte
@@ -35,6 +39,7 @@ type plan struct {
 type output struct {
 	name     string
 	dt       dtype.DType
+	ri       int32 // the position of rep in plan.reps, when set
 	shape    []int64
 	srcShard int // the input shard it comes from (default sharding)
 	prod     producer
@@ -159,19 +164,30 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
 
-	// The report.
-	rep.Tensors = make([]TensorReport, 0, len(p.outputs)+len(p.dropped))
+	// The report, its tensors in file order.
 	for _, s := range shards {
 		rep.Shards = append(rep.Shards, ShardReport{Name: s.name, Tensors: len(s.outputs), Bytes: s.size})
 		for _, o := range s.outputs {
 			if o.rep != nil {
 				o.rep.Shard = s.name
-				rep.Tensors = append(rep.Tensors, *o.rep)
 				rep.Total.add(o.rep.Counts)
 			}
 		}
 	}
-	rep.Tensors = append(rep.Tensors, p.dropped...)
+	if perm := fileOrder(p, shards); perm != nil {
+		permute(p.reps, perm)
+		rep.Tensors = append(p.reps, p.dropped...)
+	} else {
+		rep.Tensors = make([]TensorReport, 0, len(p.outputs)+len(p.dropped))
+		for _, s := range shards {
+			for _, o := range s.outputs {
+				if o.rep != nil {
+					rep.Tensors = append(rep.Tensors, *o.rep)
+				}
+			}
+		}
+		rep.Tensors = append(rep.Tensors, p.dropped...)
+	}
 	rep.Index = indexName
 	if !asFile {
 		rep.Copied = side
@@ -183,6 +199,53 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 	rep.BytesWritten = prog.done.Load()
 	rep.Elapsed = time.Since(start)
 	return rep, nil
+}
+
+// fileOrder returns, when p.reps holds every output's report once, the
+// position in p.reps of each report in file order; nil otherwise.
+func fileOrder(p *plan, shards []*outShard) []int32 {
+	if p.reps == nil {
+		return nil
+	}
+	n := len(p.reps)
+	perm := make([]int32, 0, n)
+	seen := make([]bool, n)
+	for _, s := range shards {
+		for _, o := range s.outputs {
+			i := int(o.ri)
+			if o.rep == nil || i < 0 || i >= n || seen[i] || o.rep != &p.reps[i] {
+				return nil
+			}
+			seen[i] = true
+			perm = append(perm, o.ri)
+		}
+	}
+	if len(perm) != n {
+		return nil
+	}
+	return perm
+}
+
+// permute reorders xs in place so that xs[k] becomes the old xs[perm[k]],
+// following each cycle of the permutation once; perm is consumed.
+func permute(xs []TensorReport, perm []int32) {
+	for k := range perm {
+		if perm[k] < 0 {
+			continue
+		}
+		tmp := xs[k]
+		j := k
+		for {
+			next := int(perm[j])
+			perm[j] = -1
+			if next == k {
+				xs[j] = tmp
+				break
+			}
+			xs[j] = xs[next]
+			j = next
+		}
+	}
 }
 
 // checkNames refuses two output files of the same name.
