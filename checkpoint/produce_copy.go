@@ -311,9 +311,14 @@ func fastRun16(xb []uint32, yb []uint16, i int, thr uint64, ovfBits uint32) (int
 		// signs agree, while with signs that differ |z| is at least
 		// 2^31 - |ax - ay| > 2^23 > t for such an x: one test of |z|
 		// <= t (z+t <= 2t unsigned) checks both.
-		for ; i < len(xb); i++ {
-			x := xb[i]
-			z := x - uint32(yb[i])<<16
+		t2, lim := 2*t, ovfBits-1<<23
+		xs := xb[i:]
+		ys := yb[i:len(xb)]
+		ys = ys[:len(xs)] // the same length: no bounds checks below
+		j := 0
+		for ; j < len(xs); j++ {
+			x := xs[j]
+			z := x - uint32(ys[j])<<16
 			if z == 0 {
 				if x&0x7fffffff > 0x7f800000 {
 					break // NaN
@@ -321,10 +326,11 @@ func fastRun16(xb []uint32, yb []uint16, i int, thr uint64, ovfBits uint32) (int
 				exact++
 				continue
 			}
-			if z+t > 2*t || x&0x7fffffff-1<<23 >= ovfBits-1<<23 {
+			if z+t > t2 || x&0x7fffffff-1<<23 >= lim {
 				break
 			}
 		}
+		i += j
 		return i, exact, int64(i-start) - exact
 	}
 	for ; i < len(xb); i++ {
