@@ -2,10 +2,14 @@ package checkpoint
 
 import (
 	"bytes"
+	"encoding/binary"
+	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/safetensors"
 )
@@ -77,5 +81,30 @@ func BenchmarkLUTBuildGeneric(b *testing.B) {
 	var l lut
 	for b.Loop() {
 		lb.slowBuild(&l, 0.0123)
+	}
+}
+
+// BenchmarkTallyBF16: recast's report of f32 -> bf16 over weights as
+// models hold them (nearly all rounded); bytes are the f32 bytes. 16Ki
+// values stay in the cache, 1Mi do not.
+func BenchmarkTallyBF16(b *testing.B) {
+	for _, n := range []int{16 << 10, 1 << 20} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(3, 3))
+			xs := make([]byte, 4*n)
+			for i := range n {
+				binary.LittleEndian.PutUint32(xs[4*i:], math.Float32bits(float32(r.NormFloat64())))
+			}
+			ys := make([]byte, 2*n)
+			if err := convert.Buffer(ys, dtype.BF16, xs, dtype.F32, convert.Default(), convert.Options{Threads: 1}); err != nil {
+				b.Fatal(err)
+			}
+			ovf := rangeOf(dtype.BF16).ovf
+			b.SetBytes(int64(4 * n))
+			for b.Loop() {
+				var c Counts
+				tallyBF16(&c, xs, ys, ovf)
+			}
+		})
 	}
 }

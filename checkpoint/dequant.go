@@ -105,7 +105,7 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 				prod: &fp8Dequant{w: t, s: s, g: g, to: to, mode: o.Mode}, rep: rep})
 		case isMXBlocks(t):
 			base, scalesName := blocksBase(t.Name)
-			si, ok := c.byName[scalesName]
+			si, ok := c.find(scalesName)
 			if !ok {
 				return nil, fmt.Errorf("checkpoint: %s: MXFP4 blocks %q have no scale tensor %q", t.Shard, t.Name, scalesName)
 			}

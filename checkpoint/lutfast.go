@@ -106,6 +106,10 @@ func (b *lutBuilder) fastBuild(l *lut, s float64) bool {
 		l.cls[pat], l.rel[pat] = cls[in.m], rel[in.m]
 	}
 	l.hist = [4][256]uint32{}
+	l.fr = fastReport{}
+	if cls == [8]class{} || cls == [8]class{classRounded, classRounded, classRounded, classRounded, classRounded, classRounded, classRounded, classRounded} {
+		l.fr.start(cls[0], rel, b.fixedCls[0x00], b.fixedCls[0x7f])
+	}
 	return true
 }
 

@@ -68,8 +68,12 @@ type Checkpoint struct {
 	indexName string // the index file's base name, "" without one
 
 	shards  []*shard
-	tensors []Tensor       // every tensor, shard by shard in file order
-	byName  map[string]int // name -> position in tensors
+	tensors []Tensor // every tensor, shard by shard in file order
+	// byName maps a name to its position in tensors when there are
+	// several shards; a single shard's header has its own index (one is
+	// enough: a million tensors' map costs about 60 MB). See find.
+	byName map[string]int
+	single *safetensors.Header
 
 	config []byte // config.json, nil when absent or for a File
 
@@ -91,8 +95,22 @@ type Tensor struct {
 	// Shard is the base name of the file holding it.
 	Shard string
 
-	info  safetensors.TensorInfo
-	shard int
+	// begin and end are the tensor's data_offsets in its shard: with the
+	// fields above they are its safetensors.TensorInfo, kept without a
+	// second copy of the name and shape headers (a checkpoint of a
+	// million tiny tensors holds a million of these).
+	begin, end int64
+	shard      int
+}
+
+// info returns t's entry in its shard's header.
+func (t *Tensor) info() safetensors.TensorInfo {
+	return safetensors.TensorInfo{Name: t.Name, DType: t.DType, Shape: t.Shape, Begin: t.begin, End: t.end}
+}
+
+// tensorOf makes the Tensor of entry ti of shard si (named shard).
+func tensorOf(ti *safetensors.TensorInfo, shard string, si int) Tensor {
+	return Tensor{Name: ti.Name, DType: ti.DType, Shape: ti.Shape, Shard: shard, begin: ti.Begin, end: ti.End, shard: si}
 }
 
 // Open opens a checkpoint: a .safetensors file, a directory holding
@@ -106,7 +124,7 @@ func Open(path string) (*Checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: path, byName: map[string]int{}}
+	c := &Checkpoint{path: path}
 	switch {
 	case st.IsDir():
 		c.kind, c.dir = Directory, path
@@ -149,11 +167,12 @@ func OpenReader(r io.ReaderAt, size int64, name string) (*Checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: name, kind: File, dir: ".", byName: map[string]int{}}
-	c.shards = append(c.shards, &shard{name: filepath.Base(name), f: f})
-	for _, t := range f.Tensors {
-		c.byName[t.Name] = len(c.tensors)
-		c.tensors = append(c.tensors, Tensor{Name: t.Name, DType: t.DType, Shape: t.Shape, Shard: filepath.Base(name), info: t})
+	c := &Checkpoint{path: name, kind: File, dir: ".", single: &f.Header}
+	base := filepath.Base(name)
+	c.shards = append(c.shards, &shard{name: base, f: f})
+	c.tensors = make([]Tensor, len(f.Tensors))
+	for i := range f.Tensors {
+		c.tensors[i] = tensorOf(&f.Tensors[i], base, 0)
 	}
 	return c, nil
 }
@@ -211,7 +230,7 @@ func (c *Checkpoint) openIndexed() error {
 	// Every tensor of the index is in the shard it names, and every
 	// tensor of a shard is in the index under that shard.
 	for _, e := range ix.entries {
-		i, ok := c.byName[e.tensor]
+		i, ok := c.find(e.tensor)
 		if !ok {
 			return fmt.Errorf("checkpoint: %s: tensor %q is in shard %s by the index, but no shard holds it", ipath, e.tensor, e.shard)
 		}
@@ -234,8 +253,10 @@ func (c *Checkpoint) openIndexed() error {
 }
 
 // openShards opens the named files of c.dir and indexes their tensors. A
-// tensor held by two shards is refused.
+// tensor held by two shards is refused. The shards are opened first, so
+// that the tensors and the index by name are made once at their size.
 func (c *Checkpoint) openShards(names []string) error {
+	n := 0
 	for _, name := range names {
 		f, err := safetensors.Open(filepath.Join(c.dir, name))
 		if err != nil {
@@ -244,14 +265,26 @@ func (c *Checkpoint) openShards(names []string) error {
 			}
 			return fmt.Errorf("checkpoint: %w", err)
 		}
-		si := len(c.shards)
 		c.shards = append(c.shards, &shard{name: name, f: f})
-		for _, t := range f.Tensors {
-			if j, dup := c.byName[t.Name]; dup {
-				return fmt.Errorf("checkpoint: tensor %q is in two shards, %s and %s", t.Name, c.tensors[j].Shard, name)
+		n += len(f.Tensors)
+	}
+	c.tensors = make([]Tensor, 0, n)
+	if len(c.shards) == 1 {
+		// The parser refused a name used twice in the header.
+		c.single = &c.shards[0].f.Header
+	} else {
+		c.byName = make(map[string]int, n)
+	}
+	for si, s := range c.shards {
+		for i := range s.f.Tensors {
+			t := &s.f.Tensors[i]
+			if c.byName != nil {
+				if j, dup := c.byName[t.Name]; dup {
+					return fmt.Errorf("checkpoint: tensor %q is in two shards, %s and %s", t.Name, c.tensors[j].Shard, s.name)
+				}
+				c.byName[t.Name] = len(c.tensors)
 			}
-			c.byName[t.Name] = len(c.tensors)
-			c.tensors = append(c.tensors, Tensor{Name: t.Name, DType: t.DType, Shape: t.Shape, Shard: name, info: t, shard: si})
+			c.tensors = append(c.tensors, tensorOf(t, s.name, si))
 		}
 	}
 	return nil
@@ -353,7 +386,7 @@ func (c *Checkpoint) Tensors() []Tensor { return c.tensors }
 
 // Lookup returns the named tensor.
 func (c *Checkpoint) Lookup(name string) (Tensor, bool) {
-	i, ok := c.byName[name]
+	i, ok := c.find(name)
 	if !ok {
 		return Tensor{}, false
 	}
@@ -387,7 +420,7 @@ func (c *Checkpoint) shardOf(t *Tensor) *safetensors.File { return c.shards[t.sh
 
 // readAt reads len(p) bytes of t's data from byte off of the tensor.
 func (c *Checkpoint) readAt(t *Tensor, p []byte, off int64) error {
-	return c.shardOf(t).ReadAt(t.info, p, off)
+	return c.shardOf(t).ReadAt(t.info(), p, off)
 }
 
 // file returns the path of the shard holding t, for errors.
@@ -399,10 +432,22 @@ func (c *Checkpoint) file(t *Tensor) string {
 }
 
 // bytes returns t's byte count in its file.
-func (t *Tensor) bytes() int64 { return t.info.Bytes() }
+func (t *Tensor) bytes() int64 { return t.end - t.begin }
 
 // elems returns t's element count.
 func (t *Tensor) elems() int64 {
-	n, _ := t.info.NumElements()
+	info := t.info()
+	n, _ := info.NumElements()
 	return n
+}
+
+// find returns the position of the named tensor in c.tensors: through the
+// single shard's own index (its tensors are c.tensors, in order), or
+// through byName.
+func (c *Checkpoint) find(name string) (int, bool) {
+	if c.single != nil {
+		return c.single.Index(name)
+	}
+	i, ok := c.byName[name]
+	return i, ok
 }

@@ -71,9 +71,15 @@ func (p convertProducer) write(wk *worker, w io.Writer, c *Counts) error {
 			src = unpackBits(wk.buf(bufTmp, n), raw, uint(sb))
 		}
 		dst := wk.buf(bufOut, n*de)
-		err := wk.parallel(n, 64, func(_ int, lo, hi int64) error {
-			return convert.Buffer(dst[lo*de:hi*de], p.to, src[lo*se:hi*se], t.DType, p.policy, convert.Options{Threads: 1})
-		})
+		var err error
+		if wk.threads <= 1 || n < 1<<16 {
+			// What parallel would do, without the closure it allocates.
+			err = convert.Buffer(dst[:n*de], p.to, src[:n*se], t.DType, p.policy, convert.Options{Threads: 1})
+		} else {
+			err = wk.parallel(n, 64, func(_ int, lo, hi int64) error {
+				return convert.Buffer(dst[lo*de:hi*de], p.to, src[lo*se:hi*se], t.DType, p.policy, convert.Options{Threads: 1})
+			})
+		}
 		if err != nil {
 			return fmt.Errorf("%s: tensor %q, chunk from element %d: %v", wk.ck.file(t), t.Name, first, err)
 		}
@@ -110,6 +116,13 @@ func (p convertProducer) tally(wk *worker, c *Counts, src, dst []byte, n int64, 
 			xs = wk.buf(bufTmp2, 4*n)
 			if err := convert.Buffer(xs, dtype.F32, src, t.DType, convert.Default(), convert.Options{Threads: wk.threads}); err != nil {
 				return err
+			}
+		}
+		if wk.threads <= 1 || n < 1<<16 {
+			// One piece: no goroutines, nothing allocated.
+			if p.to == dtype.BF16 {
+				tallyBF16(c, xs[:4*n], dst[:2*n], rng.ovf)
+				return nil
 			}
 		}
 		counts := make([]Counts, max(1, wk.threads))
@@ -187,12 +200,15 @@ func tallyWords(c *Counts, xs, ys []byte, ovf float64, yw int) {
 		ovfBits = 0x7f800000
 	}
 	var xb []uint32
-	var yb words
+	// The results as f32 patterns: bf16 words (y16) or f32 words (y32);
+	// two typed slices, not an interface, which would allocate per call.
+	var y16 []uint16
+	var y32 []uint32
 	switch {
 	case littleEndian && yw == 2:
-		xb, yb = u32s(xs), words16(u16s(ys))
+		xb, y16 = u32s(xs), u16s(ys)
 	case littleEndian:
-		xb, yb = u32s(xs), words32(u32s(ys))
+		xb, y32 = u32s(xs), u32s(ys)
 	default:
 		xb = make([]uint32, len(xs)/4)
 		y := make([]uint32, len(xs)/4)
@@ -204,25 +220,30 @@ func tallyWords(c *Counts, xs, ys []byte, ovf float64, yw int) {
 				y[i] = binary.LittleEndian.Uint32(ys[4*i:])
 			}
 		}
-		yb = words32(y)
+		y32 = y
 	}
 	// thr: a normal x (m >= 2^23) whose result is at most thr patterns
 	// away cannot beat the largest error so far, d/m <= thr/2^23 <= bd/bm.
 	var thr uint64
 	for i := 0; i < len(xb); i++ {
 		var e, r int64
-		switch y := yb.(type) {
-		case words16:
-			i, e, r = fastRun(xb, y, i, thr, ovfBits, 16)
-		case words32:
-			i, e, r = fastRun(xb, y, i, thr, ovfBits, 0)
+		if y16 != nil {
+			i, e, r = fastRun16(xb, y16, i, thr, ovfBits)
+		} else {
+			i, e, r = fastRun32(xb, y32, i, thr, ovfBits)
 		}
 		exact += e
 		rounded += r
 		if i == len(xb) {
 			break
 		}
-		x, y := xb[i], yb.at(i)
+		x := xb[i]
+		var y uint32
+		if y16 != nil {
+			y = uint32(y16[i]) << 16
+		} else {
+			y = y32[i]
+		}
 		ax, ay := x&0x7fffffff, y&0x7fffffff
 		if x == y && ax <= 0x7f800000 { // equal and not NaN
 			exact++
@@ -274,43 +295,85 @@ func tallyWords(c *Counts, xs, ys []byte, ovf float64, yw int) {
 // fastRun counts, from element i on, the exact results and the rounded
 // ones that cannot be the largest error so far (see tallyF32), and
 // returns the index of the first element that is neither (len(xb) at the
-// end). It is the loop most elements take; its few live values stay in
-// registers.
-func fastRun[W uint16 | uint32](xb []uint32, yb []W, i int, thr uint64, ovfBits uint32, sh uint) (int, int64, int64) {
-	var exact, rounded int64
+// end). It is the loop most elements take: one copy per result width
+// with the shift a constant, the rounded count derived from the others,
+// and the threshold cut to 32 bits (a difference of two patterns below
+// 2^31 exceeds it exactly when it exceeds the full one), so that its live
+// values stay in registers (the generic form spilled them).
+func fastRun16(xb []uint32, yb []uint16, i int, thr uint64, ovfBits uint32) (int, int64, int64) {
+	start, exact := i, int64(0)
+	t := uint32(min(thr, 1<<32-1))
 	yb = yb[:len(xb)]
-	for ; i < len(xb); i++ {
-		x, y := xb[i], uint32(yb[i])<<sh
-		ax, ay := x&0x7fffffff, y&0x7fffffff
-		if x == y {
-			if ax > 0x7f800000 {
-				break // NaN
+	if uint64(t) < 1<<23 && uint64(t)+uint64(ovfBits) <= 0x7f800000 {
+		// A normal x below overflow, ax in [2^23, ovfBits), and a result
+		// within t patterns of it has ay in (0, 0x7f800000): finite and
+		// not zero without a test. And z = x - y is ax - ay when the
+		// signs agree, while with signs that differ |z| is at least
+		// 2^31 - |ax - ay| > 2^23 > t for such an x: one test of |z|
+		// <= t (z+t <= 2t unsigned) checks both.
+		t2, lim := 2*t, ovfBits-1<<23
+		xs := xb[i:]
+		ys := yb[i:len(xb)]
+		ys = ys[:len(xs)] // the same length: no bounds checks below
+		j := 0
+		for ; j < len(xs); j++ {
+			x := xs[j]
+			z := x - uint32(ys[j])<<16
+			if z == 0 {
+				if x&0x7fffffff > 0x7f800000 {
+					break // NaN
+				}
+				exact++
+				continue
 			}
-			exact++
-			continue
+			if z+t > t2 || x&0x7fffffff-1<<23 >= lim {
+				break
+			}
 		}
-		d := uint64(ay) - uint64(ax)
-		if ay < ax {
-			d = uint64(ax) - uint64(ay)
-		}
-		// x normal below overflow, y finite and not zero: one unsigned
-		// comparison each.
-		if d > thr || ax-1<<23 >= ovfBits-1<<23 || ay-1 >= 0x7f7fffff {
+		i += j
+		return i, exact, int64(i-start) - exact
+	}
+	for ; i < len(xb); i++ {
+		x, y := xb[i], uint32(yb[i])<<16
+		if !fastOne(x, y, t, ovfBits, &exact) {
 			break
 		}
-		rounded++
 	}
-	return i, exact, rounded
+	return i, exact, int64(i-start) - exact
 }
 
-// words is a result buffer as f32 patterns: bf16 words or f32 words.
-type words interface{ at(i int) uint32 }
+// fastRun32 is fastRun16 for f32 results.
+func fastRun32(xb, yb []uint32, i int, thr uint64, ovfBits uint32) (int, int64, int64) {
+	start, exact := i, int64(0)
+	t := uint32(min(thr, 1<<32-1))
+	yb = yb[:len(xb)]
+	for ; i < len(xb); i++ {
+		if !fastOne(xb[i], yb[i], t, ovfBits, &exact) {
+			break
+		}
+	}
+	return i, exact, int64(i-start) - exact
+}
 
-type words16 []uint16
-type words32 []uint32
-
-func (w words16) at(i int) uint32 { return uint32(w[i]) << 16 }
-func (w words32) at(i int) uint32 { return w[i] }
+// fastOne takes one element for fastRun: it reports whether the element
+// is exact (counted in *exact) or rounded with an error of at most thr
+// patterns, from x normal below overflow to y finite and not zero.
+func fastOne(x, y, thr, ovfBits uint32, exact *int64) bool {
+	ax, ay := x&0x7fffffff, y&0x7fffffff
+	if x == y {
+		if ax > 0x7f800000 {
+			return false // NaN
+		}
+		*exact++
+		return true
+	}
+	d := ay - ax
+	if ay < ax {
+		d = ax - ay
+	}
+	// One unsigned comparison each.
+	return d <= thr && ax-1<<23 < ovfBits-1<<23 && ay-1 < 0x7f7fffff
+}
 
 // decodeAs decodes buf (dtype d) into parts values per element; a real
 // dtype against a complex one decodes with a zero imaginary part.

@@ -19,7 +19,10 @@ import (
 // at most 24) rounded once (Exact), or the f32 product rounded again
 // (Reference). The table also knows each entry's class and relative
 // error; a per-entry count of the patterns seen turns that into the
-// report's counts without a per-value comparison.
+// report's counts without a per-value comparison. The lookups run in
+// convert's vector table kernel (convert.Table); for e4m3fn tables whose
+// values all share one class (nearly every block: see fastReport) the
+// counts need no histogram either.
 type fp8Dequant struct {
 	w, s *Tensor
 	g    *grid
@@ -37,10 +40,17 @@ type lut struct {
 	hist [4][256]uint32
 	cls  [256]class
 	rel  [256]float64
+	// tab holds out16 or out32 for convert's vector lookups.
+	tab convert.Table
+	fr  fastReport
 }
 
 // fold adds the table's counts to c and clears them.
 func (l *lut) fold(c *Counts) {
+	if l.fr.on {
+		l.fr.fold(c)
+		return
+	}
 	for b := range 256 {
 		n := l.hist[0][b] + l.hist[1][b] + l.hist[2][b] + l.hist[3][b]
 		if n != 0 {
@@ -84,6 +94,22 @@ func (b *lutBuilder) build(l *lut, s float64) {
 	if !b.fastBuild(l, s) {
 		b.slowBuild(l, s)
 	}
+	b.initTable(l)
+}
+
+// initTable loads l's results into its vector table.
+func (b *lutBuilder) initTable(l *lut) {
+	var vals [256]uint64
+	size := convert.ElemBytes(b.to)
+	for p := range 256 {
+		if size == 4 {
+			vals[p] = uint64(l.out32[p])
+		} else {
+			vals[p] = uint64(l.out16[p])
+		}
+	}
+	// size is 2 or 4: Init cannot fail.
+	_ = l.tab.Init(&vals, size)
 }
 
 // slowBuild computes every entry with package convert.
@@ -118,6 +144,7 @@ func (b *lutBuilder) slowBuild(l *lut, s float64) {
 		l.cls[p], l.rel[p] = b.rng.classify(b.dec[p]*s, b.ys[p])
 	}
 	l.hist = [4][256]uint32{}
+	l.fr = fastReport{}
 }
 
 // fp8State is one goroutine's tables: those of the scale row it is in.
@@ -198,9 +225,14 @@ func (st *fp8State) run(g *grid, dst, src []byte, first int64, scales []float64,
 		for cb := col / g.bn; col < g.cols && i < n; cb++ {
 			end := min(n, i+min((cb+1)*g.bn, g.cols)-col)
 			l := &st.luts[cb]
-			if ob == 2 {
+			switch {
+			case l.fr.on:
+				// Lengths match by construction.
+				_ = l.tab.Run(dst[ob*i:ob*end], src[i:end])
+				l.fr.see(src[i:end])
+			case ob == 2:
 				lookup16(dst[2*i:2*end], src[i:end], l)
-			} else {
+			default:
 				lookup32(dst[4*i:4*end], src[i:end], l)
 			}
 			col += end - i

@@ -151,7 +151,7 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 // planFP8Quant plans a weight and its f32 scale tensor.
 func planFP8Quant(c *Checkpoint, t *Tensor, kind ScaleKind, block [2]int64, suffix string) ([]*output, error) {
 	sname := t.Name + suffix
-	if _, clash := c.byName[sname]; clash {
+	if _, clash := c.find(sname); clash {
 		return nil, fmt.Errorf("checkpoint: %s: tensor %q exists; it would be the scale of %q", t.Shard, sname, t.Name)
 	}
 	var g *grid
@@ -189,7 +189,7 @@ func planFP8Quant(c *Checkpoint, t *Tensor, kind ScaleKind, block [2]int64, suff
 func planMXQuant(c *Checkpoint, t *Tensor) ([]*output, error) {
 	bname, sname := t.Name+"_blocks", t.Name+"_scales"
 	for _, n := range []string{bname, sname} {
-		if _, clash := c.byName[n]; clash {
+		if _, clash := c.find(n); clash {
 			return nil, fmt.Errorf("checkpoint: %s: tensor %q exists; it would hold %q quantized", t.Shard, n, t.Name)
 		}
 	}

@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/promote-dev/promote/convert"
@@ -43,10 +44,21 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 	}
 	p := &plan{op: "recast", to: o.To, ck: c}
 	converted := 0
+	// One allocation each for the outputs, their reports and producers,
+	// not one per tensor: a checkpoint may hold a million tiny tensors.
+	n := len(c.tensors)
+	outs, reps := make([]output, n), make([]TensorReport, n)
+	convs := make([]convertProducer, 0, n)
+	p.outputs = make([]*output, 0, n)
+	if n <= math.MaxInt32 {
+		p.reps = reps
+	}
 	for i := range c.tensors {
 		t := &c.tensors[i]
-		rep := &TensorReport{Name: t.Name, From: t.DType.String(), Shape: t.Shape, Action: Copied}
-		out := &output{name: t.Name, dt: t.DType, shape: t.Shape, srcShard: t.shard, prod: copyProducer{t}, rep: rep}
+		rep := &reps[i]
+		*rep = TensorReport{Name: t.Name, From: t.DType.String(), Shape: t.Shape, Action: Copied}
+		out := &outs[i]
+		*out = output{name: t.Name, dt: t.DType, ri: int32(i), shape: t.Shape, srcShard: t.shard, prod: copyProducer{t}, rep: rep}
 		if t.DType != o.To && pick(*t) {
 			if s, ok := scaleOf(c, t); ok {
 				return nil, fmt.Errorf("checkpoint: tensor %q is %v with the scales %q: recasting it would drop them; use dequant", t.Name, t.DType, s.Name)
@@ -59,7 +71,8 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 				return nil, fmt.Errorf("checkpoint: tensor %q: %d elements of %v do not fill whole bytes, which the safetensors format requires; choose another dtype or leave the tensor out", t.Name, n, o.To)
 			}
 			out.dt = o.To
-			out.prod = convertProducer{t: t, to: o.To, policy: o.Policy}
+			convs = append(convs, convertProducer{t: t, to: o.To, policy: o.Policy})
+			out.prod = &convs[len(convs)-1] // convs never grows past n
 			rep.Action, rep.To = Converted, o.To.String()
 			converted++
 		}
@@ -105,7 +118,7 @@ func scaleOf(c *Checkpoint, t *Tensor) (*Tensor, bool) {
 		return nil, false
 	}
 	for _, suf := range scaleSuffixes {
-		if i, ok := c.byName[t.Name+suf]; ok {
+		if i, ok := c.find(t.Name + suf); ok {
 			return &c.tensors[i], true
 		}
 	}

@@ -24,6 +24,10 @@ type plan struct {
 	mode    string
 	ck      *Checkpoint
 	outputs []*output
+	// reps, when not nil, holds the report of every output, output o's
+	// at reps[o.ri] (a planner allocating them in bulk): execute then
+	// puts them in file order where they are instead of copying them.
+	reps    []TensorReport
 	dropped []TensorReport
 	// config is the output's config.json; nil copies the input's as it is.
 	config     []byte
@@ -35,6 +39,7 @@ type plan struct {
 type output struct {
 	name     string
 	dt       dtype.DType
+	ri       int32 // the position of rep in plan.reps, when set
 	shape    []int64
 	srcShard int // the input shard it comes from (default sharding)
 	prod     producer
@@ -42,12 +47,17 @@ type output struct {
 }
 
 func (o *output) bytes() int64 {
+	b, _ := safetensors.ByteSize(o.dt, numElements(o.shape))
+	return b
+}
+
+// numElements is the product of a shape's dimensions.
+func numElements(shape []int64) int64 {
 	n := int64(1)
-	for _, d := range o.shape {
+	for _, d := range shape {
 		n *= d
 	}
-	b, _ := safetensors.ByteSize(o.dt, n)
-	return b
+	return n
 }
 
 // outShard is one output file.
@@ -55,8 +65,9 @@ type outShard struct {
 	name    string
 	outputs []*output
 	meta    map[string]string
-	header  *safetensors.Header
-	byName  map[string]*output
+	// outputs are in the file's order once laidOut has run.
+	size     int64 // the file's bytes: 8, the header's, the data's
+	dataSize int64 // the data's bytes
 }
 
 // execute runs a plan: to the path out, or, when w is not nil, as one
@@ -83,7 +94,7 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 		return nil, err
 	}
 	for _, s := range shards {
-		if s.header, err = layout(s); err != nil {
+		if err := s.layOut(); err != nil {
 			return nil, fmt.Errorf("checkpoint: %s: %w", s.name, err)
 		}
 	}
@@ -135,7 +146,7 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 
 	total := int64(0)
 	for _, s := range shards {
-		total += 8 + headerLen(s.header) + s.header.DataSize()
+		total += s.size
 	}
 	prog := &progress{total: total, fn: o.Progress}
 	if err := writeShards(ctx, ck, shards, d, o, prog); err != nil {
@@ -153,19 +164,30 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
 
-	// The report.
+	// The report, its tensors in file order.
 	for _, s := range shards {
-		rep.Shards = append(rep.Shards, ShardReport{Name: s.name, Tensors: len(s.outputs), Bytes: 8 + headerLen(s.header) + s.header.DataSize()})
-		for _, t := range s.header.Tensors {
-			o := s.byName[t.Name]
+		rep.Shards = append(rep.Shards, ShardReport{Name: s.name, Tensors: len(s.outputs), Bytes: s.size})
+		for _, o := range s.outputs {
 			if o.rep != nil {
 				o.rep.Shard = s.name
-				rep.Tensors = append(rep.Tensors, *o.rep)
 				rep.Total.add(o.rep.Counts)
 			}
 		}
 	}
-	rep.Tensors = append(rep.Tensors, p.dropped...)
+	if perm := fileOrder(p, shards); perm != nil {
+		permute(p.reps, perm)
+		rep.Tensors = append(p.reps, p.dropped...)
+	} else {
+		rep.Tensors = make([]TensorReport, 0, len(p.outputs)+len(p.dropped))
+		for _, s := range shards {
+			for _, o := range s.outputs {
+				if o.rep != nil {
+					rep.Tensors = append(rep.Tensors, *o.rep)
+				}
+			}
+		}
+		rep.Tensors = append(rep.Tensors, p.dropped...)
+	}
 	rep.Index = indexName
 	if !asFile {
 		rep.Copied = side
@@ -177,6 +199,53 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 	rep.BytesWritten = prog.done.Load()
 	rep.Elapsed = time.Since(start)
 	return rep, nil
+}
+
+// fileOrder returns, when p.reps holds every output's report once, the
+// position in p.reps of each report in file order; nil otherwise.
+func fileOrder(p *plan, shards []*outShard) []int32 {
+	if p.reps == nil {
+		return nil
+	}
+	n := len(p.reps)
+	perm := make([]int32, 0, n)
+	seen := make([]bool, n)
+	for _, s := range shards {
+		for _, o := range s.outputs {
+			i := int(o.ri)
+			if o.rep == nil || i < 0 || i >= n || seen[i] || o.rep != &p.reps[i] {
+				return nil
+			}
+			seen[i] = true
+			perm = append(perm, o.ri)
+		}
+	}
+	if len(perm) != n {
+		return nil
+	}
+	return perm
+}
+
+// permute reorders xs in place so that xs[k] becomes the old xs[perm[k]],
+// following each cycle of the permutation once; perm is consumed.
+func permute(xs []TensorReport, perm []int32) {
+	for k := range perm {
+		if perm[k] < 0 {
+			continue
+		}
+		tmp := xs[k]
+		j := k
+		for {
+			next := int(perm[j])
+			perm[j] = -1
+			if next == k {
+				xs[j] = tmp
+				break
+			}
+			xs[j] = xs[next]
+			j = next
+		}
+	}
 }
 
 // checkNames refuses two output files of the same name.
@@ -191,24 +260,64 @@ func checkNames(names []string) error {
 	return nil
 }
 
-func headerLen(h *safetensors.Header) int64 {
-	b, err := h.Encode()
-	if err != nil {
-		return 0
+// layOut puts the shard's outputs in the order the reference writer lays
+// them out (safetensors.CompareLayout) and works out the file's size by
+// streaming its header to nowhere, which checks the names and dtypes as
+// safetensors.Layout would, holding a few KiB: a shard of a million
+// tensors is laid out without a header, spec or name index per tensor.
+func (s *outShard) layOut() error {
+	outs := s.outputs
+	slices.SortStableFunc(outs, func(a, b *output) int {
+		return safetensors.CompareLayout(a.spec(), b.spec())
+	})
+	if err := distinctAcrossDTypes(outs); err != nil {
+		return err
 	}
-	return int64(len(b)) - 8
+	n, data, err := safetensors.WriteHeader(io.Discard, len(outs), func(i int) safetensors.Spec { return outs[i].spec() }, s.meta)
+	s.size, s.dataSize = n+data, data
+	return err
 }
 
-// layout builds a shard's header as the reference writer lays it out,
-// and indexes the shard's outputs by name.
-func layout(s *outShard) (*safetensors.Header, error) {
-	specs := make([]safetensors.Spec, len(s.outputs))
-	s.byName = make(map[string]*output, len(s.outputs))
-	for i, o := range s.outputs {
-		specs[i] = safetensors.Spec{Name: o.name, DType: o.dt, Shape: o.shape}
-		s.byName[o.name] = o
+// spec is o's entry in its file's header.
+func (o *output) spec() safetensors.Spec {
+	return safetensors.Spec{Name: o.name, DType: o.dt, Shape: o.shape}
+}
+
+// distinctAcrossDTypes refuses two outputs of one name. The outputs are
+// in layout order, by dtype and then by name, so a name used twice within
+// a dtype is caught by WriteHeader (names strictly increasing); across
+// dtypes this merges the runs of each dtype, already sorted by name,
+// comparing each name with the one before.
+func distinctAcrossDTypes(outs []*output) error {
+	var runs [][]*output
+	for i := 0; i < len(outs); {
+		j := i + 1
+		for j < len(outs) && outs[j].dt == outs[i].dt {
+			j++
+		}
+		runs = append(runs, outs[i:j])
+		i = j
 	}
-	return safetensors.Layout(specs, s.meta)
+	if len(runs) < 2 {
+		return nil
+	}
+	prev := ""
+	for first := true; ; first = false {
+		k := -1
+		for r := range runs {
+			if len(runs[r]) > 0 && (k < 0 || runs[r][0].name < runs[k][0].name) {
+				k = r
+			}
+		}
+		if k < 0 {
+			return nil
+		}
+		name := runs[k][0].name
+		if !first && name == prev {
+			return fmt.Errorf("two output tensors are named %q", name)
+		}
+		prev, runs[k] = name, runs[k][1:]
+	}
 }
 
 // assignShards puts each output in a shard: the input's sharding (each
@@ -313,7 +422,7 @@ func writeShards(ctx context.Context, ck *Checkpoint, shards []*outShard, d dest
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		return int(shards[b].header.DataSize()>>20) - int(shards[a].header.DataSize()>>20)
+		return int(shards[b].dataSize>>20) - int(shards[a].dataSize>>20)
 	})
 	next := make(chan int, len(shards))
 	for _, i := range order {
@@ -367,30 +476,50 @@ func writeShard(wk *worker, s *outShard, d dest) error {
 	}
 	cw := &countingWriter{w: f, prog: wk.prog, ctx: wk.ctx}
 	bw := bufio.NewWriterSize(cw, 1<<20)
-	sw, err := safetensors.NewWriter(bw, s.header)
-	if err != nil {
+	outs := s.outputs
+	if _, _, err := safetensors.WriteHeader(bw, len(outs), func(i int) safetensors.Spec { return outs[i].spec() }, s.meta); err != nil {
 		return fmt.Errorf("checkpoint: %s: %w", s.name, err)
 	}
-	for _, t := range s.header.Tensors {
-		o := s.byName[t.Name]
+	// Each producer writes exactly its tensor's bytes: what
+	// safetensors.Writer checks, without the header it would hold.
+	lw := &exactWriter{w: bw}
+	for _, o := range outs {
 		var c *Counts
 		if o.rep != nil {
 			c = &o.rep.Counts
 		}
-		if err := o.prod.write(wk, sw, c); err != nil {
+		lw.name, lw.left = o.name, o.bytes()
+		err := o.prod.write(wk, lw, c)
+		if err == nil && lw.left != 0 {
+			err = fmt.Errorf("%s: tensor %q: %d of its bytes were not written", s.name, o.name, lw.left)
+		}
+		if err != nil {
 			if cause := context.Cause(wk.ctx); cause != nil {
 				return cause
 			}
 			return fmt.Errorf("checkpoint: %w", err)
 		}
 	}
-	if err := sw.Close(); err != nil {
-		return fmt.Errorf("checkpoint: %s: %w", s.name, err)
-	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	return f.finish()
+}
+
+// exactWriter passes at most left bytes of tensor name on to w.
+type exactWriter struct {
+	w    io.Writer
+	name string
+	left int64
+}
+
+func (e *exactWriter) Write(p []byte) (int, error) {
+	if int64(len(p)) > e.left {
+		return 0, fmt.Errorf("tensor %q: %d bytes written past its size", e.name, int64(len(p))-e.left)
+	}
+	n, err := e.w.Write(p)
+	e.left -= int64(n)
+	return n, err
 }
 
 // writeSide copies the side files (config.json replaced by the plan's)
@@ -418,11 +547,10 @@ func writeSide(ck *Checkpoint, p *plan, d dest, side []string, shards []*outShar
 	wm := map[string]string{}
 	var size, params int64
 	for _, s := range shards {
-		for _, t := range s.header.Tensors {
-			wm[t.Name] = s.name
-			size += t.Bytes()
-			n, _ := t.NumElements()
-			params += n
+		for _, o := range s.outputs {
+			wm[o.name] = s.name
+			size += o.bytes()
+			params += numElements(o.shape)
 		}
 	}
 	var meta []member

@@ -47,10 +47,7 @@ func Layout(specs []Spec, metadata map[string]string) (*Header, error) {
 	}
 	sort.Slice(h.Tensors, func(i, j int) bool {
 		a, b := &h.Tensors[i], &h.Tensors[j]
-		if ra, rb := rankOf[a.DType], rankOf[b.DType]; ra != rb {
-			return ra > rb
-		}
-		return a.Name < b.Name
+		return compareLayout(a.DType, a.Name, b.DType, b.Name) < 0
 	})
 	var off int64
 	for i := range h.Tensors {
@@ -107,41 +104,11 @@ func (h *Header) Encode() ([]byte, error) {
 	}
 	if h.Metadata != nil {
 		comma()
-		b = appendString(b, metadataKey)
-		b = append(b, ':', '{')
-		keys := make([]string, 0, len(h.Metadata))
-		for k := range h.Metadata {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for i, k := range keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, k)
-			b = append(b, ':')
-			b = appendString(b, h.Metadata[k])
-		}
-		b = append(b, '}')
+		b = appendMetadata(b, h.Metadata)
 	}
-	for _, t := range h.Tensors {
+	for i := range h.Tensors {
 		comma()
-		name, _ := Name(t.DType)
-		b = appendString(b, t.Name)
-		b = append(b, `:{"dtype":"`...)
-		b = append(b, name...)
-		b = append(b, `","shape":[`...)
-		for i, d := range t.Shape {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, d, 10)
-		}
-		b = append(b, `],"data_offsets":[`...)
-		b = strconv.AppendInt(b, t.Begin, 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, t.End, 10)
-		b = append(b, ']', '}')
+		b = appendTensor(b, &h.Tensors[i])
 	}
 	b = append(b, '}')
 	for len(b)%8 != 0 {
@@ -153,6 +120,49 @@ func (h *Header) Encode() ([]byte, error) {
 	}
 	binary.LittleEndian.PutUint64(b, uint64(n))
 	return b, nil
+}
+
+// appendMetadata appends the "__metadata__" member of a header, its keys
+// sorted (the reference writes them in hash-map order, which is not
+// defined).
+func appendMetadata(b []byte, metadata map[string]string) []byte {
+	b = appendString(b, metadataKey)
+	b = append(b, ':', '{')
+	keys := make([]string, 0, len(metadata))
+	for k := range metadata {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, k)
+		b = append(b, ':')
+		b = appendString(b, metadata[k])
+	}
+	return append(b, '}')
+}
+
+// appendTensor appends one tensor's member of a header:
+// "NAME":{"dtype":..,"shape":[..],"data_offsets":[b,e]}.
+func appendTensor(b []byte, t *TensorInfo) []byte {
+	name, _ := Name(t.DType)
+	b = appendString(b, t.Name)
+	b = append(b, `:{"dtype":"`...)
+	b = append(b, name...)
+	b = append(b, `","shape":[`...)
+	for i, d := range t.Shape {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, d, 10)
+	}
+	b = append(b, `],"data_offsets":[`...)
+	b = strconv.AppendInt(b, t.Begin, 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, t.End, 10)
+	return append(b, ']', '}')
 }
 
 // appendString appends s as a JSON string the way serde_json does: only

@@ -59,22 +59,32 @@ type Header struct {
 
 // Lookup returns the tensor called name.
 func (h *Header) Lookup(name string) (TensorInfo, bool) {
+	i, ok := h.Index(name)
+	if !ok {
+		return TensorInfo{}, false
+	}
+	return h.Tensors[i], true
+}
+
+// Index returns the position in Tensors of the tensor called name, in
+// constant time for a Header with an index (see Header).
+func (h *Header) Index(name string) (int, bool) {
 	if len(h.index) == len(h.Tensors) && h.index != nil {
 		i, ok := h.index[name]
 		if !ok {
-			return TensorInfo{}, false
+			return 0, false
 		}
 		if int(i) < len(h.Tensors) && h.Tensors[i].Name == name {
-			return h.Tensors[i], true
+			return int(i), true
 		}
 		// Tensors was changed after the index was built: scan.
 	}
-	for _, t := range h.Tensors {
-		if t.Name == name {
-			return t, true
+	for i := range h.Tensors {
+		if h.Tensors[i].Name == name {
+			return i, true
 		}
 	}
-	return TensorInfo{}, false
+	return 0, false
 }
 
 // reindex records every tensor's position in h.index.
