@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promote-dev/promote/internal/safein"
+
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/safetensors"
 )
@@ -335,7 +337,7 @@ func (c *Checkpoint) scanSideFiles(used []string) error {
 
 // readBounded reads a whole file of at most limit bytes.
 func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := safein.OpenRegular(path)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}

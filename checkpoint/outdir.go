@@ -116,7 +116,7 @@ func newDirDest(ctx context.Context, path string, names []string, nosync bool) (
 	d.found = cleanStaleDirs(parent, base)
 	for range 100 {
 		tmp := filepath.Join(parent, marked(base, tmpMarker))
-		err := os.Mkdir(tmp, 0o755)
+		err := os.Mkdir(tmp, 0o777) // less the umask, as mkdir gives
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
@@ -166,7 +166,7 @@ func (f *osFile) finish() error {
 }
 
 func (d *dirDest) create(name string) (destFile, error) {
-	f, err := os.OpenFile(filepath.Join(d.tmp, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(filepath.Join(d.tmp, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666) // less the umask, as cp gives
 	if err != nil {
 		return nil, &fs.PathError{Op: "create", Path: filepath.Join(d.path, name), Err: unwrapPath(err)}
 	}

@@ -5,12 +5,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/promote-dev/promote/internal/safein"
 
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/safetensors"
@@ -577,7 +578,7 @@ func writeSide(ck *Checkpoint, p *plan, d dest, side []string, shards []*outShar
 }
 
 func copyFile(w io.Writer, path string) error {
-	f, err := os.Open(path)
+	f, err := safein.OpenRegular(path)
 	if err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
