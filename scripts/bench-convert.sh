@@ -76,7 +76,7 @@ def measure(conv, copy, moved):
     for _ in range(reps):
         t0 = time.perf_counter(); conv(); tc = min(tc, time.perf_counter() - t0)
         t0 = time.perf_counter(); copy(); tp = min(tp, time.perf_counter() - t0)
-    return (moved / tc) / (moved / tp)
+    return moved / tc / 1e9, moved / tp / 1e9  # GB/s of the conversion and of the copy
 
 def source_block(a):
     """TILE elements of type a as a NumPy array (bf16: as f32 values)."""
@@ -106,14 +106,18 @@ def torch_ratio(a, b, n):
     c1 = torch.from_numpy(random_bytes(moved // 2)); c2 = torch.empty(moved // 2, dtype=torch.uint8); c2.fill_(1)
     return measure(lambda: dst.copy_(src), lambda: c2.copy_(c1), moved)
 
-fmt = lambda r: "" if r is None else "%.2f" % r
-print("# ratios to each system's own copy of the same bytes, same element count, %d thread(s); NumPy only single-threaded" % threads)
+def fmt(r):
+    # ratio (conversion GB/s / copy GB/s): a system's own copy speed differs
+    # from Go's, so the absolute figures are shown beside the ratio.
+    return "" if r is None else "%.2f (%.1f/%.1f)" % (r[0] / r[1], r[0], r[1])
+print("# ratios to each system's own copy of the same bytes, same element count, %d thread(s), with (conversion GB/s / copy GB/s); NumPy only single-threaded" % threads)
 print("pair\tn\tpromote\tceiling\tpytorch\tnumpy")
 for line in open(path):
     if line.startswith("#") or line.startswith("pair\t"):
         continue
     f = line.rstrip("\n").split("\t")
-    pair, n, ratio, ceiling = f[0], int(f[1]), f[6], f[7]
+    pair, n, ceiling = f[0], int(f[1]), f[7]
+    ratio = "%s (%s/%s)" % (f[6], f[4], f[5])
     a, b = pair.split(":")
     if a == b:
         print("%s\t%d\t%s\t%s\t\t" % (pair, n, ratio, ceiling)); continue

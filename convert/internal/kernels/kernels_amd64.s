@@ -36,6 +36,18 @@ loop:
 	ST2(VMOVUPS, Y0, Y1, 32)
 	NEXT(128, 64, 16)
 
+// func cvtF64F32NT(dst, src *byte, n int) — block 16; AVX-512F;
+// non-temporal stores, dst 64-byte aligned.
+TEXT ·cvtF64F32NT(SB), NOSPLIT, $0-24
+	ARGS
+loop:
+	PF128
+	LD2(VMOVUPD, 64, Z0, Z1)
+	VCVTPD2PS Z0, Y0
+	VCVTPD2PS Z1, Y1
+	ST2(STNT, Y0, Y1, 32)
+	NEXT(128, 64, 16)
+
 // Q2PS converts 64-bit integers to f32 with OP. AVX-512DQ, block 8.
 #define Q2PS(NAME, OP) \
 TEXT NAME(SB), NOSPLIT, $0-24; \

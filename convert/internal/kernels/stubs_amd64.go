@@ -39,6 +39,9 @@ func cvtF32BF16NT(dst, src *byte, n int)
 func cvtF64F32(dst, src *byte, n int)
 
 //go:noescape
+func cvtF64F32NT(dst, src *byte, n int)
+
+//go:noescape
 func cvtF32I32(dst, src *byte, n int)
 
 //go:noescape
@@ -567,7 +570,7 @@ func registerFast() {
 	setNT(dtype.BF16, dtype.F32, cvtF32BF16, cvtF32BF16NT, 32)
 	setNT(dtype.F32, dtype.BF16, cvtBF16F32, cvtBF16F32NT, 32)
 	setNT(dtype.F64, dtype.F32, cvtF32F64, cvtF32F64NT, 16)
-	set(dtype.F32, dtype.F64, cvtF64F32, 16)
+	setNT(dtype.F32, dtype.F64, cvtF64F32, cvtF64F32NT, 16)
 
 	setNT(dtype.I32, dtype.F32, cvtF32I32, cvtF32I32NT, 32)
 	setNT(dtype.U32, dtype.F32, cvtF32U32, cvtF32U32NT, 32)
