@@ -12,9 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"syscall"
-	"time"
 
 	"github.com/promote-dev/promote/internal/safeout"
 )
@@ -47,10 +45,6 @@ const (
 	tmpMarker = ".promote-tmp-"
 	oldMarker = ".promote-old-"
 )
-
-// staleAge is how long a leftover of a finished process must have been
-// untouched before it is removed (internal/safeout's rule).
-const staleAge = time.Minute
 
 // dirDest builds the output directory as a temporary directory beside the
 // target, .BASE.promote-tmp-PID-RAND, and renames it into place when
@@ -256,65 +250,15 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// cleanStaleDirs finds leftovers of runs that no longer exist beside
-// base: temporary directories untouched for staleAge are removed; a
-// previous output moved aside by a swap that did not finish is reported
-// and kept.
+// cleanStaleDirs reports, as notes, the leftovers of runs that no longer
+// exist beside base (see safeout.CleanStaleDirs, which removes the stale
+// temporary directories among them).
 func cleanStaleDirs(parent, base string) []string {
-	ents, err := os.ReadDir(parent)
-	if err != nil {
-		return nil
-	}
 	var out []string
-	for _, e := range ents {
-		rest, ok := strings.CutPrefix(e.Name(), "."+base)
-		if !ok || !e.IsDir() {
-			continue
-		}
-		old := false
-		switch {
-		case strings.HasPrefix(rest, tmpMarker):
-			rest = rest[len(tmpMarker):]
-		case strings.HasPrefix(rest, oldMarker):
-			rest, old = rest[len(oldMarker):], true
-		default:
-			continue
-		}
-		pidText, _, ok := strings.Cut(rest, "-")
-		pid, err := strconv.Atoi(pidText)
-		if !ok || err != nil || pid <= 0 || running(pid) {
-			continue
-		}
-		p := filepath.Join(parent, e.Name())
-		if old {
-			out = append(out, fmt.Sprintf("%s holds a previous output that process %d moved aside and did not restore; it was kept", p, pid))
-			continue
-		}
-		info, err := e.Info()
-		if err != nil || time.Since(info.ModTime()) < staleAge {
-			out = append(out, fmt.Sprintf("%s is a temporary directory of process %d, which is not running here; kept, as it changed in the last minute", p, pid))
-			continue
-		}
-		if err := os.RemoveAll(p); err != nil {
-			out = append(out, fmt.Sprintf("%s is a temporary directory left by process %d; removing it failed: %v", p, pid, err))
-		} else {
-			out = append(out, fmt.Sprintf("removed %s, a temporary directory left by process %d, which is no longer running", p, pid))
-		}
+	for _, st := range safeout.CleanStaleDirs(parent, base) {
+		out = append(out, st.String())
 	}
 	return out
-}
-
-// running reports whether process pid exists on this machine.
-func running(pid int) bool {
-	if pid == os.Getpid() {
-		return true
-	}
-	p, err := os.FindProcess(pid)
-	if err != nil {
-		return false
-	}
-	err = p.Signal(syscall.Signal(0))
-	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 // fileDest writes a single .safetensors file through internal/safeout.
