@@ -150,7 +150,11 @@ func (d *Dialect) Parse(s string) (DType, error) {
 	if what, ok := Neutral.unsupported[rest]; ok {
 		return Invalid, &Error{Token: s, Dialect: dial.name, Reason: what + ", which is not in promote's catalogue; " + dial.hint()}
 	}
-	return Invalid, &Error{Token: s, Dialect: dial.name, Reason: dial.hint()}
+	reason := dial.hint()
+	if near := dial.suggest(rest); near != "" {
+		reason = "did you mean " + near + "? " + reason
+	}
+	return Invalid, &Error{Token: s, Dialect: dial.name, Reason: reason}
 }
 
 // commonNames are the canonical names a parse error lists; the rest of the
