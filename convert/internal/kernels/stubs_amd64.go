@@ -331,19 +331,37 @@ func zxDQNT(dst, src *byte, n int)
 func truncWB(dst, src *byte, n int)
 
 //go:noescape
+func truncWBNT(dst, src *byte, n int)
+
+//go:noescape
 func truncDB(dst, src *byte, n int)
+
+//go:noescape
+func truncDBNT(dst, src *byte, n int)
 
 //go:noescape
 func truncDW(dst, src *byte, n int)
 
 //go:noescape
+func truncDWNT(dst, src *byte, n int)
+
+//go:noescape
 func truncQB(dst, src *byte, n int)
+
+//go:noescape
+func truncQBNT(dst, src *byte, n int)
 
 //go:noescape
 func truncQW(dst, src *byte, n int)
 
 //go:noescape
+func truncQWNT(dst, src *byte, n int)
+
+//go:noescape
 func truncQD(dst, src *byte, n int)
+
+//go:noescape
+func truncQDNT(dst, src *byte, n int)
 
 //go:noescape
 func rtoF64F32(dst, src *byte, n int)
@@ -523,12 +541,12 @@ func registerFastIntInt() {
 	sx[1][3], zx[1][3] = widen{sxWQ, sxWQNT, 16}, widen{zxWQ, zxWQNT, 16}
 	sx[2][3], zx[2][3] = widen{sxDQ, sxDQNT, 16}, widen{zxDQ, zxDQNT, 16}
 	var trunc [4][4]widen
-	trunc[1][0] = widen{lp: truncWB, block: 64}
-	trunc[2][0] = widen{lp: truncDB, block: 32}
-	trunc[2][1] = widen{lp: truncDW, block: 32}
-	trunc[3][0] = widen{lp: truncQB, block: 16}
-	trunc[3][1] = widen{lp: truncQW, block: 16}
-	trunc[3][2] = widen{lp: truncQD, block: 16}
+	trunc[1][0] = widen{truncWB, truncWBNT, 64}
+	trunc[2][0] = widen{truncDB, truncDBNT, 32}
+	trunc[2][1] = widen{truncDW, truncDWNT, 32}
+	trunc[3][0] = widen{truncQB, truncQBNT, 32} // truncQBNT's block; truncQB's is 16
+	trunc[3][1] = widen{truncQW, truncQWNT, 16}
+	trunc[3][2] = widen{truncQD, truncQDNT, 16}
 	lg := func(t dtype.DType) int { return bits.TrailingZeros(uint(t.Bits() / 8)) }
 	for _, s := range intTypes {
 		for _, d := range intTypes {
@@ -546,7 +564,7 @@ func registerFastIntInt() {
 			case ls < ld:
 				setNT(d, s, zx[ls][ld].lp, zx[ls][ld].nt, zx[ls][ld].block)
 			default:
-				set(d, s, trunc[ls][ld].lp, trunc[ls][ld].block)
+				setNT(d, s, trunc[ls][ld].lp, trunc[ls][ld].nt, trunc[ls][ld].block)
 			}
 		}
 	}
