@@ -164,8 +164,37 @@ loop: \
 	ST2(PMOV, Y2, Y3, OUT); \
 	NEXT(128, 2*OUT, 16)
 
+// F64NARROWNT is F64NARROW's non-temporal twin: the two halves are
+// joined into 16 lanes before PMOV narrows them into R (X for bytes, Y for
+// words, OUT = 16 or 32 bytes), one whole store an iteration, at a
+// multiple of its size when dst starts 64-byte aligned.
+#define F64NARROWNT(NAME, PMOV, R, OUT) \
+TEXT NAME(SB), NOSPLIT, $0-40; \
+	ARGS; \
+	MOVQ lo+24(FP), AX; \
+	VPBROADCASTQ AX, Z10; \
+	MOVQ hi+32(FP), AX; \
+	VPBROADCASTQ AX, Z11; \
+loop: \
+	PF128; \
+	LD2(VMOVUPD, 64, Z0, Z1); \
+	VCMPPD $7, Z0, Z0, K1; \
+	VCMPPD $7, Z1, Z1, K2; \
+	VMAXPD Z10, Z0, Z0; \
+	VMAXPD Z10, Z1, Z1; \
+	VMINPD Z11, Z0, Z0; \
+	VMINPD Z11, Z1, Z1; \
+	VCVTTPD2DQ.Z Z0, K1, Y2; \
+	VCVTTPD2DQ.Z Z1, K2, Y3; \
+	VINSERTI64X4 $1, Y3, Z2, Z2; \
+	PMOV Z2, R; \
+	STNT R, (DI); \
+	NEXT(128, OUT, 16)
+
 // func cvtF64Narrow8(dst, src *byte, n int, lo, hi uint64) — block 16.
 F64NARROW(·cvtF64Narrow8, VPMOVDB, 8)
+F64NARROWNT(·cvtF64Narrow8NT, VPMOVDB, X4, 16)
 
 // func cvtF64Narrow16(dst, src *byte, n int, lo, hi uint64) — block 16.
 F64NARROW(·cvtF64Narrow16, VPMOVDW, 16)
+F64NARROWNT(·cvtF64Narrow16NT, VPMOVDW, Y4, 32)

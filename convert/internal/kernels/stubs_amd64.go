@@ -81,7 +81,13 @@ func cvtF32Narrow16NT(dst, src *byte, n int, lo, hi uint32)
 func cvtF64Narrow8(dst, src *byte, n int, lo, hi uint64)
 
 //go:noescape
+func cvtF64Narrow8NT(dst, src *byte, n int, lo, hi uint64)
+
+//go:noescape
 func cvtF64Narrow16(dst, src *byte, n int, lo, hi uint64)
+
+//go:noescape
+func cvtF64Narrow16NT(dst, src *byte, n int, lo, hi uint64)
 
 //go:noescape
 func toBool2(dst, src *byte, n int, mask uint64)
@@ -616,10 +622,14 @@ func registerFast() {
 	set(dtype.U32, dtype.F64, cvtF64U32, 16)
 	setNT(dtype.I64, dtype.F64, cvtF64I64, cvtF64I64NT, 16)
 	setNT(dtype.U64, dtype.F64, cvtF64U64, cvtF64U64NT, 16)
-	set(dtype.I8, dtype.F64, func(d, s *byte, n int) { cvtF64Narrow8(d, s, n, f64bits(-128), f64bits(127)) }, 16)
-	set(dtype.U8, dtype.F64, func(d, s *byte, n int) { cvtF64Narrow8(d, s, n, f64bits(0), f64bits(255)) }, 16)
-	set(dtype.I16, dtype.F64, func(d, s *byte, n int) { cvtF64Narrow16(d, s, n, f64bits(-32768), f64bits(32767)) }, 16)
-	set(dtype.U16, dtype.F64, func(d, s *byte, n int) { cvtF64Narrow16(d, s, n, f64bits(0), f64bits(65535)) }, 16)
+	narrow64 := func(d dtype.DType, lp, nt func(dst, src *byte, n int, lo, hi uint64), lo, hi float64) {
+		a, b := f64bits(lo), f64bits(hi)
+		setNT(d, dtype.F64, func(dp, sp *byte, n int) { lp(dp, sp, n, a, b) }, func(dp, sp *byte, n int) { nt(dp, sp, n, a, b) }, 16)
+	}
+	narrow64(dtype.I8, cvtF64Narrow8, cvtF64Narrow8NT, -128, 127)
+	narrow64(dtype.U8, cvtF64Narrow8, cvtF64Narrow8NT, 0, 255)
+	narrow64(dtype.I16, cvtF64Narrow16, cvtF64Narrow16NT, -32768, 32767)
+	narrow64(dtype.U16, cvtF64Narrow16, cvtF64Narrow16NT, 0, 65535)
 
 	setNT(dtype.F64, dtype.I8, cvtI8F64, cvtI8F64NT, 16)
 	setNT(dtype.F64, dtype.U8, cvtU8F64, cvtU8F64NT, 16)
