@@ -100,45 +100,56 @@ TOBOOL(·toBool8, VPBROADCASTQ, VMOVDQU64, VPTESTMQ, VMOVDQA64.Z, VPMOVQB, 8, 8)
 // f64 to the integers of 32 bits or fewer (f64 to i64 and u64 are in
 // widen_amd64.s). Block 16: two vectors of 8 lanes per iteration.
 
+// F64I32 (cvtF64I32, block 16): truncation gives 0x80000000 for NaN and
+// out of range: NaN lanes are zeroed, lanes >= 2^31 set to the maximum; at
+// or below -2^31 - 1 the result is already the minimum. ST is STU, or STNT
+// for the non-temporal twin: its 32-byte stores land at multiples of 32
+// when dst starts 64-byte aligned.
+#define F64I32(NAME, ST) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+	MOVQ $0x41e0000000000000, AX; \
+	VPBROADCASTQ AX, Z10; \
+	MOVL $0x7fffffff, AX; \
+	VPBROADCASTD AX, Y11; \
+loop: \
+	PF128; \
+	LD2(VMOVUPD, 64, Z0, Z1); \
+	VCMPPD $7, Z0, Z0, K1; \
+	VCMPPD $7, Z1, Z1, K2; \
+	VCMPPD $29, Z10, Z0, K3; \
+	VCMPPD $29, Z10, Z1, K4; \
+	VCVTTPD2DQ.Z Z0, K1, Y2; \
+	VCVTTPD2DQ.Z Z1, K2, Y3; \
+	VMOVDQA32 Y11, K3, Y2; \
+	VMOVDQA32 Y11, K4, Y3; \
+	ST2(ST, Y2, Y3, 32); \
+	NEXT(128, 64, 16)
+
 // func cvtF64I32(dst, src *byte, n int) — block 16.
-// Truncation gives 0x80000000 for NaN and out of range: NaN lanes are
-// zeroed, lanes >= 2^31 set to the maximum; at or below -2^31 - 1 the
-// result is already the minimum.
-TEXT ·cvtF64I32(SB), NOSPLIT, $0-24
-	ARGS
-	MOVQ $0x41e0000000000000, AX // 2^31
-	VPBROADCASTQ AX, Z10
-	MOVL $0x7fffffff, AX
-	VPBROADCASTD AX, Y11
-loop:
-	PF128
-	LD2(VMOVUPD, 64, Z0, Z1)
-	VCMPPD $7, Z0, Z0, K1
-	VCMPPD $7, Z1, Z1, K2
-	VCMPPD $29, Z10, Z0, K3
-	VCMPPD $29, Z10, Z1, K4
-	VCVTTPD2DQ.Z Z0, K1, Y2
-	VCVTTPD2DQ.Z Z1, K2, Y3
-	VMOVDQA32 Y11, K3, Y2
-	VMOVDQA32 Y11, K4, Y3
-	ST2(VMOVDQU32, Y2, Y3, 32)
+F64I32(·cvtF64I32, STU)
+F64I32(·cvtF64I32NT, STNT)
+
+// F64U32 (cvtF64U32, block 16): lanes are raised to 0 first (VMAXPD gives
+// its second operand, 0, for a NaN); at 2^32 and above the unsigned
+// truncation gives 0xffffffff. ST as in F64I32.
+#define F64U32(NAME, ST) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+	VPXORQ Z10, Z10, Z10; \
+loop: \
+	PF128; \
+	LD2(VMOVUPD, 64, Z0, Z1); \
+	VMAXPD Z10, Z0, Z0; \
+	VMAXPD Z10, Z1, Z1; \
+	VCVTTPD2UDQ Z0, Y2; \
+	VCVTTPD2UDQ Z1, Y3; \
+	ST2(ST, Y2, Y3, 32); \
 	NEXT(128, 64, 16)
 
 // func cvtF64U32(dst, src *byte, n int) — block 16.
-// Lanes are raised to 0 first (VMAXPD gives its second operand, 0, for a
-// NaN); at 2^32 and above the unsigned truncation gives 0xffffffff.
-TEXT ·cvtF64U32(SB), NOSPLIT, $0-24
-	ARGS
-	VPXORQ Z10, Z10, Z10
-loop:
-	PF128
-	LD2(VMOVUPD, 64, Z0, Z1)
-	VMAXPD Z10, Z0, Z0
-	VMAXPD Z10, Z1, Z1
-	VCVTTPD2UDQ Z0, Y2
-	VCVTTPD2UDQ Z1, Y3
-	ST2(VMOVDQU32, Y2, Y3, 32)
-	NEXT(128, 64, 16)
+F64U32(·cvtF64U32, STU)
+F64U32(·cvtF64U32NT, STNT)
 
 // F64NARROW is f64 to i8, u8 (PMOV VPMOVDB, OUT 8) or i16, u16 (VPMOVDW,
 // 16): clamp to [lo, hi] (f64 patterns; VMAXPD turns a NaN into lo, so

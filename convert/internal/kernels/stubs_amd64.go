@@ -63,7 +63,13 @@ func cvtU64F32(dst, src *byte, n int)
 func cvtF64I32(dst, src *byte, n int)
 
 //go:noescape
+func cvtF64I32NT(dst, src *byte, n int)
+
+//go:noescape
 func cvtF64U32(dst, src *byte, n int)
+
+//go:noescape
+func cvtF64U32NT(dst, src *byte, n int)
 
 //go:noescape
 func cvtF32Narrow8(dst, src *byte, n int, lo, hi uint32)
@@ -618,8 +624,8 @@ func registerFast() {
 	set(dtype.F32, dtype.I64, cvtI64F32, 8)
 	set(dtype.F32, dtype.U64, cvtU64F32, 8)
 
-	set(dtype.I32, dtype.F64, cvtF64I32, 16)
-	set(dtype.U32, dtype.F64, cvtF64U32, 16)
+	setNT(dtype.I32, dtype.F64, cvtF64I32, cvtF64I32NT, 16)
+	setNT(dtype.U32, dtype.F64, cvtF64U32, cvtF64U32NT, 16)
 	setNT(dtype.I64, dtype.F64, cvtF64I64, cvtF64I64NT, 16)
 	setNT(dtype.U64, dtype.F64, cvtF64U64, cvtF64U64NT, 16)
 	narrow64 := func(d dtype.DType, lp, nt func(dst, src *byte, n int, lo, hi uint64), lo, hi float64) {
