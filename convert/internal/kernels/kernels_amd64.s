@@ -48,22 +48,27 @@ loop:
 	ST2(STNT, Y0, Y1, 32)
 	NEXT(128, 64, 16)
 
-// Q2PS converts 64-bit integers to f32 with OP. AVX-512DQ, block 8.
-#define Q2PS(NAME, OP) \
+// Q2PS converts 64-bit integers to f32 with OP and stores them with ST
+// (STU, or STNT for the non-temporal twin: one 32-byte store an
+// iteration, at a multiple of 32 from a 64-byte-aligned dst). AVX-512DQ,
+// block 8.
+#define Q2PS(NAME, OP, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 loop: \
 	PF64; \
 	VMOVDQU64 (SI), Z0; \
 	OP Z0, Y0; \
-	VMOVUPS Y0, (DI); \
+	ST Y0, (DI); \
 	NEXT(64, 32, 8)
 
 // func cvtI64F32(dst, src *byte, n int) — block 8; AVX-512DQ.
-Q2PS(·cvtI64F32, VCVTQQ2PS)
+Q2PS(·cvtI64F32, VCVTQQ2PS, STU)
+Q2PS(·cvtI64F32NT, VCVTQQ2PS, STNT)
 
 // func cvtU64F32(dst, src *byte, n int) — block 8; AVX-512DQ.
-Q2PS(·cvtU64F32, VCVTUQQ2PS)
+Q2PS(·cvtU64F32, VCVTUQQ2PS, STU)
+Q2PS(·cvtU64F32NT, VCVTUQQ2PS, STNT)
 
 // Bool kernels, AVX-512F/BW. To bool: a lane is true when its bits under
 // mask (a float's without the sign) are not all zero. (From bool and the

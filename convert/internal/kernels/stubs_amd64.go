@@ -57,7 +57,13 @@ func cvtF32U32NT(dst, src *byte, n int)
 func cvtI64F32(dst, src *byte, n int)
 
 //go:noescape
+func cvtI64F32NT(dst, src *byte, n int)
+
+//go:noescape
 func cvtU64F32(dst, src *byte, n int)
+
+//go:noescape
+func cvtU64F32NT(dst, src *byte, n int)
 
 //go:noescape
 func cvtF64I32(dst, src *byte, n int)
@@ -621,8 +627,8 @@ func registerFast() {
 	setNT(dtype.F32, dtype.U16, cvtU16F32, cvtU16F32NT, 32)
 	setNT(dtype.F32, dtype.I32, cvtI32F32, cvtI32F32NT, 32)
 	setNT(dtype.F32, dtype.U32, cvtU32F32, cvtU32F32NT, 32)
-	set(dtype.F32, dtype.I64, cvtI64F32, 8)
-	set(dtype.F32, dtype.U64, cvtU64F32, 8)
+	setNT(dtype.F32, dtype.I64, cvtI64F32, cvtI64F32NT, 8)
+	setNT(dtype.F32, dtype.U64, cvtU64F32, cvtU64F32NT, 8)
 
 	setNT(dtype.I32, dtype.F64, cvtF64I32, cvtF64I32NT, 16)
 	setNT(dtype.U32, dtype.F64, cvtF64U32, cvtF64U32NT, 16)
