@@ -93,14 +93,57 @@ loop: \
 	PMOV Z1, (DI); \
 	NEXT(64, OUT, BLK)
 
+// TOBOOLNT is TOBOOL's non-temporal twin: PMOV narrows into R (Y for 32
+// bytes, X for 16), stored whole, at a multiple of its size from a
+// 64-byte-aligned dst.
+#define TOBOOLNT(NAME, BCAST, LOAD, TEST, MOVZ, PMOV, R, OUT, BLK) \
+TEXT NAME(SB), NOSPLIT, $0-32; \
+	ARGS; \
+	MOVQ mask+24(FP), AX; \
+	BCAST AX, Z10; \
+	MOVL $1, AX; \
+	BCAST AX, Z11; \
+loop: \
+	PF64; \
+	LOAD (SI), Z0; \
+	TEST Z10, Z0, K1; \
+	MOVZ Z11, K1, Z1; \
+	PMOV Z1, R; \
+	STNT R, (DI); \
+	NEXT(64, OUT, BLK)
+
 // func toBool2(dst, src *byte, n int, mask uint64) — block 32.
 TOBOOL(·toBool2, VPBROADCASTW, VMOVDQU16, VPTESTMW, VMOVDQU16.Z, VPMOVWB, 32, 32)
+TOBOOLNT(·toBool2NT, VPBROADCASTW, VMOVDQU16, VPTESTMW, VMOVDQU16.Z, VPMOVWB, Y1, 32, 32)
 
 // func toBool4(dst, src *byte, n int, mask uint64) — block 16.
 TOBOOL(·toBool4, VPBROADCASTD, VMOVDQU32, VPTESTMD, VMOVDQA32.Z, VPMOVDB, 16, 16)
+TOBOOLNT(·toBool4NT, VPBROADCASTD, VMOVDQU32, VPTESTMD, VMOVDQA32.Z, VPMOVDB, X1, 16, 16)
 
 // func toBool8(dst, src *byte, n int, mask uint64) — block 8.
 TOBOOL(·toBool8, VPBROADCASTQ, VMOVDQU64, VPTESTMQ, VMOVDQA64.Z, VPMOVQB, 8, 8)
+
+// func toBool8NT(dst, src *byte, n int, mask uint64) — block 16: 8
+// bytes a vector is below the smallest non-temporal vector store, so two
+// are joined into one 16-byte store.
+TEXT ·toBool8NT(SB), NOSPLIT, $0-32
+	ARGS
+	MOVQ mask+24(FP), AX
+	VPBROADCASTQ AX, Z10
+	MOVL $1, AX
+	VPBROADCASTQ AX, Z11
+loop:
+	PF128
+	LD2(VMOVDQU64, 64, Z0, Z2)
+	VPTESTMQ Z10, Z0, K1
+	VPTESTMQ Z10, Z2, K2
+	VMOVDQA64.Z Z11, K1, Z1
+	VMOVDQA64.Z Z11, K2, Z3
+	VPMOVQB Z1, X1
+	VPMOVQB Z3, X3
+	VPUNPCKLQDQ X3, X1, X1
+	STNT X1, (DI)
+	NEXT(128, 16, 16)
 
 // f64 to the integers of 32 bits or fewer (f64 to i64 and u64 are in
 // widen_amd64.s). Block 16: two vectors of 8 lanes per iteration.

@@ -105,10 +105,19 @@ func cvtF64Narrow16NT(dst, src *byte, n int, lo, hi uint64)
 func toBool2(dst, src *byte, n int, mask uint64)
 
 //go:noescape
+func toBool2NT(dst, src *byte, n int, mask uint64)
+
+//go:noescape
 func toBool4(dst, src *byte, n int, mask uint64)
 
 //go:noescape
+func toBool4NT(dst, src *byte, n int, mask uint64)
+
+//go:noescape
 func toBool8(dst, src *byte, n int, mask uint64)
+
+//go:noescape
+func toBool8NT(dst, src *byte, n int, mask uint64)
 
 //go:noescape
 func cvtF16F32(dst, src *byte, n int)
@@ -483,12 +492,11 @@ func u16BF16(dst, src *byte, n int)
 func u16BF16NT(dst, src *byte, n int)
 
 // The bool loops by element size (index log2 of bytes), with their
-// blocks; nil where there is no non-temporal variant (the narrowing
-// to-bool loops write a quarter or less of what they read).
+// blocks (toBool8's is toBool8NT's, twice its own).
 var (
 	toBoolLoops     = [4]func(dst, src *byte, n int, mask uint64){toBool1, toBool2, toBool4, toBool8}
-	toBoolLoopsNT   = [4]func(dst, src *byte, n int, mask uint64){toBool1NT, nil, nil, nil}
-	toBoolBlocks    = [4]int{128, 32, 16, 8}
+	toBoolLoopsNT   = [4]func(dst, src *byte, n int, mask uint64){toBool1NT, toBool2NT, toBool4NT, toBool8NT}
+	toBoolBlocks    = [4]int{128, 32, 16, 16}
 	fromBoolLoops   = [4]func(dst, src *byte, n int, one uint64){fromBool1, fromBool2, fromBool4, fromBool8}
 	fromBoolLoopsNT = [4]func(dst, src *byte, n int, one uint64){fromBool1NT, fromBool2NT, fromBool4NT, fromBool8NT}
 	fromBoolBlocks  = [4]int{128, 64, 32, 16}
@@ -499,11 +507,8 @@ var (
 // non-zero and one is the pattern of 1.
 func registerBool(t dtype.DType, lg int, mask, one uint64) {
 	to, toNT := toBoolLoops[lg], toBoolLoopsNT[lg]
-	var ntTo loop
-	if toNT != nil {
-		ntTo = func(d, s *byte, n int) { toNT(d, s, n, mask) }
-	}
-	setNT(dtype.Bool, t, func(d, s *byte, n int) { to(d, s, n, mask) }, ntTo, toBoolBlocks[lg])
+	setNT(dtype.Bool, t, func(d, s *byte, n int) { to(d, s, n, mask) },
+		func(d, s *byte, n int) { toNT(d, s, n, mask) }, toBoolBlocks[lg])
 	from, fromNT := fromBoolLoops[lg], fromBoolLoopsNT[lg]
 	setNT(t, dtype.Bool, func(d, s *byte, n int) { from(d, s, n, one) },
 		func(d, s *byte, n int) { fromNT(d, s, n, one) }, fromBoolBlocks[lg])
