@@ -57,6 +57,21 @@ loop: \
 	ST2(OP, Z0, Z1, OUT); \
 	NEXT(128, 2*OUT, BLK)
 
+// NARROWNT is NARROW's non-temporal twin: OP keeps the low bits in
+// registers A and B (X or Y, OUT = 16 or 32 bytes), stored whole. With
+// dst 64-byte aligned at the start, every store lands at a multiple of
+// its own size, as VMOVNTDQ requires.
+#define NARROWNT(NAME, OP, A, B, OUT, BLK) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	ARGS; \
+loop: \
+	PF128; \
+	LD2(VMOVDQU64, 64, Z0, Z1); \
+	OP Z0, A; \
+	OP Z1, B; \
+	ST2(STNT, A, B, OUT); \
+	NEXT(128, 2*OUT, BLK)
+
 // func truncWB(dst, src *byte, n int) and the like: words, doublewords or
 // quadwords to their low bytes, words or doublewords.
 NARROW(·truncWB, VPMOVWB, 32, 64)
@@ -65,6 +80,33 @@ NARROW(·truncDW, VPMOVDW, 32, 32)
 NARROW(·truncQB, VPMOVQB, 8, 16)
 NARROW(·truncQW, VPMOVQW, 16, 16)
 NARROW(·truncQD, VPMOVQD, 32, 16)
+NARROWNT(·truncWBNT, VPMOVWB, Y2, Y3, 32, 64)
+NARROWNT(·truncDBNT, VPMOVDB, X2, X3, 16, 32)
+NARROWNT(·truncDWNT, VPMOVDW, Y2, Y3, 32, 32)
+NARROWNT(·truncQWNT, VPMOVQW, X2, X3, 16, 16)
+NARROWNT(·truncQDNT, VPMOVQD, Y2, Y3, 32, 16)
+
+// func truncQBNT(dst, src *byte, n int) — block 32. Quadwords to bytes
+// give 8 bytes a vector, below the smallest non-temporal vector store:
+// four are joined into one 32-byte store.
+TEXT ·truncQBNT(SB), NOSPLIT, $0-24
+	ARGS
+loop:
+	PF128
+	PREFETCHT0 (PF+128)(SI)
+	PREFETCHT0 (PF+192)(SI)
+	LD2(VMOVDQU64, 64, Z0, Z1)
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VPMOVQB Z0, X4
+	VPMOVQB Z1, X5
+	VPMOVQB Z2, X6
+	VPMOVQB Z3, X7
+	VPUNPCKLQDQ X5, X4, X4
+	VPUNPCKLQDQ X7, X6, X6
+	VINSERTI128 $1, X6, Y4, Y4
+	STNT Y4, (DI)
+	NEXT(256, 32, 32)
 
 // Round to odd: convert toward zero, then set the lowest bit of each
 // inexact result. A value rounded to odd at 24 bits and then to nearest

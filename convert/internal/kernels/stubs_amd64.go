@@ -57,13 +57,25 @@ func cvtF32U32NT(dst, src *byte, n int)
 func cvtI64F32(dst, src *byte, n int)
 
 //go:noescape
+func cvtI64F32NT(dst, src *byte, n int)
+
+//go:noescape
 func cvtU64F32(dst, src *byte, n int)
+
+//go:noescape
+func cvtU64F32NT(dst, src *byte, n int)
 
 //go:noescape
 func cvtF64I32(dst, src *byte, n int)
 
 //go:noescape
+func cvtF64I32NT(dst, src *byte, n int)
+
+//go:noescape
 func cvtF64U32(dst, src *byte, n int)
+
+//go:noescape
+func cvtF64U32NT(dst, src *byte, n int)
 
 //go:noescape
 func cvtF32Narrow8(dst, src *byte, n int, lo, hi uint32)
@@ -81,16 +93,31 @@ func cvtF32Narrow16NT(dst, src *byte, n int, lo, hi uint32)
 func cvtF64Narrow8(dst, src *byte, n int, lo, hi uint64)
 
 //go:noescape
+func cvtF64Narrow8NT(dst, src *byte, n int, lo, hi uint64)
+
+//go:noescape
 func cvtF64Narrow16(dst, src *byte, n int, lo, hi uint64)
+
+//go:noescape
+func cvtF64Narrow16NT(dst, src *byte, n int, lo, hi uint64)
 
 //go:noescape
 func toBool2(dst, src *byte, n int, mask uint64)
 
 //go:noescape
+func toBool2NT(dst, src *byte, n int, mask uint64)
+
+//go:noescape
 func toBool4(dst, src *byte, n int, mask uint64)
 
 //go:noescape
+func toBool4NT(dst, src *byte, n int, mask uint64)
+
+//go:noescape
 func toBool8(dst, src *byte, n int, mask uint64)
+
+//go:noescape
+func toBool8NT(dst, src *byte, n int, mask uint64)
 
 //go:noescape
 func cvtF16F32(dst, src *byte, n int)
@@ -331,19 +358,37 @@ func zxDQNT(dst, src *byte, n int)
 func truncWB(dst, src *byte, n int)
 
 //go:noescape
+func truncWBNT(dst, src *byte, n int)
+
+//go:noescape
 func truncDB(dst, src *byte, n int)
+
+//go:noescape
+func truncDBNT(dst, src *byte, n int)
 
 //go:noescape
 func truncDW(dst, src *byte, n int)
 
 //go:noescape
+func truncDWNT(dst, src *byte, n int)
+
+//go:noescape
 func truncQB(dst, src *byte, n int)
+
+//go:noescape
+func truncQBNT(dst, src *byte, n int)
 
 //go:noescape
 func truncQW(dst, src *byte, n int)
 
 //go:noescape
+func truncQWNT(dst, src *byte, n int)
+
+//go:noescape
 func truncQD(dst, src *byte, n int)
+
+//go:noescape
+func truncQDNT(dst, src *byte, n int)
 
 //go:noescape
 func rtoF64F32(dst, src *byte, n int)
@@ -447,12 +492,11 @@ func u16BF16(dst, src *byte, n int)
 func u16BF16NT(dst, src *byte, n int)
 
 // The bool loops by element size (index log2 of bytes), with their
-// blocks; nil where there is no non-temporal variant (the narrowing
-// to-bool loops write a quarter or less of what they read).
+// blocks (toBool8's is toBool8NT's, twice its own).
 var (
 	toBoolLoops     = [4]func(dst, src *byte, n int, mask uint64){toBool1, toBool2, toBool4, toBool8}
-	toBoolLoopsNT   = [4]func(dst, src *byte, n int, mask uint64){toBool1NT, nil, nil, nil}
-	toBoolBlocks    = [4]int{128, 32, 16, 8}
+	toBoolLoopsNT   = [4]func(dst, src *byte, n int, mask uint64){toBool1NT, toBool2NT, toBool4NT, toBool8NT}
+	toBoolBlocks    = [4]int{128, 32, 16, 16}
 	fromBoolLoops   = [4]func(dst, src *byte, n int, one uint64){fromBool1, fromBool2, fromBool4, fromBool8}
 	fromBoolLoopsNT = [4]func(dst, src *byte, n int, one uint64){fromBool1NT, fromBool2NT, fromBool4NT, fromBool8NT}
 	fromBoolBlocks  = [4]int{128, 64, 32, 16}
@@ -463,11 +507,8 @@ var (
 // non-zero and one is the pattern of 1.
 func registerBool(t dtype.DType, lg int, mask, one uint64) {
 	to, toNT := toBoolLoops[lg], toBoolLoopsNT[lg]
-	var ntTo loop
-	if toNT != nil {
-		ntTo = func(d, s *byte, n int) { toNT(d, s, n, mask) }
-	}
-	setNT(dtype.Bool, t, func(d, s *byte, n int) { to(d, s, n, mask) }, ntTo, toBoolBlocks[lg])
+	setNT(dtype.Bool, t, func(d, s *byte, n int) { to(d, s, n, mask) },
+		func(d, s *byte, n int) { toNT(d, s, n, mask) }, toBoolBlocks[lg])
 	from, fromNT := fromBoolLoops[lg], fromBoolLoopsNT[lg]
 	setNT(t, dtype.Bool, func(d, s *byte, n int) { from(d, s, n, one) },
 		func(d, s *byte, n int) { fromNT(d, s, n, one) }, fromBoolBlocks[lg])
@@ -523,12 +564,12 @@ func registerFastIntInt() {
 	sx[1][3], zx[1][3] = widen{sxWQ, sxWQNT, 16}, widen{zxWQ, zxWQNT, 16}
 	sx[2][3], zx[2][3] = widen{sxDQ, sxDQNT, 16}, widen{zxDQ, zxDQNT, 16}
 	var trunc [4][4]widen
-	trunc[1][0] = widen{lp: truncWB, block: 64}
-	trunc[2][0] = widen{lp: truncDB, block: 32}
-	trunc[2][1] = widen{lp: truncDW, block: 32}
-	trunc[3][0] = widen{lp: truncQB, block: 16}
-	trunc[3][1] = widen{lp: truncQW, block: 16}
-	trunc[3][2] = widen{lp: truncQD, block: 16}
+	trunc[1][0] = widen{truncWB, truncWBNT, 64}
+	trunc[2][0] = widen{truncDB, truncDBNT, 32}
+	trunc[2][1] = widen{truncDW, truncDWNT, 32}
+	trunc[3][0] = widen{truncQB, truncQBNT, 32} // truncQBNT's block; truncQB's is 16
+	trunc[3][1] = widen{truncQW, truncQWNT, 16}
+	trunc[3][2] = widen{truncQD, truncQDNT, 16}
 	lg := func(t dtype.DType) int { return bits.TrailingZeros(uint(t.Bits() / 8)) }
 	for _, s := range intTypes {
 		for _, d := range intTypes {
@@ -546,7 +587,7 @@ func registerFastIntInt() {
 			case ls < ld:
 				setNT(d, s, zx[ls][ld].lp, zx[ls][ld].nt, zx[ls][ld].block)
 			default:
-				set(d, s, trunc[ls][ld].lp, trunc[ls][ld].block)
+				setNT(d, s, trunc[ls][ld].lp, trunc[ls][ld].nt, trunc[ls][ld].block)
 			}
 		}
 	}
@@ -591,17 +632,21 @@ func registerFast() {
 	setNT(dtype.F32, dtype.U16, cvtU16F32, cvtU16F32NT, 32)
 	setNT(dtype.F32, dtype.I32, cvtI32F32, cvtI32F32NT, 32)
 	setNT(dtype.F32, dtype.U32, cvtU32F32, cvtU32F32NT, 32)
-	set(dtype.F32, dtype.I64, cvtI64F32, 8)
-	set(dtype.F32, dtype.U64, cvtU64F32, 8)
+	setNT(dtype.F32, dtype.I64, cvtI64F32, cvtI64F32NT, 8)
+	setNT(dtype.F32, dtype.U64, cvtU64F32, cvtU64F32NT, 8)
 
-	set(dtype.I32, dtype.F64, cvtF64I32, 16)
-	set(dtype.U32, dtype.F64, cvtF64U32, 16)
+	setNT(dtype.I32, dtype.F64, cvtF64I32, cvtF64I32NT, 16)
+	setNT(dtype.U32, dtype.F64, cvtF64U32, cvtF64U32NT, 16)
 	setNT(dtype.I64, dtype.F64, cvtF64I64, cvtF64I64NT, 16)
 	setNT(dtype.U64, dtype.F64, cvtF64U64, cvtF64U64NT, 16)
-	set(dtype.I8, dtype.F64, func(d, s *byte, n int) { cvtF64Narrow8(d, s, n, f64bits(-128), f64bits(127)) }, 16)
-	set(dtype.U8, dtype.F64, func(d, s *byte, n int) { cvtF64Narrow8(d, s, n, f64bits(0), f64bits(255)) }, 16)
-	set(dtype.I16, dtype.F64, func(d, s *byte, n int) { cvtF64Narrow16(d, s, n, f64bits(-32768), f64bits(32767)) }, 16)
-	set(dtype.U16, dtype.F64, func(d, s *byte, n int) { cvtF64Narrow16(d, s, n, f64bits(0), f64bits(65535)) }, 16)
+	narrow64 := func(d dtype.DType, lp, nt func(dst, src *byte, n int, lo, hi uint64), lo, hi float64) {
+		a, b := f64bits(lo), f64bits(hi)
+		setNT(d, dtype.F64, func(dp, sp *byte, n int) { lp(dp, sp, n, a, b) }, func(dp, sp *byte, n int) { nt(dp, sp, n, a, b) }, 16)
+	}
+	narrow64(dtype.I8, cvtF64Narrow8, cvtF64Narrow8NT, -128, 127)
+	narrow64(dtype.U8, cvtF64Narrow8, cvtF64Narrow8NT, 0, 255)
+	narrow64(dtype.I16, cvtF64Narrow16, cvtF64Narrow16NT, -32768, 32767)
+	narrow64(dtype.U16, cvtF64Narrow16, cvtF64Narrow16NT, 0, 65535)
 
 	setNT(dtype.F64, dtype.I8, cvtI8F64, cvtI8F64NT, 16)
 	setNT(dtype.F64, dtype.U8, cvtU8F64, cvtU8F64NT, 16)
