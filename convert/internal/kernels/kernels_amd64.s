@@ -202,14 +202,10 @@ F64U32(·cvtF64U32NT, STNT)
 // F64NARROW is f64 to i8, u8 (PMOV VPMOVDB, OUT 8) or i16, u16 (VPMOVDW,
 // 16): clamp to [lo, hi] (f64 patterns; VMAXPD turns a NaN into lo, so
 // NaN lanes are zeroed by mask), truncate, store the low bytes or words.
-#define F64NARROW(NAME, PMOV, OUT) \
-TEXT NAME(SB), NOSPLIT, $0-40; \
-	ARGS; \
-	MOVQ lo+24(FP), AX; \
-	VPBROADCASTQ AX, Z10; \
-	MOVQ hi+32(FP), AX; \
-	VPBROADCASTQ AX, Z11; \
-loop: \
+// F64CLAMPCVT is the loop body F64NARROW and its twin share: load 16 f64
+// lanes into Z0 and Z1, clamp them to [Z10, Z11] and truncate them to i32
+// in Y2 and Y3, NaN lanes zeroed.
+#define F64CLAMPCVT \
 	PF128; \
 	LD2(VMOVUPD, 64, Z0, Z1); \
 	VCMPPD $7, Z0, Z0, K1; \
@@ -219,7 +215,22 @@ loop: \
 	VMINPD Z11, Z0, Z0; \
 	VMINPD Z11, Z1, Z1; \
 	VCVTTPD2DQ.Z Z0, K1, Y2; \
-	VCVTTPD2DQ.Z Z1, K2, Y3; \
+	VCVTTPD2DQ.Z Z1, K2, Y3
+
+// F64LOHI broadcasts the f64 clamp bounds lo+24(FP) and hi+32(FP) to Z10
+// and Z11.
+#define F64LOHI \
+	MOVQ lo+24(FP), AX; \
+	VPBROADCASTQ AX, Z10; \
+	MOVQ hi+32(FP), AX; \
+	VPBROADCASTQ AX, Z11
+
+#define F64NARROW(NAME, PMOV, OUT) \
+TEXT NAME(SB), NOSPLIT, $0-40; \
+	ARGS; \
+	F64LOHI; \
+loop: \
+	F64CLAMPCVT; \
 	ST2(PMOV, Y2, Y3, OUT); \
 	NEXT(128, 2*OUT, 16)
 
@@ -230,21 +241,9 @@ loop: \
 #define F64NARROWNT(NAME, PMOV, R, OUT) \
 TEXT NAME(SB), NOSPLIT, $0-40; \
 	ARGS; \
-	MOVQ lo+24(FP), AX; \
-	VPBROADCASTQ AX, Z10; \
-	MOVQ hi+32(FP), AX; \
-	VPBROADCASTQ AX, Z11; \
+	F64LOHI; \
 loop: \
-	PF128; \
-	LD2(VMOVUPD, 64, Z0, Z1); \
-	VCMPPD $7, Z0, Z0, K1; \
-	VCMPPD $7, Z1, Z1, K2; \
-	VMAXPD Z10, Z0, Z0; \
-	VMAXPD Z10, Z1, Z1; \
-	VMINPD Z11, Z0, Z0; \
-	VMINPD Z11, Z1, Z1; \
-	VCVTTPD2DQ.Z Z0, K1, Y2; \
-	VCVTTPD2DQ.Z Z1, K2, Y3; \
+	F64CLAMPCVT; \
 	VINSERTI64X4 $1, Y3, Z2, Z2; \
 	PMOV Z2, R; \
 	STNT R, (DI); \
