@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/gccoracle"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // oracleLiterals are C literal texts that are also operands of the
@@ -114,46 +114,10 @@ func compareWithGCC(t *testing.T, cc *gccoracle.Compiler, std string, c23 bool) 
 		t.Fatal(err)
 	}
 	r := Def.MustBuild("std=" + std)
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if want := len(types)*len(types) + len(lits)*(1+len(types)); len(lines) != want {
-		t.Fatalf("%s printed %d lines, want %d", cc.Name, len(lines), want)
-	}
-	// A constant GCC types as __int128 is refused, alone and in every pair
-	// (the catalogue has no __int128), even where the other operand's
-	// floating type would be the answer.
-	int128 := map[string]bool{}
-	for _, line := range lines {
-		f := strings.Fields(line)
-		query := f[0] + " " + f[1]
-		if f[0] == "-" {
-			query = f[1]
-			int128[f[1]] = f[2] == "__int128"
-		}
-		got := answer(t, r, query)
-		if int128[f[1]] {
-			if !strings.Contains(got, "__int128") {
-				t.Errorf("%s -std=%s: %s involves the __int128 constant %s, the rule set says %s", cc.Name, std, query, f[1], got)
-			}
-			continue
-		}
-		if got != f[2] {
-			t.Errorf("%s -std=%s: %s is %s, the rule set says %s", cc.Name, std, query, f[2], got)
-		}
-	}
-	t.Logf("%s -std=%s: %d queries compared", cc.Name, std, len(lines))
-}
-
-func answer(t *testing.T, r promote.Rules, query string) string {
-	t.Helper()
-	ops, err := promote.ParseOperands(r.Def().Dialect, query)
-	if err != nil {
-		t.Fatalf("%q: %v", query, err)
-	}
-	res, err := r.Result(ops...)
-	if err != nil {
-		return "error: " + err.Error()
-	}
-	return res.String()
+	n := gccoracle.CompareTypes(t, cc, std, out, len(types)*len(types)+len(lits)*(1+len(types)), func(q string) string {
+		return tsvtest.Check(t, r, q)
+	})
+	t.Logf("%s -std=%s: %d queries compared", cc.Name, std, n)
 }
 
 // TestGCCRefusesWhatTheRuleSetRefuses: under c17 GCC with

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/gccoracle"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // oracleLiterals are C++ literal texts that are also operands of the
@@ -134,46 +134,8 @@ func compareWithGCC(t *testing.T, cc *gccoracle.Compiler, std string, cxx23 bool
 		t.Fatal(err)
 	}
 	r := Def.MustBuild("std=" + std)
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if want := len(types)*len(types) + len(oracleLiterals)*(1+len(types)); len(lines) != want {
-		t.Fatalf("%s printed %d lines, want %d", cc.Name, len(lines), want)
-	}
-	int128 := map[string]bool{}
-	for _, line := range lines {
-		f := strings.Fields(line)
-		query := f[0] + " " + f[1]
-		if f[0] == "-" {
-			query = f[1]
-			int128[f[1]] = f[2] == "__int128"
-		}
-		got := answer(t, r, query)
-		switch {
-		case int128[f[1]]:
-			// A constant g++ types as __int128 is refused, alone and in
-			// every pair: the catalogue has no __int128.
-			if !strings.Contains(got, "__int128") {
-				t.Errorf("%s -std=%s: %s involves the __int128 constant %s, the rule set says %s", cc.Name, std, query, f[1], got)
-			}
-		case f[2] == "ERROR":
-			if !strings.HasPrefix(got, "error: ") {
-				t.Errorf("%s -std=%s: %s is ill-formed, the rule set says %s", cc.Name, std, query, got)
-			}
-		case got != f[2]:
-			t.Errorf("%s -std=%s: %s is %s, the rule set says %s", cc.Name, std, query, f[2], got)
-		}
-	}
-	t.Logf("%s -std=%s: %d queries compared", cc.Name, std, len(lines))
-}
-
-func answer(t *testing.T, r promote.Rules, query string) string {
-	t.Helper()
-	ops, err := promote.ParseOperands(r.Def().Dialect, query)
-	if err != nil {
-		t.Fatalf("%q: %v", query, err)
-	}
-	res, err := r.Result(ops...)
-	if err != nil {
-		return "error: " + err.Error()
-	}
-	return res.String()
+	n := gccoracle.CompareTypes(t, cc, std, out, len(types)*len(types)+len(oracleLiterals)*(1+len(types)), func(q string) string {
+		return tsvtest.Check(t, r, q)
+	})
+	t.Logf("%s -std=%s: %d queries compared", cc.Name, std, n)
 }
