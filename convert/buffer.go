@@ -16,7 +16,11 @@ import (
 type Options struct {
 	// Threads is how many goroutines share a buffer of at least
 	// ParallelMin elements: 0 means runtime.GOMAXPROCS(0), 1 converts on
-	// the calling goroutine.
+	// the calling goroutine. A pair with a slice kernel and a buffer large
+	// enough to measure (tens of MiB) converts a few pieces on one
+	// goroutine and a few on Threads first, and finishes on one if more
+	// were not faster: a pair already at memory speed on one core is never
+	// made slower by more (threads.go).
 	Threads int
 }
 
@@ -78,9 +82,8 @@ func Buffer(dst []byte, dstT dtype.DType, src []byte, srcT dtype.DType, p Policy
 			}
 			r := kernels.LookupRunner(dstT, srcT)
 			nt := kernels.NT(len(dst)) // decided for the whole, not per piece
-			inPieces(dst, n, ds, ss, threads, func(lo, hi int) int {
+			inPiecesMeasured(dst, n, ds, ss, threads, func(lo, hi int) {
 				r(dst[lo*ds:hi*ds], src[lo*ss:hi*ss], nt)
-				return -1
 			})
 			return nil
 		}
@@ -110,26 +113,46 @@ const pieceBytes = 512 << 10
 // index of an element it refused, or -1; inPieces returns the least such
 // index, or -1.
 func inPieces(dst []byte, n, ds, ss, threads int, f func(lo, hi int) int) int {
+	s := splitPieces(dst, n, ds, ss)
+	return s.run(0, s.count, threads, f)
+}
+
+// pieceSplit is how inPieces cuts [0, n): a head of h elements up to the
+// first 64-byte boundary of dst, then pieces of c elements.
+type pieceSplit struct{ n, h, c, count int }
+
+func splitPieces(dst []byte, n, ds, ss int) pieceSplit {
 	c := max(1024, pieceBytes/max(ds, ss)&^1023) // whole multiples of 64 bytes of dst
 	h := 0                                       // elements before the first 64-byte boundary
 	if p := uintptr(unsafe.Pointer(unsafe.SliceData(dst))); p%uintptr(ds) == 0 {
-		h = int(-p&63) / ds
+		h = min(int(-p&63)/ds, n)
 	}
-	pieces := 1 + (n-h+c-1)/c // the head, then whole pieces
+	return pieceSplit{n: n, h: h, c: c, count: 1 + (n-h+c-1)/c}
+}
+
+// bounds returns piece i's elements [lo, hi); piece 0 is the head.
+func (s pieceSplit) bounds(i int) (lo, hi int) {
+	if i == 0 {
+		return 0, s.h
+	}
+	lo = s.h + (i-1)*s.c
+	return lo, min(lo+s.c, s.n)
+}
+
+// run runs f over pieces [from, to) across threads goroutines, the
+// caller's among them, and returns the least index f refused, or -1.
+func (s pieceSplit) run(from, to, threads int, f func(lo, hi int) int) int {
 	var next atomic.Int64
+	next.Store(int64(from))
 	var mu sync.Mutex
 	first := -1
 	work := func() {
 		for {
 			i := int(next.Add(1) - 1)
-			if i >= pieces {
+			if i >= to {
 				return
 			}
-			lo, hi := 0, min(h, n)
-			if i > 0 {
-				lo = h + (i-1)*c
-				hi = min(lo+c, n)
-			}
+			lo, hi := s.bounds(i)
 			if lo >= hi {
 				continue
 			}
@@ -143,7 +166,7 @@ func inPieces(dst []byte, n, ds, ss, threads int, f func(lo, hi int) int) int {
 		}
 	}
 	var wg sync.WaitGroup
-	for range threads - 1 {
+	for range min(threads, to-from) - 1 {
 		wg.Go(work)
 	}
 	work()

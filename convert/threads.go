@@ -1,0 +1,63 @@
+package convert
+
+import "time"
+
+// Why a kernel call measures before it spreads out: a slice kernel that
+// already moves data at the speed of memory on one core gains nothing from
+// a second goroutine, and on some machines loses (on the project's 2-core
+// VM a plain copy moves 42 GB/s on one core and 36 on two; bf16 to f32 and
+// the small-float decodes measured 0 to 8% slower on two threads). Which
+// pairs those are depends on the machine: its cores, its memory, what else
+// runs. So a large call converts a few pieces on the calling goroutine,
+// then a few on every thread, and finishes with whichever moved more
+// elements per second. The result is the same bytes either way; only the
+// time differs.
+
+const (
+	// probePieces is how many pieces each probe converts per goroutine:
+	// at 512 KiB a piece, a few hundred microseconds at memory speed,
+	// long enough that the clock's resolution and a goroutine's start
+	// are small beside it.
+	probePieces = 8
+
+	// probeMinRounds is how many probes' worth of pieces a call must
+	// have to be measured: below it the probes would be most of the
+	// call, and a wrong choice would cost more than a right one saves.
+	probeMinRounds = 4
+)
+
+// inPiecesMeasured runs f over [0, n) as inPieces does, for f that
+// never refuses (the slice kernels), with threads > 1. A call of at least
+// probeMinRounds probes times probePieces*(1+threads) pieces first times
+// probePieces pieces on the calling goroutine alone, then
+// probePieces*threads pieces on threads goroutines, and converts the rest
+// on one goroutine if the second probe was not faster per element than the
+// first.
+func inPiecesMeasured(dst []byte, n, ds, ss, threads int, f func(lo, hi int)) {
+	s := splitPieces(dst, n, ds, ss)
+	g := func(lo, hi int) int { f(lo, hi); return -1 }
+	probe := 1 + probePieces*(1+threads) // the head, then both probes
+	if threads <= 1 || s.count < probeMinRounds*probe {
+		s.run(0, s.count, threads, g)
+		return
+	}
+	s.run(0, 1, 1, g) // the head: a partial cache line, not timed
+	t0 := time.Now()
+	s.run(1, 1+probePieces, 1, g)
+	one := time.Since(t0)
+	t1 := time.Now()
+	s.run(1+probePieces, probe, threads, g)
+	many := time.Since(t1)
+	s.run(probe, s.count, spread(one, many, threads), g)
+}
+
+// spread decides how many goroutines finish a call: threads if converting
+// threads times the pieces on threads goroutines took less than threads
+// times as long as converting them on one (more elements per second), else
+// 1. A clock that did not move decides nothing: threads.
+func spread(one, many time.Duration, threads int) int {
+	if one <= 0 || many <= 0 || many < time.Duration(threads)*one {
+		return threads
+	}
+	return 1
+}
