@@ -1,0 +1,166 @@
+//go:build !purego
+
+package kernels
+
+import "github.com/promote-dev/promote/dtype"
+
+// enc16Params describes one small float (the formats of f8Params) to the
+// encoders of enc16_amd64.s, which round f16 or bf16 sources in 16-bit
+// lanes, 32 at a time, with integer steps only. The result is
+// f8Params.fromF32 of the exactly widened source, which rounds the source
+// once, ties to even.
+//
+// Per source exponent (the f16 exponent field itself; for bf16 the field
+// clamped to [lo, hi], where every exponent up to lo rounds to zero and
+// every one from hi is normal in the format), a lane of a = |x| rounds as
+//
+//	r = (a + d[e] + (a&lm[e] != 0)) >> k[e]
+//
+// In the format's normal range k is the number of source mantissa bits
+// dropped and d the rebias plus half the dropped quantum less one, so the
+// shift rounds to nearest with ties to even (the test on lm adds one when
+// the lowest kept bit is set) and a carry into the exponent is right. In
+// its subnormal range d also replaces the exponent by the implicit bit,
+// and k shifts the mantissa down to the format's subnormal quantum, with
+// lm the bit that becomes the result's lowest (0 when that bit is always
+// 0; the exponent's own bits when it is the implicit bit). k is clamped
+// to 15: from there every result is 0, which (a+d)>>15 gives. The values
+// too large for the format come out above ovf; the kernels clamp to it
+// and then apply the format's NaN and sign rules as fromF32 does. The
+// assembly reads the fields by offset, in this order (enc16_amd64.s).
+type enc16Params struct {
+	d, lm, k  [32]uint16 // the per-exponent tables, indexed mod 32
+	ovf       uint16     // as f8Params.ovf
+	nanMant   uint16     // as f8Params.nanMant
+	nanBase   uint16     // as f8Params.nanBase
+	nanShift  uint16     // source mantissa bits less the format's: moves a NaN's payload
+	signShift uint16     // 16 - bits: moves the source sign bit to the format's
+	signBit   uint16     // the format's sign bit
+	lo, hi    uint16     // bf16: the exponent clamp (unused for f16)
+}
+
+// halfFormat is a 16-bit source's exponent bias and mantissa width.
+type halfFormat struct{ bias, mant int }
+
+var (
+	f16Format  = halfFormat{bias: 15, mant: 10}
+	bf16Format = halfFormat{bias: 127, mant: 7}
+)
+
+// newEnc16Params derives the encoder parameters of format f from the
+// 16-bit source s, with p the format's f8Params.
+func newEnc16Params(f dtype.Format, s halfFormat, p *f8Params) *enc16Params {
+	m, bias := int(f.MantBits), f.Bias
+	sh := s.mant - m
+	q := &enc16Params{
+		ovf:       uint16(p.ovf),
+		nanMant:   uint16(p.nanMant),
+		nanBase:   uint16(p.nanBase),
+		nanShift:  uint16(sh),
+		signShift: uint16(16 - f.Bits),
+		signBit:   uint16(p.signBit),
+	}
+	// first is the least source exponent whose binade is normal in the
+	// format; below it the result is the format's subnormal quantum
+	// times the source significand shifted right by
+	// subBase - max(e, 1).
+	first := max(s.bias+1-bias, 1)
+	subBase := s.bias + s.mant + 1 - bias - m
+	entry := func(e int) (d, lm, k uint16) {
+		if e >= first {
+			rebias := (s.bias - bias) << s.mant
+			return uint16(1<<(sh-1) - 1 - rebias), 1 << sh, uint16(sh)
+		}
+		e1 := max(e, 1)
+		t := (e1 - 1) << s.mant // a - t is the significand
+		kk := subBase - e1
+		if kk >= 15 {
+			return uint16(1<<14 - 1 - t), 0, 15
+		}
+		switch {
+		case kk < s.mant:
+			lm = 1 << kk
+		case kk == s.mant && e > 0:
+			lm = uint16(e << s.mant)
+		}
+		return uint16(1<<(kk-1) - 1 - t), lm, uint16(kk)
+	}
+	if s == f16Format {
+		for e := range 32 {
+			q.d[e], q.lm[e], q.k[e] = entry(e)
+		}
+		return q
+	}
+	// bf16: lo is the greatest exponent whose values all lie below half
+	// the subnormal quantum, and its entry stands for every smaller one.
+	lo, hi := s.bias-bias-m-1, first
+	q.lo, q.hi = uint16(lo), uint16(hi)
+	for e := lo; e <= hi; e++ {
+		i := e % 32
+		q.d[i], q.lm[i], q.k[i] = entry(e)
+	}
+	q.d[lo%32], q.lm[lo%32], q.k[lo%32] = 1<<14-1, 0, 15
+	return q
+}
+
+// The loops of enc16_amd64.s: n elements, n a positive multiple of 32;
+// the NT twins make non-temporal stores and need dst 64-byte aligned and
+// an sfence after the last of them (fast.run sees to both).
+
+//go:noescape
+func enc16IEEEF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func enc16FNF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func enc16FNUZF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func enc16NoneF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func enc16IEEEBF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func enc16FNBF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func enc16FNUZBF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func enc16NoneBF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func e8m0Enc16BF16(dst, src *byte, n int)
+
+// enc16Loop is an enc16_amd64.s encoder loop.
+type enc16Loop = func(dst, src *byte, n int, p *enc16Params)
+
+// enc16Loops are the loops of enc16_amd64.s by source and NaN encoding.
+var enc16Loops = []struct {
+	src    dtype.DType
+	format halfFormat
+	loops  map[dtype.NaNEncoding]enc16Loop
+}{
+	{dtype.F16, f16Format, map[dtype.NaNEncoding]enc16Loop{
+		dtype.NaNIEEE: enc16IEEEF16, dtype.NaNAllOnes: enc16FNF16, dtype.NaNNegZero: enc16FNUZF16, dtype.NaNNone: enc16NoneF16,
+	}},
+	{dtype.BF16, bf16Format, map[dtype.NaNEncoding]enc16Loop{
+		dtype.NaNIEEE: enc16IEEEBF16, dtype.NaNAllOnes: enc16FNBF16, dtype.NaNNegZero: enc16FNUZBF16, dtype.NaNNone: enc16NoneBF16,
+	}},
+}
+
+// registerEnc16 installs the encoders of enc16_amd64.s from f16 and bf16
+// into the formats of f8Params, and from bf16 into f8e8m0fnu.
+func registerEnc16() {
+	for _, l := range enc16Loops {
+		for _, t := range smallFloats {
+			p := f8[t]
+			q := newEnc16Params(t.Format(), l.format, p)
+			lp := l.loops[p.nanClass]
+			set(t, l.src, func(d, s *byte, n int) { lp(d, s, n, q) }, 32)
+		}
+	}
+	set(dtype.F8E8M0FNU, dtype.BF16, e8m0Enc16BF16, 32)
+}

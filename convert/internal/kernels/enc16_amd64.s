@@ -1,0 +1,119 @@
+//go:build !purego
+
+#include "textflag.h"
+#include "kernels_amd64.h"
+
+// Encoders from f16 and bf16 into the floats of 8 bits or fewer, in
+// 16-bit lanes (AVX-512BW): each iteration reads 32 source elements (64
+// bytes) and writes 32 bytes, rounding with integer steps only, as
+// enc16Params (enc16_amd64.go) describes; the results equal
+// f8Params.fromF32 and e8m0FromF32 of the widened source, as the f32-lane
+// kernels of smallenc_amd64.s compute them. Operand order is Go's:
+// sources first, destination last; VPTERNLOGD's immediate is the truth
+// table of (dst, middle, first) as bits 2, 1, 0 of its index, and VPERMW
+// takes the table, then the indices (their low 5 bits).
+
+// ENC16PARAMS loads p's tables d, lm and k into Z20-Z22 and broadcasts
+// its words: ovf Z23, nanMant Z26, nanBase Z27, nanShift Z28, signShift
+// Z29, signBit Z31, lo Z18, hi Z19; Z24 holds ones, Z25 the abs mask,
+// Z30 the source's inf pattern INF, Z17 zeros.
+#define ENC16PARAMS(INF) \
+	MOVQ p+24(FP), AX; \
+	VMOVDQU16 0(AX), Z20; \
+	VMOVDQU16 64(AX), Z21; \
+	VMOVDQU16 128(AX), Z22; \
+	VPBROADCASTW 192(AX), Z23; \
+	VPBROADCASTW 194(AX), Z26; \
+	VPBROADCASTW 196(AX), Z27; \
+	VPBROADCASTW 198(AX), Z28; \
+	VPBROADCASTW 200(AX), Z29; \
+	VPBROADCASTW 202(AX), Z31; \
+	VPBROADCASTW 204(AX), Z18; \
+	VPBROADCASTW 206(AX), Z19; \
+	BCASTD(0x00010001, Z24); \
+	BCASTD(0x7fff7fff, Z25); \
+	BCASTD(INF, Z30); \
+	VPXORD Z17, Z17, Z17
+
+// The table index of each lane into Z2: the f16 exponent (VPERMW ignores
+// the sign above it), the bf16 exponent clamped to [lo, hi].
+#define IDXF16 VPSRLW $10, Z0, Z2
+#define IDXBF16 VPSRLW $7, Z1, Z2; VPMAXUW Z18, Z2, Z2; VPMINUW Z19, Z2, Z2
+
+// NaN steps, K2 the NaN lanes. NAN16IEEE: a NaN keeps its top payload
+// bits under the quiet NaN base; NAN16OVF (fn, fnuz): NaN and inf lanes
+// are already ovf, the format's NaN; NAN16NONE (f4, f6): the lanes are
+// found here and given a zero with the sign flipped by SIGN16NONE.
+#define NAN16IEEE \
+	VPCMPUW $6, Z30, Z1, K2; \
+	VPSRLVW Z28, Z1, Z6; \
+	VPTERNLOGD $0xea, Z27, Z26, Z6; \
+	VMOVDQU16 Z6, K2, Z3
+#define NAN16OVF
+#define NAN16NONE VPCMPUW $6, Z30, Z1, K2
+
+// Sign steps: the source sign moved to the format's sign bit (Z7) is ORed
+// in; SIGN16NZ (fnuz, no -0) then clears the lanes whose result was 0;
+// SIGN16NONE writes ~sign & signBit into the NaN lanes.
+#define SIGN16 VPSRLVW Z29, Z0, Z7; VPTERNLOGD $0xf8, Z31, Z7, Z3
+#define SIGN16NZ VPTESTNMW Z3, Z3, K3; SIGN16; VMOVDQU16 Z17, K3, Z3
+#define SIGN16NONE SIGN16; VPANDND Z31, Z7, Z8; VMOVDQU16 Z8, K2, Z3
+
+// ENC16(NAME, INF, IDX, NAN, SIGN): func NAME(dst, src *byte, n int, p
+// *enc16Params), block 32: r = min((a + d + (a&lm != 0)) >> k, ovf) for
+// a = |x|, then the NaN and sign steps, stored as 32 bytes.
+#define ENC16(NAME, INF, IDX, NAN, SIGN) \
+TEXT NAME(SB), NOSPLIT, $0-32; \
+	ARGS; \
+	ENC16PARAMS(INF); \
+loop: \
+	PF64; \
+	VMOVDQU16 (SI), Z0; \
+	VPANDD Z25, Z0, Z1; \
+	IDX; \
+	VPERMW Z20, Z2, Z3; \
+	VPERMW Z21, Z2, Z4; \
+	VPERMW Z22, Z2, Z5; \
+	VPTESTMW Z4, Z1, K1; \
+	VPADDW Z3, Z1, Z3; \
+	VPADDW Z24, Z3, K1, Z3; \
+	VPSRLVW Z5, Z3, Z3; \
+	VPMINUW Z23, Z3, Z3; \
+	NAN; \
+	SIGN; \
+	VPMOVWB Z3, (DI); \
+	NEXT(64, 32, 32)
+
+ENC16(·enc16IEEEF16, 0x7c007c00, IDXF16, NAN16IEEE, SIGN16)
+ENC16(·enc16FNF16, 0x7c007c00, IDXF16, NAN16OVF, SIGN16)
+ENC16(·enc16FNUZF16, 0x7c007c00, IDXF16, NAN16OVF, SIGN16NZ)
+ENC16(·enc16NoneF16, 0x7c007c00, IDXF16, NAN16NONE, SIGN16NONE)
+ENC16(·enc16IEEEBF16, 0x7f807f80, IDXBF16, NAN16IEEE, SIGN16)
+ENC16(·enc16FNBF16, 0x7f807f80, IDXBF16, NAN16OVF, SIGN16)
+ENC16(·enc16FNUZBF16, 0x7f807f80, IDXBF16, NAN16OVF, SIGN16NZ)
+ENC16(·enc16NoneBF16, 0x7f807f80, IDXBF16, NAN16NONE, SIGN16NONE)
+
+// func e8m0Enc16BF16(dst, src *byte, n int) — block 32. bf16 has f32's
+// exponent, so e8m0FromF32's rule is, in 16-bit lanes: r = min((x +sat
+// 0x40) >> 7, 255) (the carry adds one at or past 1.5·2^e; a negative x,
+// NaN or inf gives 255, the saturating add keeping the largest negative
+// patterns from wrapping); below the least normal this gives 1 from 0x40,
+// where e8m0FromF32 gives 1 only above 0x40, so x = 0x40 gives 0; +0
+// gives 255.
+TEXT ·e8m0Enc16BF16(SB), NOSPLIT, $0-24
+	ARGS
+	BCASTD(0x00400040, Z20)
+	BCASTD(0x00ff00ff, Z21)
+	VPXORD Z17, Z17, Z17
+loop:
+	PF64
+	VMOVDQU16 (SI), Z0
+	VPADDUSW Z20, Z0, Z3
+	VPSRLW $7, Z3, Z3
+	VPMINUW Z21, Z3, Z3
+	VPCMPUW $0, Z20, Z0, K1
+	VMOVDQU16 Z17, K1, Z3
+	VPTESTNMW Z0, Z0, K2
+	VMOVDQU16 Z21, K2, Z3
+	VPMOVWB Z3, (DI)
+	NEXT(64, 32, 32)
