@@ -111,28 +111,55 @@ func newEnc16Params(f dtype.Format, s halfFormat, p *f8Params) *enc16Params {
 func enc16IEEEF16(dst, src *byte, n int, p *enc16Params)
 
 //go:noescape
+func enc16IEEEF16NT(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
 func enc16FNF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func enc16FNF16NT(dst, src *byte, n int, p *enc16Params)
 
 //go:noescape
 func enc16FNUZF16(dst, src *byte, n int, p *enc16Params)
 
 //go:noescape
+func enc16FNUZF16NT(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
 func enc16NoneF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func enc16NoneF16NT(dst, src *byte, n int, p *enc16Params)
 
 //go:noescape
 func enc16IEEEBF16(dst, src *byte, n int, p *enc16Params)
 
 //go:noescape
+func enc16IEEEBF16NT(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
 func enc16FNBF16(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
+func enc16FNBF16NT(dst, src *byte, n int, p *enc16Params)
 
 //go:noescape
 func enc16FNUZBF16(dst, src *byte, n int, p *enc16Params)
 
 //go:noescape
+func enc16FNUZBF16NT(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
 func enc16NoneBF16(dst, src *byte, n int, p *enc16Params)
 
 //go:noescape
+func enc16NoneBF16NT(dst, src *byte, n int, p *enc16Params)
+
+//go:noescape
 func e8m0Enc16BF16(dst, src *byte, n int)
+
+//go:noescape
+func e8m0Enc16BF16NT(dst, src *byte, n int)
 
 // enc16Loop is an enc16_amd64.s encoder loop.
 type enc16Loop = func(dst, src *byte, n int, p *enc16Params)
@@ -141,13 +168,19 @@ type enc16Loop = func(dst, src *byte, n int, p *enc16Params)
 var enc16Loops = []struct {
 	src    dtype.DType
 	format halfFormat
-	loops  map[dtype.NaNEncoding]enc16Loop
+	loops  map[dtype.NaNEncoding][2]enc16Loop // ordinary and NT
 }{
-	{dtype.F16, f16Format, map[dtype.NaNEncoding]enc16Loop{
-		dtype.NaNIEEE: enc16IEEEF16, dtype.NaNAllOnes: enc16FNF16, dtype.NaNNegZero: enc16FNUZF16, dtype.NaNNone: enc16NoneF16,
+	{dtype.F16, f16Format, map[dtype.NaNEncoding][2]enc16Loop{
+		dtype.NaNIEEE:    {enc16IEEEF16, enc16IEEEF16NT},
+		dtype.NaNAllOnes: {enc16FNF16, enc16FNF16NT},
+		dtype.NaNNegZero: {enc16FNUZF16, enc16FNUZF16NT},
+		dtype.NaNNone:    {enc16NoneF16, enc16NoneF16NT},
 	}},
-	{dtype.BF16, bf16Format, map[dtype.NaNEncoding]enc16Loop{
-		dtype.NaNIEEE: enc16IEEEBF16, dtype.NaNAllOnes: enc16FNBF16, dtype.NaNNegZero: enc16FNUZBF16, dtype.NaNNone: enc16NoneBF16,
+	{dtype.BF16, bf16Format, map[dtype.NaNEncoding][2]enc16Loop{
+		dtype.NaNIEEE:    {enc16IEEEBF16, enc16IEEEBF16NT},
+		dtype.NaNAllOnes: {enc16FNBF16, enc16FNBF16NT},
+		dtype.NaNNegZero: {enc16FNUZBF16, enc16FNUZBF16NT},
+		dtype.NaNNone:    {enc16NoneBF16, enc16NoneBF16NT},
 	}},
 }
 
@@ -159,8 +192,8 @@ func registerEnc16() {
 			p := f8[t]
 			q := newEnc16Params(t.Format(), l.format, p)
 			lp := l.loops[p.nanClass]
-			set(t, l.src, func(d, s *byte, n int) { lp(d, s, n, q) }, 32)
+			setNT(t, l.src, func(d, s *byte, n int) { lp[0](d, s, n, q) }, func(d, s *byte, n int) { lp[1](d, s, n, q) }, 32)
 		}
 	}
-	set(dtype.F8E8M0FNU, dtype.BF16, e8m0Enc16BF16, 32)
+	setNT(dtype.F8E8M0FNU, dtype.BF16, e8m0Enc16BF16, e8m0Enc16BF16NT, 32)
 }
