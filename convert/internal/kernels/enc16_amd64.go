@@ -2,7 +2,11 @@
 
 package kernels
 
-import "github.com/promote-dev/promote/dtype"
+import (
+	"math/bits"
+
+	"github.com/promote-dev/promote/dtype"
+)
 
 // enc16Params describes one small float (the formats of f8Params) to the
 // encoders of enc16_amd64.s, which round f16 or bf16 sources in 16-bit
@@ -161,6 +165,24 @@ func e8m0Enc16BF16(dst, src *byte, n int)
 //go:noescape
 func e8m0Enc16BF16NT(dst, src *byte, n int)
 
+//go:noescape
+func e8m0Enc16F16(dst, src *byte, n int, t *[64]uint16)
+
+//go:noescape
+func e8m0Enc16F16NT(dst, src *byte, n int, t *[64]uint16)
+
+// e8m0F16Table maps h>>4 of an f16 subnormal h from 32 up (from 2 up) to
+// e8m0FromF32 of the widened h: h is an f32 normal of exponent L+103 for
+// L = floor(log2 h), one more when the bit below h's leading one is set,
+// and h>>4 keeps both bits.
+var e8m0F16Table = func() (t [64]uint16) {
+	for j := 2; j < 64; j++ {
+		l := bits.Len(uint(j)) - 1
+		t[j] = uint16(103 + l + 4 + j>>(l-1)&1)
+	}
+	return t
+}()
+
 // enc16Loop is an enc16_amd64.s encoder loop.
 type enc16Loop = func(dst, src *byte, n int, p *enc16Params)
 
@@ -196,4 +218,6 @@ func registerEnc16() {
 		}
 	}
 	setNT(dtype.F8E8M0FNU, dtype.BF16, e8m0Enc16BF16, e8m0Enc16BF16NT, 32)
+	setNT(dtype.F8E8M0FNU, dtype.F16, func(d, s *byte, n int) { e8m0Enc16F16(d, s, n, &e8m0F16Table) },
+		func(d, s *byte, n int) { e8m0Enc16F16NT(d, s, n, &e8m0F16Table) }, 32)
 }

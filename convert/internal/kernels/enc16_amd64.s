@@ -135,3 +135,48 @@ loop: \
 
 E8M0ENC16(·e8m0Enc16BF16, ST16)
 E8M0ENC16(·e8m0Enc16BF16NT, ST16NT)
+
+// E8M0ENCF16(NAME, ST): func NAME(dst, src *byte, n int, t
+// *[64]uint16), block 32: e8m0FromF32 of the widened f16 h, in 16-bit
+// lanes. A positive normal h gives its f32 exponent, e + 112, plus one at
+// or past 1.5·2^e: ((h + 0x200) >> 10) + 112. A subnormal (h < 0x400) is
+// an f32 normal whose exponent and next bit the table t gives from
+// h >> 4, once h below 32 is shifted up by 5 (and 5 taken off its
+// result). +0, every negative h, inf and NaN (h - 1 >= 0x7bff, unsigned)
+// give 255.
+#define E8M0ENCF16(NAME, ST) \
+TEXT NAME(SB), NOSPLIT, $0-32; \
+	ARGS; \
+	MOVQ t+24(FP), AX; \
+	VMOVDQU16 0(AX), Z28; \
+	VMOVDQU16 64(AX), Z29; \
+	BCASTD(0x02000200, Z20); \
+	BCASTD(0x00700070, Z21); \
+	BCASTD(0x04000400, Z22); \
+	BCASTD(0x00200020, Z23); \
+	BCASTD(0x00050005, Z24); \
+	BCASTD(0x00010001, Z25); \
+	BCASTD(0x7bff7bff, Z26); \
+	BCASTD(0x00ff00ff, Z27); \
+loop: \
+	PF64; \
+	VMOVDQU16 (SI), Z0; \
+	VPADDW Z20, Z0, Z3; \
+	VPSRLW $10, Z3, Z3; \
+	VPADDW Z21, Z3, Z3; \
+	VPCMPUW $1, Z23, Z0, K1; \
+	VPSLLW $5, Z0, Z4; \
+	VPBLENDMW Z4, Z0, K1, Z5; \
+	VPSRLW $4, Z5, Z5; \
+	VPERMI2W Z29, Z28, Z5; \
+	VPSUBW Z24, Z5, K1, Z5; \
+	VPCMPUW $1, Z22, Z0, K2; \
+	VMOVDQU16 Z5, K2, Z3; \
+	VPSUBW Z25, Z0, Z6; \
+	VPCMPUW $5, Z26, Z6, K3; \
+	VMOVDQU16 Z27, K3, Z3; \
+	ST; \
+	NEXT(64, 32, 32)
+
+E8M0ENCF16(·e8m0Enc16F16, ST16)
+E8M0ENCF16(·e8m0Enc16F16NT, ST16NT)
