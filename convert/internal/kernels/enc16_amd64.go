@@ -14,9 +14,9 @@ import (
 // f8Params.fromF32 of the exactly widened source, which rounds the source
 // once, ties to even.
 //
-// Per source exponent (the f16 exponent field itself; for bf16 the field
-// clamped to [lo, hi], where every exponent up to lo rounds to zero and
-// every one from hi is normal in the format), a lane of a = |x| rounds as
+// Per source exponent e (indexing the tables mod 32: the f16 exponent
+// field itself, the bf16 one clamped to hi, the first exponent whose
+// binade is normal in the format), a lane of a = |x| rounds as
 //
 //	r = (a + d[e] + (a&lm[e] != 0)) >> k[e]
 //
@@ -30,8 +30,18 @@ import (
 // 0; the exponent's own bits when it is the implicit bit). k is clamped
 // to 15: from there every result is 0, which (a+d)>>15 gives. The values
 // too large for the format come out above ovf; the kernels clamp to it
-// and then apply the format's NaN and sign rules as fromF32 does. The
-// assembly reads the fields by offset, in this order (enc16_amd64.s).
+// and then apply the format's NaN and sign rules as fromF32 does.
+//
+// For bf16 the kernels subtract -d with unsigned saturation instead of
+// adding d (d is stored negated): the exponents below the format's
+// subnormal range alias, mod 32, onto entries whose -d exceeds every
+// such a, or onto unused slots whose -d is 0xffff, so they round to 0
+// without a clamp from below. For f16 into an IEEE format the entry of
+// exponent 31 truncates, r = inf | payload>>k, and the kernel adds the
+// quiet bit to a NaN.
+//
+// The assembly reads the fields by offset, in this order
+// (TestEnc16Layout).
 type enc16Params struct {
 	d, lm, k  [32]uint16 // the per-exponent tables, indexed mod 32
 	ovf       uint16     // as f8Params.ovf
@@ -40,7 +50,7 @@ type enc16Params struct {
 	nanShift  uint16     // source mantissa bits less the format's: moves a NaN's payload
 	signShift uint16     // 16 - bits: moves the source sign bit to the format's
 	signBit   uint16     // the format's sign bit
-	lo, hi    uint16     // bf16: the exponent clamp (unused for f16)
+	hi        uint16     // bf16: the exponent clamp (unused for f16)
 }
 
 // halfFormat is a 16-bit source's exponent bias and mantissa width.
@@ -93,17 +103,22 @@ func newEnc16Params(f dtype.Format, s halfFormat, p *f8Params) *enc16Params {
 		for e := range 32 {
 			q.d[e], q.lm[e], q.k[e] = entry(e)
 		}
+		if f.NaN == dtype.NaNIEEE {
+			q.d[31], q.lm[31] = uint16(p.ovf<<sh-0x7c00), 0
+		}
 		return q
 	}
-	// bf16: lo is the greatest exponent whose values all lie below half
-	// the subnormal quantum, and its entry stands for every smaller one.
+	// bf16: the exponents from lo+1 to hi have entries; those up to lo
+	// lie below half the subnormal quantum and round to 0.
 	lo, hi := s.bias-bias-m-1, first
-	q.lo, q.hi = uint16(lo), uint16(hi)
-	for e := lo; e <= hi; e++ {
-		i := e % 32
-		q.d[i], q.lm[i], q.k[i] = entry(e)
+	q.hi = uint16(hi)
+	for i := range 32 {
+		q.d[i], q.lm[i], q.k[i] = 0xffff, 0, 15
 	}
-	q.d[lo%32], q.lm[lo%32], q.k[lo%32] = 1<<14-1, 0, 15
+	for e := lo + 1; e <= hi; e++ {
+		d, lm, k := entry(e)
+		q.d[e%32], q.lm[e%32], q.k[e%32] = -d, lm, k
+	}
 	return q
 }
 
@@ -214,7 +229,7 @@ func registerEnc16() {
 			p := f8[t]
 			q := newEnc16Params(t.Format(), l.format, p)
 			lp := l.loops[p.nanClass]
-			setNT(t, l.src, func(d, s *byte, n int) { lp[0](d, s, n, q) }, func(d, s *byte, n int) { lp[1](d, s, n, q) }, 32)
+			setNT(t, l.src, func(d, s *byte, n int) { lp[0](d, s, n, q) }, func(d, s *byte, n int) { lp[1](d, s, n, q) }, 64)
 		}
 	}
 	setNT(dtype.F8E8M0FNU, dtype.BF16, e8m0Enc16BF16, e8m0Enc16BF16NT, 32)

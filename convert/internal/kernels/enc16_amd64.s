@@ -15,7 +15,7 @@
 
 // ENC16PARAMS loads p's tables d, lm and k into Z20-Z22 and broadcasts
 // its words: ovf Z23, nanMant Z26, nanBase Z27, nanShift Z28, signShift
-// Z29, signBit Z31, lo Z18, hi Z19; Z24 holds ones, Z25 the abs mask,
+// Z29, signBit Z31, hi Z19; Z24 holds ones, Z25 the abs mask,
 // Z30 the source's inf pattern INF, Z17 zeros.
 #define ENC16PARAMS(INF) \
 	MOVQ p+24(FP), AX; \
@@ -28,84 +28,122 @@
 	VPBROADCASTW 198(AX), Z28; \
 	VPBROADCASTW 200(AX), Z29; \
 	VPBROADCASTW 202(AX), Z31; \
-	VPBROADCASTW 204(AX), Z18; \
-	VPBROADCASTW 206(AX), Z19; \
+	VPBROADCASTW 204(AX), Z19; \
 	BCASTD(0x00010001, Z24); \
 	BCASTD(0x7fff7fff, Z25); \
 	BCASTD(INF, Z30); \
 	VPXORD Z17, Z17, Z17
 
-// The table index of each lane into Z2: the f16 exponent (VPERMW ignores
-// the sign above it), the bf16 exponent clamped to [lo, hi].
-#define IDXF16 VPSRLW $10, Z0, Z2
-#define IDXBF16 VPSRLW $7, Z1, Z2; VPMAXUW Z18, Z2, Z2; VPMINUW Z19, Z2, Z2
+// enc16Pack<> gathers the low bytes of the words of two vectors, the
+// first then the second (VPERMT2B), into one.
+DATA enc16Pack<>+0(SB)/8, $0x0e0c0a0806040200
+DATA enc16Pack<>+8(SB)/8, $0x1e1c1a1816141210
+DATA enc16Pack<>+16(SB)/8, $0x2e2c2a2826242220
+DATA enc16Pack<>+24(SB)/8, $0x3e3c3a3836343230
+DATA enc16Pack<>+32(SB)/8, $0x4e4c4a4846444240
+DATA enc16Pack<>+40(SB)/8, $0x5e5c5a5856545250
+DATA enc16Pack<>+48(SB)/8, $0x6e6c6a6866646260
+DATA enc16Pack<>+56(SB)/8, $0x7e7c7a7876747270
+GLOBL enc16Pack<>(SB), RODATA|NOPTR, $64
 
-// NaN steps, K2 the NaN lanes. NAN16IEEE: a NaN keeps its top payload
-// bits under the quiet NaN base; NAN16OVF (fn, fnuz): NaN and inf lanes
-// are already ovf, the format's NaN; NAN16NONE (f4, f6): the lanes are
-// found here and given a zero with the sign flipped by SIGN16NONE.
-#define NAN16IEEE \
-	VPCMPUW $6, Z30, Z1, K2; \
-	VPSRLVW Z28, Z1, Z6; \
-	VPTERNLOGD $0xea, Z27, Z26, Z6; \
-	VMOVDQU16 Z6, K2, Z3
-#define NAN16OVF
-#define NAN16NONE VPCMPUW $6, Z30, Z1, K2
+// The steps below take their registers as arguments: the source words X,
+// a = |x| in A, the table index I, the result R, temporaries T and U,
+// and mask registers KL, KN, KZ.
 
-// Sign steps: the source sign moved to the format's sign bit (Z7) is ORed
+// The table index of each lane into I: the f16 exponent (VPERMW ignores
+// the sign above it), the bf16 exponent clamped to hi.
+#define IDXF16(X, A, I) VPSRLW $10, X, I
+#define IDXBF16(X, A, I) VPSRLW $7, A, I; VPMINUW Z19, I, I
+
+// a + d into R, which holds d: ADDF16 adds, ADDBF16 subtracts -d with
+// unsigned saturation.
+#define ADDF16(A, R) VPADDW R, A, R
+#define ADDBF16(A, R) VPSUBUSW R, A, R
+
+// The clamp to ovf and the NaN steps, KN the NaN lanes. NAN16IEEE: a NaN
+// keeps its top payload bits under the quiet NaN base; NAN16IEEEF16: the
+// table gave a NaN inf | payload, to which the quiet bit is added;
+// NAN16OVF (fn, fnuz): NaN and inf lanes are already ovf, the format's
+// NaN; NAN16NONE (f4, f6): the lanes are found here and given a zero with
+// the sign flipped by SIGN16NONE.
+#define NAN16IEEE(A, R, T, KN) \
+	VPMINUW Z23, R, R; \
+	VPCMPUW $6, Z30, A, KN; \
+	VPSRLVW Z28, A, T; \
+	VPTERNLOGD $0xea, Z27, Z26, T; \
+	VMOVDQU16 T, KN, R
+#define NAN16IEEEF16(A, R, T, KN) \
+	VPCMPUW $6, Z30, A, KN; \
+	VPORD Z27, R, T; \
+	VPMINUW Z23, R, R; \
+	VMOVDQU16 T, KN, R
+#define NAN16OVF(A, R, T, KN) VPMINUW Z23, R, R
+#define NAN16NONE(A, R, T, KN) VPMINUW Z23, R, R; VPCMPUW $6, Z30, A, KN
+
+// Sign steps: the source sign moved to the format's sign bit (U) is ORed
 // in; SIGN16NZ (fnuz, no -0) then clears the lanes whose result was 0;
 // SIGN16NONE writes ~sign & signBit into the NaN lanes.
-#define SIGN16 VPSRLVW Z29, Z0, Z7; VPTERNLOGD $0xf8, Z31, Z7, Z3
-#define SIGN16NZ VPTESTNMW Z3, Z3, K3; SIGN16; VMOVDQU16 Z17, K3, Z3
-#define SIGN16NONE SIGN16; VPANDND Z31, Z7, Z8; VMOVDQU16 Z8, K2, Z3
+#define SIGN16(X, R, U, I, KN, KZ) VPSRLVW Z29, X, U; VPTERNLOGD $0xf8, Z31, U, R
+#define SIGN16NZ(X, R, U, I, KN, KZ) VPTESTNMW R, R, KZ; SIGN16(X, R, U, I, KN, KZ); VMOVDQU16 Z17, KZ, R
+#define SIGN16NONE(X, R, U, I, KN, KZ) SIGN16(X, R, U, I, KN, KZ); VPANDND Z31, U, I; VMOVDQU16 I, KN, R
 
-// The stores: the 32 bytes of Z3's words, ordinary, or one non-temporal
-// 32-byte store at a multiple of 32 from a 64-byte-aligned dst (the
-// NAME+NT twins).
-#define ST16 VPMOVWB Z3, (DI)
-#define ST16NT VPMOVWB Z3, Y3; STNT Y3, (DI)
+// ENC16BODY rounds the 32 words of X into the low bytes of R's words:
+// r = min((a + d + (a&lm != 0)) >> k, ovf) for a = |x|, then the NaN and
+// sign steps.
+#define ENC16BODY(X, A, I, R, T, U, KL, KN, KZ, IDX, ADD, NAN, SIGN) \
+	VPANDD Z25, X, A; \
+	IDX(X, A, I); \
+	VPERMW Z20, I, R; \
+	VPERMW Z21, I, T; \
+	VPERMW Z22, I, U; \
+	VPTESTMW T, A, KL; \
+	ADD(A, R); \
+	VPADDW Z24, R, KL, R; \
+	VPSRLVW U, R, R; \
+	NAN(A, R, T, KN); \
+	SIGN(X, R, U, I, KN, KZ)
 
-// ENC16(NAME, INF, IDX, NAN, SIGN, ST): func NAME(dst, src *byte, n int, p
-// *enc16Params), block 32: r = min((a + d + (a&lm != 0)) >> k, ovf) for
-// a = |x|, then the NaN and sign steps, stored as 32 bytes.
-#define ENC16(NAME, INF, IDX, NAN, SIGN, ST) \
+// ENC16(NAME, INF, IDX, ADD, NAN, SIGN, ST): func NAME(dst, src *byte, n int, p
+// *enc16Params), block 64: two vectors of 32 words each iteration, their
+// results packed into one 64-byte store (ST: STU, or STNT in the NAME+NT
+// twins, at a multiple of 64 from a 64-byte-aligned dst).
+#define ENC16(NAME, INF, IDX, ADD, NAN, SIGN, ST) \
 TEXT NAME(SB), NOSPLIT, $0-32; \
 	ARGS; \
 	ENC16PARAMS(INF); \
+	VMOVDQU64 enc16Pack<>(SB), Z16; \
 loop: \
-	PF64; \
+	PF128; \
 	VMOVDQU16 (SI), Z0; \
-	VPANDD Z25, Z0, Z1; \
-	IDX; \
-	VPERMW Z20, Z2, Z3; \
-	VPERMW Z21, Z2, Z4; \
-	VPERMW Z22, Z2, Z5; \
-	VPTESTMW Z4, Z1, K1; \
-	VPADDW Z3, Z1, Z3; \
-	VPADDW Z24, Z3, K1, Z3; \
-	VPSRLVW Z5, Z3, Z3; \
-	VPMINUW Z23, Z3, Z3; \
-	NAN; \
-	SIGN; \
-	ST; \
-	NEXT(64, 32, 32)
+	VMOVDQU16 64(SI), Z8; \
+	ENC16BODY(Z0, Z1, Z2, Z3, Z4, Z5, K1, K2, K3, IDX, ADD, NAN, SIGN); \
+	ENC16BODY(Z8, Z9, Z10, Z11, Z12, Z13, K4, K5, K6, IDX, ADD, NAN, SIGN); \
+	VPERMT2B Z11, Z16, Z3; \
+	ST Z3, (DI); \
+	NEXT(128, 64, 64)
 
-ENC16(·enc16IEEEF16, 0x7c007c00, IDXF16, NAN16IEEE, SIGN16, ST16)
-ENC16(·enc16IEEEF16NT, 0x7c007c00, IDXF16, NAN16IEEE, SIGN16, ST16NT)
-ENC16(·enc16FNF16, 0x7c007c00, IDXF16, NAN16OVF, SIGN16, ST16)
-ENC16(·enc16FNF16NT, 0x7c007c00, IDXF16, NAN16OVF, SIGN16, ST16NT)
-ENC16(·enc16FNUZF16, 0x7c007c00, IDXF16, NAN16OVF, SIGN16NZ, ST16)
-ENC16(·enc16FNUZF16NT, 0x7c007c00, IDXF16, NAN16OVF, SIGN16NZ, ST16NT)
-ENC16(·enc16NoneF16, 0x7c007c00, IDXF16, NAN16NONE, SIGN16NONE, ST16)
-ENC16(·enc16NoneF16NT, 0x7c007c00, IDXF16, NAN16NONE, SIGN16NONE, ST16NT)
-ENC16(·enc16IEEEBF16, 0x7f807f80, IDXBF16, NAN16IEEE, SIGN16, ST16)
-ENC16(·enc16IEEEBF16NT, 0x7f807f80, IDXBF16, NAN16IEEE, SIGN16, ST16NT)
-ENC16(·enc16FNBF16, 0x7f807f80, IDXBF16, NAN16OVF, SIGN16, ST16)
-ENC16(·enc16FNBF16NT, 0x7f807f80, IDXBF16, NAN16OVF, SIGN16, ST16NT)
-ENC16(·enc16FNUZBF16, 0x7f807f80, IDXBF16, NAN16OVF, SIGN16NZ, ST16)
-ENC16(·enc16FNUZBF16NT, 0x7f807f80, IDXBF16, NAN16OVF, SIGN16NZ, ST16NT)
-ENC16(·enc16NoneBF16, 0x7f807f80, IDXBF16, NAN16NONE, SIGN16NONE, ST16)
-ENC16(·enc16NoneBF16NT, 0x7f807f80, IDXBF16, NAN16NONE, SIGN16NONE, ST16NT)
+ENC16(·enc16IEEEF16, 0x7c007c00, IDXF16, ADDF16, NAN16IEEEF16, SIGN16, STU)
+ENC16(·enc16IEEEF16NT, 0x7c007c00, IDXF16, ADDF16, NAN16IEEEF16, SIGN16, STNT)
+ENC16(·enc16FNF16, 0x7c007c00, IDXF16, ADDF16, NAN16OVF, SIGN16, STU)
+ENC16(·enc16FNF16NT, 0x7c007c00, IDXF16, ADDF16, NAN16OVF, SIGN16, STNT)
+ENC16(·enc16FNUZF16, 0x7c007c00, IDXF16, ADDF16, NAN16OVF, SIGN16NZ, STU)
+ENC16(·enc16FNUZF16NT, 0x7c007c00, IDXF16, ADDF16, NAN16OVF, SIGN16NZ, STNT)
+ENC16(·enc16NoneF16, 0x7c007c00, IDXF16, ADDF16, NAN16NONE, SIGN16NONE, STU)
+ENC16(·enc16NoneF16NT, 0x7c007c00, IDXF16, ADDF16, NAN16NONE, SIGN16NONE, STNT)
+ENC16(·enc16IEEEBF16, 0x7f807f80, IDXBF16, ADDBF16, NAN16IEEE, SIGN16, STU)
+ENC16(·enc16IEEEBF16NT, 0x7f807f80, IDXBF16, ADDBF16, NAN16IEEE, SIGN16, STNT)
+ENC16(·enc16FNBF16, 0x7f807f80, IDXBF16, ADDBF16, NAN16OVF, SIGN16, STU)
+ENC16(·enc16FNBF16NT, 0x7f807f80, IDXBF16, ADDBF16, NAN16OVF, SIGN16, STNT)
+ENC16(·enc16FNUZBF16, 0x7f807f80, IDXBF16, ADDBF16, NAN16OVF, SIGN16NZ, STU)
+ENC16(·enc16FNUZBF16NT, 0x7f807f80, IDXBF16, ADDBF16, NAN16OVF, SIGN16NZ, STNT)
+ENC16(·enc16NoneBF16, 0x7f807f80, IDXBF16, ADDBF16, NAN16NONE, SIGN16NONE, STU)
+ENC16(·enc16NoneBF16NT, 0x7f807f80, IDXBF16, ADDBF16, NAN16NONE, SIGN16NONE, STNT)
+
+// The stores of the e8m0 loops: the 32 bytes of Z3's words, ordinary, or
+// one non-temporal 32-byte store at a multiple of 32 from a
+// 64-byte-aligned dst (the NAME+NT twins).
+#define ST16 VPMOVWB Z3, (DI)
+#define ST16NT VPMOVWB Z3, Y3; STNT Y3, (DI)
 
 // E8M0ENC16(NAME, ST): func NAME(dst, src *byte, n int), block 32. bf16 has f32's
 // exponent, so e8m0FromF32's rule is, in 16-bit lanes: r = min((x +sat
