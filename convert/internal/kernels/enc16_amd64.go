@@ -48,7 +48,7 @@ type enc16Params struct {
 	nanMant   uint16     // as f8Params.nanMant
 	nanBase   uint16     // as f8Params.nanBase
 	nanShift  uint16     // source mantissa bits less the format's: moves a NaN's payload
-	signShift uint16     // 16 - bits: moves the source sign bit to the format's
+	signShift uint16     // 8 - bits: moves the sign bit of a source's high byte to the format's
 	signBit   uint16     // the format's sign bit
 	hi        uint16     // bf16: the exponent clamp (unused for f16)
 }
@@ -71,7 +71,7 @@ func newEnc16Params(f dtype.Format, s halfFormat, p *f8Params) *enc16Params {
 		nanMant:   uint16(p.nanMant),
 		nanBase:   uint16(p.nanBase),
 		nanShift:  uint16(sh),
-		signShift: uint16(16 - f.Bits),
+		signShift: uint16(8 - f.Bits),
 		signBit:   uint16(p.signBit),
 	}
 	// first is the least source exponent whose binade is normal in the

@@ -15,7 +15,7 @@
 
 // ENC16PARAMS loads p's tables d, lm and k into Z20-Z22 and broadcasts
 // its words: ovf Z23, nanMant Z26, nanBase Z27, nanShift Z28, signShift
-// Z29, signBit Z31, hi Z19; Z24 holds ones, Z25 the abs mask,
+// Z29, hi Z19, and signBit in every byte of Z31; Z24 holds ones, Z25 the abs mask,
 // Z30 the source's inf pattern INF, Z17 zeros.
 #define ENC16PARAMS(INF) \
 	MOVQ p+24(FP), AX; \
@@ -27,7 +27,7 @@
 	VPBROADCASTW 196(AX), Z27; \
 	VPBROADCASTW 198(AX), Z28; \
 	VPBROADCASTW 200(AX), Z29; \
-	VPBROADCASTW 202(AX), Z31; \
+	VPBROADCASTB 202(AX), Z31; \
 	VPBROADCASTW 204(AX), Z19; \
 	BCASTD(0x00010001, Z24); \
 	BCASTD(0x7fff7fff, Z25); \
@@ -45,6 +45,17 @@ DATA enc16Pack<>+40(SB)/8, $0x5e5c5a5856545250
 DATA enc16Pack<>+48(SB)/8, $0x6e6c6a6866646260
 DATA enc16Pack<>+56(SB)/8, $0x7e7c7a7876747270
 GLOBL enc16Pack<>(SB), RODATA|NOPTR, $64
+
+// enc16PackHi<> gathers the high bytes, which hold the sign bits.
+DATA enc16PackHi<>+0(SB)/8, $0x0f0d0b0907050301
+DATA enc16PackHi<>+8(SB)/8, $0x1f1d1b1917151311
+DATA enc16PackHi<>+16(SB)/8, $0x2f2d2b2927252321
+DATA enc16PackHi<>+24(SB)/8, $0x3f3d3b3937353331
+DATA enc16PackHi<>+32(SB)/8, $0x4f4d4b4947454341
+DATA enc16PackHi<>+40(SB)/8, $0x5f5d5b5957555351
+DATA enc16PackHi<>+48(SB)/8, $0x6f6d6b6967656361
+DATA enc16PackHi<>+56(SB)/8, $0x7f7d7b7977757371
+GLOBL enc16PackHi<>(SB), RODATA|NOPTR, $64
 
 // The steps below take their registers as arguments: the source words X,
 // a = |x| in A, the table index I, the result R, temporaries T and U,
@@ -80,17 +91,25 @@ GLOBL enc16Pack<>(SB), RODATA|NOPTR, $64
 #define NAN16OVF(A, R, T, KN) VPMINUW Z23, R, R
 #define NAN16NONE(A, R, T, KN) VPMINUW Z23, R, R; VPCMPUW $6, Z30, A, KN
 
-// Sign steps: the source sign moved to the format's sign bit (U) is ORed
-// in; SIGN16NZ (fnuz, no -0) then clears the lanes whose result was 0;
-// SIGN16NONE writes ~sign & signBit into the NaN lanes.
-#define SIGN16(X, R, U, I, KN, KZ) VPSRLVW Z29, X, U; VPTERNLOGD $0xf8, Z31, U, R
-#define SIGN16NZ(X, R, U, I, KN, KZ) VPTESTNMW R, R, KZ; SIGN16(X, R, U, I, KN, KZ); VMOVDQU16 Z17, KZ, R
-#define SIGN16NONE(X, R, U, I, KN, KZ) SIGN16(X, R, U, I, KN, KZ); VPANDND Z31, U, I; VMOVDQU16 I, KN, R
+// Sign steps, on the 64 packed result bytes R with the sources' high
+// bytes, which hold their signs, packed in X: the sign moved to the
+// format's sign bit is ORed in; SIGN16NZ (fnuz, no -0) then clears the
+// bytes whose result was 0; SIGN16NONE (f4, f6: the sign moved down by
+// signShift) writes ~sign & signBit into the NaN lanes, whose masks KN
+// and KM (of the second vector) it joins in KN.
+#define SIGN16(X, R, T, KN, KM) VPTERNLOGD $0xf8, Z31, X, R
+#define SIGN16NZ(X, R, T, KN, KM) VPTESTNMB R, R, KN; SIGN16(X, R, T, KN, KM); VMOVDQU8 Z17, KN, R
+#define SIGN16NONE(X, R, T, KN, KM) \
+	VPSRLVW Z29, X, X; \
+	SIGN16(X, R, T, KN, KM); \
+	KUNPCKDQ KN, KM, KN; \
+	VPANDND Z31, X, T; \
+	VMOVDQU8 T, KN, R
 
 // ENC16BODY rounds the 32 words of X into the low bytes of R's words:
-// r = min((a + d + (a&lm != 0)) >> k, ovf) for a = |x|, then the NaN and
-// sign steps.
-#define ENC16BODY(X, A, I, R, T, U, KL, KN, KZ, IDX, ADD, NAN, SIGN) \
+// r = min((a + d + (a&lm != 0)) >> k, ovf) for a = |x|, then the NaN
+// step.
+#define ENC16BODY(X, A, I, R, T, U, KL, KN, IDX, ADD, NAN) \
 	VPANDD Z25, X, A; \
 	IDX(X, A, I); \
 	VPERMW Z20, I, R; \
@@ -100,25 +119,27 @@ GLOBL enc16Pack<>(SB), RODATA|NOPTR, $64
 	ADD(A, R); \
 	VPADDW Z24, R, KL, R; \
 	VPSRLVW U, R, R; \
-	NAN(A, R, T, KN); \
-	SIGN(X, R, U, I, KN, KZ)
+	NAN(A, R, T, KN)
 
 // ENC16(NAME, INF, IDX, ADD, NAN, SIGN, ST): func NAME(dst, src *byte, n int, p
 // *enc16Params), block 64: two vectors of 32 words each iteration, their
-// results packed into one 64-byte store (ST: STU, or STNT in the NAME+NT
+// results packed into 64 bytes, signed, and written by one store (ST: STU, or STNT in the NAME+NT
 // twins, at a multiple of 64 from a 64-byte-aligned dst).
 #define ENC16(NAME, INF, IDX, ADD, NAN, SIGN, ST) \
 TEXT NAME(SB), NOSPLIT, $0-32; \
 	ARGS; \
 	ENC16PARAMS(INF); \
 	VMOVDQU64 enc16Pack<>(SB), Z16; \
+	VMOVDQU64 enc16PackHi<>(SB), Z14; \
 loop: \
 	PF128; \
 	VMOVDQU16 (SI), Z0; \
 	VMOVDQU16 64(SI), Z8; \
-	ENC16BODY(Z0, Z1, Z2, Z3, Z4, Z5, K1, K2, K3, IDX, ADD, NAN, SIGN); \
-	ENC16BODY(Z8, Z9, Z10, Z11, Z12, Z13, K4, K5, K6, IDX, ADD, NAN, SIGN); \
+	ENC16BODY(Z0, Z1, Z2, Z3, Z4, Z5, K1, K2, IDX, ADD, NAN); \
+	ENC16BODY(Z8, Z9, Z10, Z11, Z12, Z13, K4, K5, IDX, ADD, NAN); \
 	VPERMT2B Z11, Z16, Z3; \
+	VPERMT2B Z8, Z14, Z0; \
+	SIGN(Z0, Z3, Z4, K2, K5); \
 	ST Z3, (DI); \
 	NEXT(128, 64, 64)
 
