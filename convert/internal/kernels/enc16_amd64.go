@@ -10,7 +10,7 @@ import (
 
 // enc16Params describes one small float (the formats of f8Params) to the
 // encoders of enc16_amd64.s, which round f16 or bf16 sources in 16-bit
-// lanes, 32 at a time, with integer steps only. The result is
+// lanes, 32 to a vector, with integer steps only. The result is
 // f8Params.fromF32 of the exactly widened source, which rounds the source
 // once, ties to even.
 //
@@ -122,7 +122,7 @@ func newEnc16Params(f dtype.Format, s halfFormat, p *f8Params) *enc16Params {
 	return q
 }
 
-// The loops of enc16_amd64.s: n elements, n a positive multiple of 32;
+// The loops of enc16_amd64.s: n elements, n a positive multiple of 64;
 // the NT twins make non-temporal stores and need dst 64-byte aligned and
 // an sfence after the last of them (fast.run sees to both).
 
@@ -232,7 +232,7 @@ func registerEnc16() {
 			setNT(t, l.src, func(d, s *byte, n int) { lp[0](d, s, n, q) }, func(d, s *byte, n int) { lp[1](d, s, n, q) }, 64)
 		}
 	}
-	setNT(dtype.F8E8M0FNU, dtype.BF16, e8m0Enc16BF16, e8m0Enc16BF16NT, 32)
+	setNT(dtype.F8E8M0FNU, dtype.BF16, e8m0Enc16BF16, e8m0Enc16BF16NT, 64)
 	setNT(dtype.F8E8M0FNU, dtype.F16, func(d, s *byte, n int) { e8m0Enc16F16(d, s, n, &e8m0F16Table) },
-		func(d, s *byte, n int) { e8m0Enc16F16NT(d, s, n, &e8m0F16Table) }, 32)
+		func(d, s *byte, n int) { e8m0Enc16F16NT(d, s, n, &e8m0F16Table) }, 64)
 }

@@ -4,11 +4,14 @@
 #include "kernels_amd64.h"
 
 // Encoders from f16 and bf16 into the floats of 8 bits or fewer, in
-// 16-bit lanes (AVX-512BW): each iteration reads 32 source elements (64
-// bytes) and writes 32 bytes, rounding with integer steps only, as
-// enc16Params (enc16_amd64.go) describes; the results equal
-// f8Params.fromF32 and e8m0FromF32 of the widened source, as the f32-lane
-// kernels of smallenc_amd64.s compute them. Operand order is Go's:
+// 16-bit lanes (AVX-512BW, VBMI): each iteration reads 64 source elements
+// as two vectors of 32 words (128 bytes), rounds them with integer steps
+// only, as enc16Params (enc16_amd64.go) describes, packs the low bytes
+// of the results into one vector (VPERMT2B) and writes it with one
+// 64-byte store, non-temporal in the NAME+NT twins (dst 64-byte aligned,
+// as fast.run arranges). The results equal f8Params.fromF32 and
+// e8m0FromF32 of the widened source, as the f32-lane kernels of
+// smallenc_amd64.s compute them. Operand order is Go's:
 // sources first, destination last; VPTERNLOGD's immediate is the truth
 // table of (dst, middle, first) as bits 2, 1, 0 of its index, and VPERMW
 // takes the table, then the indices (their low 5 bits).
@@ -160,49 +163,72 @@ ENC16(·enc16FNUZBF16NT, 0x7f807f80, IDXBF16, ADDBF16, NAN16OVF, SIGN16NZ, STNT)
 ENC16(·enc16NoneBF16, 0x7f807f80, IDXBF16, ADDBF16, NAN16NONE, SIGN16NONE, STU)
 ENC16(·enc16NoneBF16NT, 0x7f807f80, IDXBF16, ADDBF16, NAN16NONE, SIGN16NONE, STNT)
 
-// The stores of the e8m0 loops: the 32 bytes of Z3's words, ordinary, or
-// one non-temporal 32-byte store at a multiple of 32 from a
-// 64-byte-aligned dst (the NAME+NT twins).
-#define ST16 VPMOVWB Z3, (DI)
-#define ST16NT VPMOVWB Z3, Y3; STNT Y3, (DI)
+// E8M0BODY(X, R, KA, KB) rounds the 32 bf16 words of X to f8e8m0fnu in
+// the low bytes of R's words. bf16 has f32's exponent, so
+// e8m0FromF32's rule is, in 16-bit lanes: r = min((x +sat 0x40) >> 7,
+// 255) (the carry adds one at or past 1.5·2^e; a negative x, NaN or inf
+// gives 255, the saturating add keeping the largest negative patterns
+// from wrapping); below the least normal this gives 1 from 0x40, where
+// e8m0FromF32 gives 1 only above 0x40, so x = 0x40 gives 0; +0 gives
+// 255.
+#define E8M0BODY(X, R, KA, KB) \
+	VPADDUSW Z20, X, R; \
+	VPSRLW $7, R, R; \
+	VPMINUW Z21, R, R; \
+	VPCMPUW $0, Z20, X, KA; \
+	VMOVDQU16 Z17, KA, R; \
+	VPTESTNMW X, X, KB; \
+	VMOVDQU16 Z21, KB, R
 
-// E8M0ENC16(NAME, ST): func NAME(dst, src *byte, n int), block 32. bf16 has f32's
-// exponent, so e8m0FromF32's rule is, in 16-bit lanes: r = min((x +sat
-// 0x40) >> 7, 255) (the carry adds one at or past 1.5·2^e; a negative x,
-// NaN or inf gives 255, the saturating add keeping the largest negative
-// patterns from wrapping); below the least normal this gives 1 from 0x40,
-// where e8m0FromF32 gives 1 only above 0x40, so x = 0x40 gives 0; +0
-// gives 255.
+// E8M0ENC16(NAME, ST): func NAME(dst, src *byte, n int), block 64: two
+// vectors of bf16 each iteration, packed as in ENC16.
 #define E8M0ENC16(NAME, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
 	BCASTD(0x00400040, Z20); \
 	BCASTD(0x00ff00ff, Z21); \
 	VPXORD Z17, Z17, Z17; \
+	VMOVDQU64 enc16Pack<>(SB), Z16; \
 loop: \
-	PF64; \
+	PF128; \
 	VMOVDQU16 (SI), Z0; \
-	VPADDUSW Z20, Z0, Z3; \
-	VPSRLW $7, Z3, Z3; \
-	VPMINUW Z21, Z3, Z3; \
-	VPCMPUW $0, Z20, Z0, K1; \
-	VMOVDQU16 Z17, K1, Z3; \
-	VPTESTNMW Z0, Z0, K2; \
-	VMOVDQU16 Z21, K2, Z3; \
-	ST; \
-	NEXT(64, 32, 32)
+	VMOVDQU16 64(SI), Z8; \
+	E8M0BODY(Z0, Z3, K1, K2); \
+	E8M0BODY(Z8, Z11, K3, K4); \
+	VPERMT2B Z11, Z16, Z3; \
+	ST Z3, (DI); \
+	NEXT(128, 64, 64)
 
-E8M0ENC16(·e8m0Enc16BF16, ST16)
-E8M0ENC16(·e8m0Enc16BF16NT, ST16NT)
+E8M0ENC16(·e8m0Enc16BF16, STU)
+E8M0ENC16(·e8m0Enc16BF16NT, STNT)
+
+// E8M0F16BODY(X, R, T, U, V, KA, KB, KC) rounds the 32 f16 words of X to
+// f8e8m0fnu in the low bytes of R's words, as e8m0FromF32 does the
+// widened h. A positive normal h gives its f32 exponent, e + 112, plus
+// one at or past 1.5·2^e: ((h + 0x200) >> 10) + 112. A subnormal
+// (h < 0x400) is an f32 normal whose exponent and next bit the table
+// (Z28, Z29) gives from h >> 4, once h below 32 is shifted up by 5 (and 5
+// taken off its result). +0, every negative h, inf and NaN
+// (h - 1 >= 0x7bff, unsigned) give 255.
+#define E8M0F16BODY(X, R, T, U, V, KA, KB, KC) \
+	VPADDW Z20, X, R; \
+	VPSRLW $10, R, R; \
+	VPADDW Z21, R, R; \
+	VPCMPUW $1, Z23, X, KA; \
+	VPSLLW $5, X, T; \
+	VPBLENDMW T, X, KA, U; \
+	VPSRLW $4, U, U; \
+	VPERMI2W Z29, Z28, U; \
+	VPSUBW Z24, U, KA, U; \
+	VPCMPUW $1, Z22, X, KB; \
+	VMOVDQU16 U, KB, R; \
+	VPSUBW Z25, X, V; \
+	VPCMPUW $5, Z26, V, KC; \
+	VMOVDQU16 Z27, KC, R
 
 // E8M0ENCF16(NAME, ST): func NAME(dst, src *byte, n int, t
-// *[64]uint16), block 32: e8m0FromF32 of the widened f16 h, in 16-bit
-// lanes. A positive normal h gives its f32 exponent, e + 112, plus one at
-// or past 1.5·2^e: ((h + 0x200) >> 10) + 112. A subnormal (h < 0x400) is
-// an f32 normal whose exponent and next bit the table t gives from
-// h >> 4, once h below 32 is shifted up by 5 (and 5 taken off its
-// result). +0, every negative h, inf and NaN (h - 1 >= 0x7bff, unsigned)
-// give 255.
+// *[64]uint16), block 64: two vectors of f16 each iteration, packed as
+// in ENC16.
 #define E8M0ENCF16(NAME, ST) \
 TEXT NAME(SB), NOSPLIT, $0-32; \
 	ARGS; \
@@ -217,25 +243,16 @@ TEXT NAME(SB), NOSPLIT, $0-32; \
 	BCASTD(0x00010001, Z25); \
 	BCASTD(0x7bff7bff, Z26); \
 	BCASTD(0x00ff00ff, Z27); \
+	VMOVDQU64 enc16Pack<>(SB), Z16; \
 loop: \
-	PF64; \
+	PF128; \
 	VMOVDQU16 (SI), Z0; \
-	VPADDW Z20, Z0, Z3; \
-	VPSRLW $10, Z3, Z3; \
-	VPADDW Z21, Z3, Z3; \
-	VPCMPUW $1, Z23, Z0, K1; \
-	VPSLLW $5, Z0, Z4; \
-	VPBLENDMW Z4, Z0, K1, Z5; \
-	VPSRLW $4, Z5, Z5; \
-	VPERMI2W Z29, Z28, Z5; \
-	VPSUBW Z24, Z5, K1, Z5; \
-	VPCMPUW $1, Z22, Z0, K2; \
-	VMOVDQU16 Z5, K2, Z3; \
-	VPSUBW Z25, Z0, Z6; \
-	VPCMPUW $5, Z26, Z6, K3; \
-	VMOVDQU16 Z27, K3, Z3; \
-	ST; \
-	NEXT(64, 32, 32)
+	VMOVDQU16 64(SI), Z8; \
+	E8M0F16BODY(Z0, Z3, Z4, Z5, Z6, K1, K2, K3); \
+	E8M0F16BODY(Z8, Z11, Z12, Z13, Z14, K4, K5, K6); \
+	VPERMT2B Z11, Z16, Z3; \
+	ST Z3, (DI); \
+	NEXT(128, 64, 64)
 
-E8M0ENCF16(·e8m0Enc16F16, ST16)
-E8M0ENCF16(·e8m0Enc16F16NT, ST16NT)
+E8M0ENCF16(·e8m0Enc16F16, STU)
+E8M0ENCF16(·e8m0Enc16F16NT, STNT)
