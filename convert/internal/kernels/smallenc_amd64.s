@@ -3,17 +3,15 @@
 #include "textflag.h"
 #include "kernels_amd64.h"
 
-// Encoders into the floats of 8 bits or fewer (smallencode.go), AVX-512F
-// (F16C's VCVTPH2PS in its EVEX form for f16 sources). Each iteration
-// widens 16 source elements to f32 patterns exactly (LOADF32, LOADF16,
-// LOADBF16, reading STEP bytes) and rounds them lane by lane as
+// Encoders into the floats of 8 bits or fewer (smallencode.go) from f32,
+// AVX-512F, and f16 -> f8e5m2 (AVX-512BW); enc16_amd64.s has the other
+// encoders from f16 and bf16. Each iteration reads 16 f32 patterns
+// (LOADF32, STEP bytes) and rounds them lane by lane as
 // f8Params.fromF32 or e8m0FromF32 do, writing 16 bytes. Operand order is
 // Go's: sources first, destination last; VPTERNLOGD's immediate is the
 // truth table of (dst, middle, first) as bits 2, 1, 0 of its index.
 
 #define LOADF32 VMOVDQU32 (SI), Z0
-#define LOADF16 VCVTPH2PS (SI), Z0
-#define LOADBF16 VPMOVZXWD (SI), Z0; VPSLLD $16, Z0, Z0
 
 // The steps of fromF32 (float8.go), with the f8Params fields in Z17-Z31:
 // a = |x| (Z1); the normal path adds roundAdd, and one more where the
@@ -62,9 +60,6 @@
 // STB stores the 16 bytes of Z3's lanes with ordinary stores; STBNT with
 // one non-temporal 16-byte store, at a multiple of 16 from a
 // 64-byte-aligned dst (the NAME+NT twins, called as in widen_amd64.s).
-// Only the f32 encoders have twins: from f16 and bf16 the loops are bound
-// by their arithmetic, not by memory, and measured 2-4% slower with
-// non-temporal stores.
 #define STB VPMOVDB Z3, (DI)
 #define STBNT VPMOVDB Z3, X3; STNT X3, (DI)
 
@@ -103,14 +98,6 @@ SMALLENC(·encFNUZF32, LOADF32, 64, NANOVF, SIGNNZ, STB)
 SMALLENC(·encFNUZF32NT, LOADF32, 64, NANOVF, SIGNNZ, STBNT)
 SMALLENC(·encNoneF32, LOADF32, 64, NANNONE, SIGNALL, STB)
 SMALLENC(·encNoneF32NT, LOADF32, 64, NANNONE, SIGNALL, STBNT)
-SMALLENC(·encIEEEF16, LOADF16, 32, NANIEEE, SIGNALL, STB)
-SMALLENC(·encFNF16, LOADF16, 32, NANOVF, SIGNALL, STB)
-SMALLENC(·encFNUZF16, LOADF16, 32, NANOVF, SIGNNZ, STB)
-SMALLENC(·encNoneF16, LOADF16, 32, NANNONE, SIGNALL, STB)
-SMALLENC(·encIEEEBF16, LOADBF16, 32, NANIEEE, SIGNALL, STB)
-SMALLENC(·encFNBF16, LOADBF16, 32, NANOVF, SIGNALL, STB)
-SMALLENC(·encFNUZBF16, LOADBF16, 32, NANOVF, SIGNNZ, STB)
-SMALLENC(·encNoneBF16, LOADBF16, 32, NANNONE, SIGNALL, STB)
 
 // E8M0ENC(NAME, LOAD, STEP, ST): func NAME(dst, src *byte, n int), block
 // 16.
@@ -146,8 +133,6 @@ loop: \
 
 E8M0ENC(·e8m0EncF32, LOADF32, 64, STB)
 E8M0ENC(·e8m0EncF32NT, LOADF32, 64, STBNT)
-E8M0ENC(·e8m0EncF16, LOADF16, 32, STB)
-E8M0ENC(·e8m0EncBF16, LOADBF16, 32, STB)
 
 // func f16E5M2(dst, src *byte, n int) — block 32. f8e5m2 is f16 with
 // the low 8 mantissa bits dropped (same bias, same subnormals), so 32
