@@ -25,7 +25,11 @@ type worker struct {
 	budget  int64 // memory this worker may hold
 	bufs    [6][]byte
 	f64s    [2][]float64
-	prog    *progress
+	// slots are the buffers of stream's pipeline: the steps being read
+	// and written while one converts.
+	slots [nSlots]slot
+	conv  convertSteps // the tensor a convertProducer streams
+	prog  *progress
 }
 
 // Buffer slots, one per role, so that a step's buffers never alias.
@@ -62,6 +66,11 @@ func (wk *worker) held() int64 {
 	}
 	for _, f := range wk.f64s {
 		n += 8 * int64(cap(f))
+	}
+	for _, s := range wk.slots {
+		for _, b := range s.bufs {
+			n += int64(cap(b))
+		}
 	}
 	return n
 }
