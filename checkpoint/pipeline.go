@@ -2,7 +2,10 @@ package checkpoint
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
+	"runtime/debug"
 	"sync"
 )
 
@@ -15,7 +18,11 @@ const nSlots = 3
 type slot struct {
 	k    int64 // the step the slot holds
 	bufs [3][]byte
-	out  []byte // what the writer writes: set by the conversion
+	in   [2][]byte // the step's input: a mapping of the file or bufs[slotIn], bufs[slotIn2]
+	maps [][]byte  // the mappings to release once the step is written
+	// mapped names the file of the last mapping, for errors.
+	mapped string
+	out    []byte // what the writer writes: set by the conversion
 }
 
 // Slot buffers, by role.
@@ -31,6 +38,70 @@ func (s *slot) buf(i int, n int64) []byte {
 		s.bufs[i] = make([]byte, n)
 	}
 	return s.bufs[i][:n]
+}
+
+// minMapBytes is the smallest input mapped: below it a read costs less
+// than mapping and unmapping.
+const minMapBytes = 256 << 10
+
+// input sets the slot's input j (0 or 1) to n bytes of t's data from
+// byte off of the tensor: a read-only mapping of the file where the
+// platform and the shard allow one (no copy), else the bytes read into
+// the slot's buffer of the same role.
+func (s *slot) input(wk *worker, j int, t *Tensor, off, n int64) error {
+	if n >= minMapBytes {
+		if b, m, ok := wk.ck.mapView(t, off, n); ok {
+			s.maps = append(s.maps, m)
+			s.mapped = wk.ck.file(t)
+			s.in[j] = b
+			return nil
+		}
+	}
+	s.in[j] = s.buf(slotIn+j, n)
+	return wk.ck.readAt(t, s.in[j], off)
+}
+
+// release unmaps the slot's mappings: the step is written.
+func (s *slot) release() {
+	for _, m := range s.maps {
+		unmapView(m)
+	}
+	clear(s.maps)
+	s.maps = s.maps[:0]
+	s.in = [2][]byte{}
+}
+
+// errFault is a memory fault reading a mapped input (see faultGuard).
+var errFault = errors.New("the file changed while being read (a memory fault reading its mapping)")
+
+// faultGuard runs f with memory faults turned into an error wrapping
+// errFault: a mapped input file that shrinks under the run (another
+// program truncating it) makes its pages fault when touched, which would
+// otherwise crash the program. Other panics go on.
+func faultGuard(f func() error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if _, fault := r.(interface{ Addr() uintptr }); !fault {
+				panic(r)
+			}
+			err = errFault
+		}
+	}()
+	return f()
+}
+
+// convGuarded runs st.convStep under faultGuard when the slot's input
+// is mapped, naming the file in a fault's error.
+func (wk *worker) convGuarded(st stepper, s *slot, c *Counts) error {
+	if len(s.maps) == 0 {
+		return st.convStep(wk, s, c)
+	}
+	err := faultGuard(func() error { return st.convStep(wk, s, c) })
+	if errors.Is(err, errFault) {
+		return fmt.Errorf("%s: %w", s.mapped, err)
+	}
+	return err
 }
 
 // stepper is a producer that streams its tensor in steps.
@@ -60,13 +131,14 @@ func (wk *worker) stream(w io.Writer, steps int64, st stepper, c *Counts) error 
 	if steps == 1 {
 		s := &wk.slots[0]
 		s.k, s.out = 0, nil
+		defer s.release()
 		if err := wk.stop(); err != nil {
 			return err
 		}
 		if err := st.readStep(wk, s); err != nil {
 			return err
 		}
-		if err := st.convStep(wk, s, c); err != nil {
+		if err := wk.convGuarded(st, s, c); err != nil {
 			return err
 		}
 		_, err := w.Write(s.out)
@@ -97,6 +169,7 @@ func (wk *worker) stream(w io.Writer, steps int64, st stepper, c *Counts) error 
 			if ctx.Err() != nil {
 				return
 			}
+			s.release()
 			s.k, s.out = k, nil
 			if err := st.readStep(wk, s); err != nil {
 				cancel(err)
@@ -118,7 +191,7 @@ func (wk *worker) stream(w io.Writer, steps int64, st stepper, c *Counts) error 
 	}()
 	for s := range toConv {
 		if ctx.Err() == nil {
-			if err := st.convStep(wk, s, c); err != nil {
+			if err := wk.convGuarded(st, s, c); err != nil {
 				cancel(err)
 			}
 		}
@@ -130,5 +203,8 @@ func (wk *worker) stream(w io.Writer, steps int64, st stepper, c *Counts) error 
 	}
 	close(toWrite)
 	wg.Wait()
+	for i := range wk.slots {
+		wk.slots[i].release()
+	}
 	return context.Cause(ctx)
 }

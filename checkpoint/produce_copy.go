@@ -19,11 +19,11 @@ func (p copyProducer) write(wk *worker, w io.Writer, _ *Counts) error {
 
 func (p copyProducer) readStep(wk *worker, s *slot) error {
 	off := s.k * wk.chunk
-	return wk.ck.readAt(p.t, s.buf(slotIn, min(wk.chunk, p.t.bytes()-off)), off)
+	return s.input(wk, 0, p.t, off, min(wk.chunk, p.t.bytes()-off))
 }
 
 func (p copyProducer) convStep(wk *worker, s *slot, _ *Counts) error {
-	s.out = s.bufs[slotIn][:min(wk.chunk, p.t.bytes()-s.k*wk.chunk)]
+	s.out = s.in[0]
 	return nil
 }
 
@@ -80,14 +80,14 @@ func (cs *convertSteps) span(k int64) (first, n int64) {
 
 func (cs *convertSteps) readStep(wk *worker, s *slot) error {
 	first, n := cs.span(s.k)
-	return wk.ck.readAt(cs.p.t, s.buf(slotIn, (n*cs.sb+7)/8), first*cs.sb/8)
+	return s.input(wk, 0, cs.p.t, first*cs.sb/8, (n*cs.sb+7)/8)
 }
 
 func (cs *convertSteps) convStep(wk *worker, s *slot, c *Counts) error {
 	p, t := cs.p, cs.p.t
 	se, de := cs.se, cs.de
 	first, n := cs.span(s.k)
-	raw := s.bufs[slotIn][:(n*cs.sb+7)/8]
+	raw := s.in[0]
 	src := raw
 	if cs.sb < 8 {
 		src = unpackBits(wk.buf(bufTmp, n), raw, uint(cs.sb))

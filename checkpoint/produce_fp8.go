@@ -194,13 +194,13 @@ func (r *fp8Steps) span(k int64) (first, n int64) {
 
 func (r *fp8Steps) readStep(wk *worker, s *slot) error {
 	first, n := r.span(s.k)
-	return wk.ck.readAt(r.p.w, s.buf(slotIn, n), first)
+	return s.input(wk, 0, r.p.w, first, n)
 }
 
 func (r *fp8Steps) convStep(wk *worker, s *slot, _ *Counts) error {
 	p, g, ob := r.p, r.p.g, r.ob
 	first, n := r.span(s.k)
-	src := s.bufs[slotIn][:n]
+	src := s.in[0]
 	// The scales of the chunk's rows.
 	slo := g.scaleRow(first/g.cols) * g.sc
 	shi := (g.scaleRow((first+n-1)/g.cols) + 1) * g.sc

@@ -191,16 +191,16 @@ func (r *mxSteps) span(k int64) (g0, n int64) {
 
 func (r *mxSteps) readStep(wk *worker, s *slot) error {
 	g0, n := r.span(s.k)
-	if err := wk.ck.readAt(r.p.blocks, s.buf(slotIn, 16*n), 16*g0); err != nil {
+	if err := s.input(wk, 0, r.p.blocks, 16*g0, 16*n); err != nil {
 		return err
 	}
-	return wk.ck.readAt(r.p.scales, s.buf(slotIn2, n), g0)
+	return s.input(wk, 1, r.p.scales, g0, n)
 }
 
 func (r *mxSteps) convStep(wk *worker, s *slot, _ *Counts) error {
 	p, ob := r.p, r.ob
 	g0, n := r.span(s.k)
-	blk, sc := s.bufs[slotIn][:16*n], s.bufs[slotIn2][:n]
+	blk, sc := s.in[0], s.in[1]
 	dst := s.buf(slotOut, 32*ob*n)
 	err := wk.parallel(n, 1, func(k int, lo, hi int64) error {
 		return dequantGroups(r.tabs[k], dst[32*ob*lo:32*ob*hi], blk[16*lo:16*hi], sc[lo:hi], &r.counts[k], wk.ck.file(p.scales), p.scales.Name, g0+lo)

@@ -100,7 +100,8 @@ func (wk *worker) parallel(n, align int64, f func(k int, lo, hi int64) error) er
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = f(int(i), lo, hi)
+			// The chunk may be a mapping of the input (see faultGuard).
+			errs[i] = faultGuard(func() error { return f(int(i), lo, hi) })
 		}()
 	}
 	wg.Wait()
