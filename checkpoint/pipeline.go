@@ -121,28 +121,38 @@ type stepper interface {
 // a reader goroutine and step k-1 written to w by a writer goroutine,
 // each step in one of the worker's nSlots slots. The first error (or the
 // run's cancellation) stops all three stages and is returned once both
-// goroutines have ended. A single step runs on the calling goroutine
-// alone. st is an interface, not closures, so that a tensor of one step
-// allocates nothing.
+// goroutines have ended. A single step, or a worker with one thread (its
+// sibling workers keep the other threads busy, so overlapping would only
+// add hand-offs and buffers: measured, dequant of 8 shards on 2 threads
+// used 9% more CPU and 65% more memory with it), runs the steps one after
+// another on the calling goroutine. st is an interface, not closures, so
+// that a tensor of one step allocates nothing.
 func (wk *worker) stream(w io.Writer, steps int64, st stepper, c *Counts) error {
 	if steps <= 0 {
 		return nil
 	}
-	if steps == 1 {
+	if steps == 1 || wk.threads <= 1 {
+		// One step, or a worker whose siblings keep every thread busy:
+		// the steps one after another on this goroutine.
 		s := &wk.slots[0]
-		s.k, s.out = 0, nil
 		defer s.release()
-		if err := wk.stop(); err != nil {
-			return err
+		for k := range steps {
+			s.release()
+			s.k, s.out = k, nil
+			if err := wk.stop(); err != nil {
+				return err
+			}
+			if err := st.readStep(wk, s); err != nil {
+				return err
+			}
+			if err := wk.convGuarded(st, s, c); err != nil {
+				return err
+			}
+			if _, err := w.Write(s.out); err != nil {
+				return err
+			}
 		}
-		if err := st.readStep(wk, s); err != nil {
-			return err
-		}
-		if err := wk.convGuarded(st, s, c); err != nil {
-			return err
-		}
-		_, err := w.Write(s.out)
-		return err
+		return nil
 	}
 	ctx, cancel := context.WithCancelCause(wk.ctx)
 	defer cancel(nil)

@@ -63,9 +63,10 @@ func (w *failWriter) Write(p []byte) (int, error) {
 	return w.Buffer.Write(p)
 }
 
-// TestStream: the pipeline writes every step in order, and stops at the
-// first failure of any stage or a cancellation, with that error, having
-// written only whole steps before it and left no goroutine behind.
+// TestStream: the pipeline (and the sequential loop a one-thread worker
+// runs) writes every step in order, and stops at the first failure of
+// any stage or a cancellation, with that error, having written only
+// whole steps before it and left no goroutine behind.
 func TestStream(t *testing.T) {
 	const steps = 200
 	tests := []struct {
@@ -90,10 +91,11 @@ func TestStream(t *testing.T) {
 		if tc.name == "one step" {
 			n = 1
 		}
-		for range 20 { // the stages race: try several interleavings
+		for try := range 20 { // the stages race: try several interleavings
 			ctx, cancel := context.WithCancelCause(bg)
 			f := &fakeSteps{failRead: tc.failRead, failConv: tc.failConv, cancelAt: tc.cancelAt, cancel: cancel}
-			wk := &worker{ctx: ctx, threads: 1, chunk: 1}
+			// One thread runs the steps in turn, two overlap them.
+			wk := &worker{ctx: ctx, threads: 1 + try%2, chunk: 1}
 			w := &failWriter{n: tc.writes}
 			var c Counts
 			err := wk.stream(w, n, f, &c)
