@@ -42,7 +42,11 @@ in=$dir/fp8
 [ -d "$in" ] || "$dir/genckpt" -o "$in" -gib "$gib" -shards 8
 cat "$in"/* > /dev/null
 
+# Before each timed command: the previous one's dirty pages written back
+# (on a disk, a command that follows a copy otherwise competes with its
+# writeback), and WARM.
 warm() {
+  sync
   if [ "${WARM:-0}" = 1 ]; then
     dd if=/dev/zero of="$dir/warm" bs=1M count=$(( 2 * gib * 1024 )) status=none
     rm -f "$dir/warm"

@@ -46,7 +46,10 @@ with open(sys.argv[1], "wb") as f:
 PY
 fi
 cat "$in" > /dev/null # page cache warm for both contenders
+# Before each timed command: the previous one's dirty pages written back,
+# and WARM.
 warm() {
+  sync
   if [ "${WARM:-0}" = 1 ]; then
     dd if=/dev/zero of="$dir/warm" bs=1M count=2048 status=none
     rm -f "$dir/warm"
