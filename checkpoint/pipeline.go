@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime/debug"
 	"sync"
+	"unsafe"
 )
 
 // nSlots is how many steps a pipeline holds at once: one being read, one
@@ -74,15 +75,19 @@ func (s *slot) release() {
 // errFault is a memory fault reading a mapped input (see faultGuard).
 var errFault = errors.New("the file changed while being read (a memory fault reading its mapping)")
 
-// faultGuard runs f with memory faults turned into an error wrapping
-// errFault: a mapped input file that shrinks under the run (another
-// program truncating it) makes its pages fault when touched, which would
-// otherwise crash the program. Other panics go on.
-func faultGuard(f func() error) (err error) {
+// faultGuard runs f, when maps holds mappings of the input, with a
+// memory fault inside one of them turned into an error wrapping errFault:
+// a mapped file that shrinks under the run (another program truncating
+// it) makes its pages fault when touched, which would otherwise crash
+// the program. Other panics, and faults elsewhere, go on.
+func faultGuard(maps [][]byte, f func() error) (err error) {
+	if len(maps) == 0 {
+		return f()
+	}
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			if _, fault := r.(interface{ Addr() uintptr }); !fault {
+			if a, ok := r.(interface{ Addr() uintptr }); !ok || !inside(a.Addr(), maps) {
 				panic(r)
 			}
 			err = errFault
@@ -91,13 +96,46 @@ func faultGuard(f func() error) (err error) {
 	return f()
 }
 
-// convGuarded runs st.convStep under faultGuard when the slot's input
-// is mapped, naming the file in a fault's error.
+// inside reports whether address a is in one of the mappings.
+func inside(a uintptr, maps [][]byte) bool {
+	for _, m := range maps {
+		if len(m) > 0 {
+			lo := uintptr(unsafe.Pointer(&m[0]))
+			if a >= lo && a-lo < uintptr(len(m)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// convGuarded runs st.convStep under faultGuard, naming the file in a
+// fault's error. While it runs, wk.conving is the slot, so that
+// worker.parallel guards its goroutines too.
 func (wk *worker) convGuarded(st stepper, s *slot, c *Counts) error {
 	if len(s.maps) == 0 {
 		return st.convStep(wk, s, c)
 	}
-	err := faultGuard(func() error { return st.convStep(wk, s, c) })
+	wk.conving = s
+	defer func() { wk.conving = nil }()
+	err := faultGuard(s.maps, func() error { return st.convStep(wk, s, c) })
+	if errors.Is(err, errFault) {
+		return fmt.Errorf("%s: %w", s.mapped, err)
+	}
+	return err
+}
+
+// writeGuarded writes the slot's output, which may be its mapped input
+// (a copy), under faultGuard.
+func writeGuarded(w io.Writer, s *slot) error {
+	if len(s.maps) == 0 {
+		_, err := w.Write(s.out)
+		return err
+	}
+	err := faultGuard(s.maps, func() error {
+		_, err := w.Write(s.out)
+		return err
+	})
 	if errors.Is(err, errFault) {
 		return fmt.Errorf("%s: %w", s.mapped, err)
 	}
@@ -148,7 +186,7 @@ func (wk *worker) stream(w io.Writer, steps int64, st stepper, c *Counts) error 
 			if err := wk.convGuarded(st, s, c); err != nil {
 				return err
 			}
-			if _, err := w.Write(s.out); err != nil {
+			if err := writeGuarded(w, s); err != nil {
 				return err
 			}
 		}
@@ -192,7 +230,7 @@ func (wk *worker) stream(w io.Writer, steps int64, st stepper, c *Counts) error 
 		defer wg.Done()
 		for s := range toWrite {
 			if ctx.Err() == nil {
-				if _, err := w.Write(s.out); err != nil {
+				if err := writeGuarded(w, s); err != nil {
 					cancel(err)
 				}
 			}

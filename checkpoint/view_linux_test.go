@@ -3,6 +3,7 @@
 package checkpoint
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -69,6 +70,63 @@ func TestMappedInputTruncated(t *testing.T) {
 		}
 		wk := &worker{ctx: bg, ck: c, threads: threads, chunk: 1 << 30}
 		err = wk.stream(&failWriter{n: 10}, 1, &truncatingSteps{t: &w, path: path}, nil)
+		c.Close()
+		if !errors.Is(err, errFault) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%d threads: err = %v", threads, err)
+		}
+	}
+}
+
+// copyingSteps maps step 0's input and passes it on unread to the writer
+// (as a copy does), truncating the file first; step 1 is empty.
+type copyingSteps struct {
+	t    *Tensor
+	path string
+}
+
+func (cs *copyingSteps) readStep(wk *worker, s *slot) error {
+	if s.k > 0 {
+		s.in[0] = nil
+		return nil
+	}
+	if err := s.input(wk, 0, cs.t, 0, cs.t.bytes()); err != nil {
+		return err
+	}
+	if len(s.maps) == 0 {
+		return errors.New("the input was not mapped")
+	}
+	return nil
+}
+
+func (cs *copyingSteps) convStep(wk *worker, s *slot, _ *Counts) error {
+	if s.k == 0 {
+		if err := os.Truncate(cs.path, 64); err != nil {
+			return err
+		}
+	}
+	s.out = s.in[0]
+	return nil
+}
+
+// TestMappedInputTruncatedWhileWritten: a mapped input that reaches the
+// writer unread (a tensor copied as it is) and is truncated meanwhile
+// gives the error too, from the step loop of one thread and from the
+// pipeline's writer goroutine.
+func TestMappedInputTruncatedWhileWritten(t *testing.T) {
+	for _, threads := range []int{1, 2} {
+		path := filepath.Join(t.TempDir(), "in.safetensors")
+		data := make([]byte, 4<<20)
+		if err := safetensors.WriteFile(path, []safetensors.Named{tt("w", dtype.F32, []int64{1 << 20}, data)}, nil); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, _ := c.Lookup("w")
+		wk := &worker{ctx: bg, ck: c, threads: threads, chunk: 1 << 30}
+		var out bytes.Buffer // copies what it is given: touches the mapping
+		err = wk.stream(&out, 2, &copyingSteps{t: &w, path: path}, nil)
 		c.Close()
 		if !errors.Is(err, errFault) || !strings.Contains(err.Error(), path) {
 			t.Errorf("%d threads: err = %v", threads, err)

@@ -29,7 +29,9 @@ type worker struct {
 	// and written while one converts.
 	slots [nSlots]slot
 	conv  convertSteps // the tensor a convertProducer streams
-	prog  *progress
+	// conving is the slot being converted when its input is mapped.
+	conving *slot
+	prog    *progress
 }
 
 // Buffer slots, one per role, so that a step's buffers never alias.
@@ -90,6 +92,10 @@ func (wk *worker) parallel(n, align int64, f func(k int, lo, hi int64) error) er
 	}
 	step := (n + t - 1) / t
 	step = (step + align - 1) / align * align
+	var maps [][]byte // the input's mappings, which the goroutines may touch
+	if wk.conving != nil {
+		maps = wk.conving.maps
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, t)
 	for i := range t {
@@ -101,7 +107,7 @@ func (wk *worker) parallel(n, align int64, f func(k int, lo, hi int64) error) er
 		go func() {
 			defer wg.Done()
 			// The chunk may be a mapping of the input (see faultGuard).
-			errs[i] = faultGuard(func() error { return f(int(i), lo, hi) })
+			errs[i] = faultGuard(maps, func() error { return f(int(i), lo, hi) })
 		}()
 	}
 	wg.Wait()
