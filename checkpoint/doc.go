@@ -3,7 +3,9 @@
 // model.safetensors.index.json, FP8 weights with block, per-channel or
 // per-tensor scales, MXFP4 weights. It streams: tensors are read,
 // converted and written in chunks, shards in parallel, so memory stays
-// under Options.Memory whatever the model's size.
+// under Options.Memory whatever the model's size; within a shard the
+// three overlap (while one chunk converts, the next is read and the one
+// before written).
 //
 // Open a checkpoint, then:
 //

@@ -170,7 +170,7 @@ func TestMXTransposeStripes(t *testing.T) {
 		return buf.Bytes()
 	}
 	whole := run(1<<30, 1<<20)
-	striped := run(4*24*(32*2*2+17), 24*32*2*2) // two groups a stripe
+	striped := run(4*24*(32*2*(1+nSlots)+17*nSlots), 24*32*2*2) // two groups a stripe
 	if !bytes.Equal(whole, striped) {
 		t.Errorf("striped result differs in %d bytes", countDiff(whole, striped))
 	}

@@ -14,18 +14,16 @@ import (
 type copyProducer struct{ t *Tensor }
 
 func (p copyProducer) write(wk *worker, w io.Writer, _ *Counts) error {
-	total := p.t.bytes()
-	for off := int64(0); off < total; {
-		n := min(wk.chunk, total-off)
-		b := wk.buf(bufIn, n)
-		if err := wk.ck.readAt(p.t, b, off); err != nil {
-			return err
-		}
-		if _, err := w.Write(b); err != nil {
-			return err
-		}
-		off += n
-	}
+	return wk.stream(w, ceilDiv(p.t.bytes(), wk.chunk), p, nil)
+}
+
+func (p copyProducer) readStep(wk *worker, s *slot) error {
+	off := s.k * wk.chunk
+	return s.input(wk, 0, p.t, off, min(wk.chunk, p.t.bytes()-off))
+}
+
+func (p copyProducer) convStep(wk *worker, s *slot, _ *Counts) error {
+	s.out = s.in[0]
 	return nil
 }
 
@@ -48,52 +46,74 @@ func fileBits(d dtype.DType) int64 {
 
 func (p convertProducer) write(wk *worker, w io.Writer, c *Counts) error {
 	t := p.t
-	sb, db := fileBits(t.DType), fileBits(p.to)
-	se, de := int64(convert.ElemBytes(t.DType)), int64(convert.ElemBytes(p.to))
+	cs := &wk.conv
+	*cs = convertSteps{p: p, total: t.elems(), rng: rangeOf(p.to), exactSrc: exactInF64(t.DType)}
+	cs.sb, cs.db = fileBits(t.DType), fileBits(p.to)
+	cs.se, cs.de = int64(convert.ElemBytes(t.DType)), int64(convert.ElemBytes(p.to))
 	parts, _ := partsOf(t.DType)
 	dparts, _ := partsOf(p.to)
-	parts = max(parts, dparts)
-	total := t.elems()
+	cs.parts = max(parts, dparts)
 	// Elements per step: the chunk in the widest of the buffers, a
 	// multiple of 8 so sub-byte chunks are whole bytes.
-	per := max(se, de, 8*int64(parts))
-	step := max(8, wk.chunk/per/8*8)
-	rng := rangeOf(p.to)
-	exactSrc := exactInF64(t.DType)
-	for first := int64(0); first < total; first += step {
-		n := min(step, total-first)
-		raw := wk.buf(bufIn, (n*sb+7)/8)
-		if err := wk.ck.readAt(t, raw, first*sb/8); err != nil {
-			return err
-		}
-		src := raw
-		if sb < 8 {
-			src = unpackBits(wk.buf(bufTmp, n), raw, uint(sb))
-		}
-		dst := wk.buf(bufOut, n*de)
-		var err error
-		if wk.threads <= 1 || n < 1<<16 {
-			// What parallel would do, without the closure it allocates.
-			err = convert.Buffer(dst[:n*de], p.to, src[:n*se], t.DType, p.policy, convert.Options{Threads: 1})
-		} else {
-			err = wk.parallel(n, 64, func(_ int, lo, hi int64) error {
-				return convert.Buffer(dst[lo*de:hi*de], p.to, src[lo*se:hi*se], t.DType, p.policy, convert.Options{Threads: 1})
-			})
-		}
-		if err != nil {
-			return fmt.Errorf("%s: tensor %q, chunk from element %d: %v", wk.ck.file(t), t.Name, first, err)
-		}
-		// What rounding did.
-		if err := p.tally(wk, c, src, dst, n, parts, rng, exactSrc); err != nil {
-			return err
-		}
-		out := dst
-		if db < 8 {
-			out = packBits(wk.buf(bufTmp2, (n*db+7)/8), dst, uint(db))
-		}
-		if _, err := w.Write(out); err != nil {
-			return err
-		}
+	per := max(cs.se, cs.de, 8*int64(cs.parts))
+	cs.step = max(8, wk.chunk/per/8*8)
+	return wk.stream(w, ceilDiv(cs.total, cs.step), cs, c)
+}
+
+// convertSteps is a convertProducer's tensor worked out for its steps;
+// the worker holds it (worker.conv), so that streaming a tensor
+// allocates nothing.
+type convertSteps struct {
+	p              convertProducer
+	sb, db, se, de int64 // bits in the file, bytes in convert's buffers
+	parts          int
+	total, step    int64 // elements
+	rng            targetRange
+	exactSrc       bool
+}
+
+// span returns the first element and the element count of step k.
+func (cs *convertSteps) span(k int64) (first, n int64) {
+	first = k * cs.step
+	return first, min(cs.step, cs.total-first)
+}
+
+func (cs *convertSteps) readStep(wk *worker, s *slot) error {
+	first, n := cs.span(s.k)
+	return s.input(wk, 0, cs.p.t, first*cs.sb/8, (n*cs.sb+7)/8)
+}
+
+func (cs *convertSteps) convStep(wk *worker, s *slot, c *Counts) error {
+	p, t := cs.p, cs.p.t
+	se, de := cs.se, cs.de
+	first, n := cs.span(s.k)
+	raw := s.in[0]
+	src := raw
+	if cs.sb < 8 {
+		src = unpackBits(wk.buf(bufTmp, n), raw, uint(cs.sb))
+	}
+	dst := s.buf(slotOut, n*de)
+	var err error
+	if wk.threads <= 1 || n < 1<<16 {
+		// What parallel would do, without the closure it allocates.
+		err = convert.Buffer(dst[:n*de], p.to, src[:n*se], t.DType, p.policy, convert.Options{Threads: 1})
+	} else {
+		err = wk.parallel(n, 64, func(_ int, lo, hi int64) error {
+			return convert.Buffer(dst[lo*de:hi*de], p.to, src[lo*se:hi*se], t.DType, p.policy, convert.Options{Threads: 1})
+		})
+	}
+	if err != nil {
+		return fmt.Errorf("%s: tensor %q, chunk from element %d: %v", wk.ck.file(t), t.Name, first, err)
+	}
+	// What rounding did.
+	if err := p.tally(wk, c, src, dst, n, cs.parts, cs.rng, cs.exactSrc); err != nil {
+		return err
+	}
+	s.out = dst
+	if cs.db < 8 {
+		// Packed into the slot (the tally uses the worker's buffers): the
+		// writer writes it while the next step converts.
+		s.out = packBits(s.buf(slotIn2, (n*cs.db+7)/8), dst, uint(cs.db))
 	}
 	return nil
 }

@@ -164,47 +164,62 @@ func (st *fp8State) flush() {
 func (p *fp8Dequant) write(wk *worker, w io.Writer, c *Counts) error {
 	g := p.g
 	ob := int64(convert.ElemBytes(p.to))
-	total := p.w.elems()
 	step := max(g.cols, wk.chunk/ob) // whole rows when they fit
 	step = min(step, max(1<<16, wk.chunk/ob))
-	states := make([]*fp8State, max(1, wk.threads))
-	for i := range states {
-		states[i] = &fp8State{b: newLUTBuilder(p.w.DType, p.to, p.mode), srow: -1, luts: make([]lut, g.sc)}
+	r := &fp8Steps{p: p, ob: ob, total: p.w.elems(), step: step, states: make([]*fp8State, max(1, wk.threads))}
+	for i := range r.states {
+		r.states[i] = &fp8State{b: newLUTBuilder(p.w.DType, p.to, p.mode), srow: -1, luts: make([]lut, g.sc)}
 	}
-	for first := int64(0); first < total; first += step {
-		if err := wk.stop(); err != nil {
-			return err
-		}
-		n := min(step, total-first)
-		src := wk.buf(bufIn, n)
-		if err := wk.ck.readAt(p.w, src, first); err != nil {
-			return err
-		}
-		// The scales of the chunk's rows.
-		slo := g.scaleRow(first/g.cols) * g.sc
-		shi := (g.scaleRow((first+n-1)/g.cols) + 1) * g.sc
-		scales := wk.floats(0, shi-slo)
-		if err := readScales(wk, p.s, slo, shi, scales); err != nil {
-			return fmt.Errorf("%w (of weight %q)", err, p.w.Name)
-		}
-		dst := wk.buf(bufOut, n*ob)
-		err := wk.parallel(n, g.cols, func(k int, lo, hi int64) error {
-			states[k].run(g, dst[lo*ob:hi*ob], src[lo:hi], first+lo, scales, slo, ob)
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		for _, st := range states {
-			st.flush() // counts per table stay below 2^32
-		}
-		if _, err := w.Write(dst); err != nil {
-			return err
-		}
+	if err := wk.stream(w, ceilDiv(r.total, step), r, c); err != nil {
+		return err
 	}
-	for _, st := range states {
+	for _, st := range r.states {
 		c.add(st.counts)
 	}
+	return nil
+}
+
+// fp8Steps is an fp8Dequant's tensor streamed in steps of whole rows
+// (when they fit in a chunk).
+type fp8Steps struct {
+	p               *fp8Dequant
+	ob, total, step int64
+	states          []*fp8State // one per thread
+}
+
+func (r *fp8Steps) span(k int64) (first, n int64) {
+	first = k * r.step
+	return first, min(r.step, r.total-first)
+}
+
+func (r *fp8Steps) readStep(wk *worker, s *slot) error {
+	first, n := r.span(s.k)
+	return s.input(wk, 0, r.p.w, first, n)
+}
+
+func (r *fp8Steps) convStep(wk *worker, s *slot, _ *Counts) error {
+	p, g, ob := r.p, r.p.g, r.ob
+	first, n := r.span(s.k)
+	src := s.in[0]
+	// The scales of the chunk's rows.
+	slo := g.scaleRow(first/g.cols) * g.sc
+	shi := (g.scaleRow((first+n-1)/g.cols) + 1) * g.sc
+	scales := wk.floats(0, shi-slo)
+	if err := readScales(wk, p.s, slo, shi, scales); err != nil {
+		return fmt.Errorf("%w (of weight %q)", err, p.w.Name)
+	}
+	dst := s.buf(slotOut, n*ob)
+	err := wk.parallel(n, g.cols, func(k int, lo, hi int64) error {
+		r.states[k].run(g, dst[lo*ob:hi*ob], src[lo:hi], first+lo, scales, slo, ob)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, st := range r.states {
+		st.flush() // counts per table stay below 2^32
+	}
+	s.out = dst
 	return nil
 }
 

@@ -172,31 +172,41 @@ func (p *mxDequant) write(wk *worker, w io.Writer, c *Counts) error {
 	}
 	total := p.blocks.elems() / 16 // groups
 	step := max(1, wk.chunk/(32*ob))
-	for g0 := int64(0); g0 < total; g0 += step {
-		if err := wk.stop(); err != nil {
-			return err
-		}
-		n := min(step, total-g0)
-		blk := wk.buf(bufIn, 16*n)
-		sc := wk.buf(bufIn2, n)
-		if err := wk.ck.readAt(p.blocks, blk, 16*g0); err != nil {
-			return err
-		}
-		if err := wk.ck.readAt(p.scales, sc, g0); err != nil {
-			return err
-		}
-		dst := wk.buf(bufOut, 32*ob*n)
-		err := wk.parallel(n, 1, func(k int, lo, hi int64) error {
-			return dequantGroups(tabs[k], dst[32*ob*lo:32*ob*hi], blk[16*lo:16*hi], sc[lo:hi], &counts[k], wk.ck.file(p.scales), p.scales.Name, g0+lo)
-		})
-		if err != nil {
-			return err
-		}
-		if _, err := w.Write(dst); err != nil {
-			return err
-		}
+	return wk.stream(w, ceilDiv(total, step), &mxSteps{p: p, tabs: tabs, counts: counts, ob: ob, total: total, step: step}, nil)
+}
+
+// mxSteps is an mxDequant's tensor streamed in steps of groups, in file
+// order.
+type mxSteps struct {
+	p               *mxDequant
+	tabs            []*mxTables // one per thread
+	counts          []Counts    // one per thread
+	ob, total, step int64       // step and total in groups
+}
+
+func (r *mxSteps) span(k int64) (g0, n int64) {
+	g0 = k * r.step
+	return g0, min(r.step, r.total-g0)
+}
+
+func (r *mxSteps) readStep(wk *worker, s *slot) error {
+	g0, n := r.span(s.k)
+	if err := s.input(wk, 0, r.p.blocks, 16*g0, 16*n); err != nil {
+		return err
 	}
-	return nil
+	return s.input(wk, 1, r.p.scales, g0, n)
+}
+
+func (r *mxSteps) convStep(wk *worker, s *slot, _ *Counts) error {
+	p, ob := r.p, r.ob
+	g0, n := r.span(s.k)
+	blk, sc := s.in[0], s.in[1]
+	dst := s.buf(slotOut, 32*ob*n)
+	err := wk.parallel(n, 1, func(k int, lo, hi int64) error {
+		return dequantGroups(r.tabs[k], dst[32*ob*lo:32*ob*hi], blk[16*lo:16*hi], sc[lo:hi], &r.counts[k], wk.ck.file(p.scales), p.scales.Name, g0+lo)
+	})
+	s.out = dst
+	return err
 }
 
 // writeTransposed writes [E, R, K] values as [E, K, R], K = 32·G: for
@@ -206,7 +216,7 @@ func (p *mxDequant) write(wk *worker, w io.Writer, c *Counts) error {
 // as many groups as a chunk does, read row by row.
 func (p *mxDequant) writeTransposed(wk *worker, w io.Writer, tabs []*mxTables, counts []Counts, ob int64) error {
 	E, R, G := p.lead[0], p.lead[1], p.groups
-	perGroup := R * (32*ob*2 + 17) // tmp + out + blocks + scales
+	perGroup := R * (32*ob*(1+nSlots) + 17*nSlots) // tmp, and out, blocks and scales in each slot
 	gw := G
 	if perGroup*G > wk.budget/2 {
 		gw = max(1, wk.chunk/(R*32*ob))
@@ -215,48 +225,67 @@ func (p *mxDequant) writeTransposed(wk *worker, w io.Writer, tabs []*mxTables, c
 				wk.ck.file(p.blocks), p.name, R, sizeText(perGroup), sizeText(wk.budget))
 		}
 	}
-	for e := range E {
-		for g0 := int64(0); g0 < G; g0 += gw {
-			if err := wk.stop(); err != nil {
-				return err
-			}
-			ng := min(gw, G-g0)
-			kw := 32 * ng
-			blk := wk.buf(bufIn, R*ng*16)
-			sc := wk.buf(bufIn2, R*ng)
-			base := e * R * G
-			if ng == G {
-				if err := wk.ck.readAt(p.blocks, blk, base*16); err != nil {
-					return err
-				}
-				if err := wk.ck.readAt(p.scales, sc, base); err != nil {
-					return err
-				}
-			} else {
-				for r := range R {
-					off := base + r*G + g0
-					if err := wk.ck.readAt(p.blocks, blk[r*ng*16:(r+1)*ng*16], off*16); err != nil {
-						return err
-					}
-					if err := wk.ck.readAt(p.scales, sc[r*ng:(r+1)*ng], off); err != nil {
-						return err
-					}
-				}
-			}
-			tmp := wk.buf(bufTmp, R*kw*ob)
-			err := wk.parallel(R, 1, func(k int, lo, hi int64) error {
-				return dequantGroups(tabs[k], tmp[lo*kw*ob:hi*kw*ob], blk[lo*ng*16:hi*ng*16], sc[lo*ng:hi*ng], &counts[k], wk.ck.file(p.scales), p.scales.Name, base+lo*G+g0)
-			})
-			if err != nil {
-				return err
-			}
-			out := wk.buf(bufOut, R*kw*ob)
-			transpose(out, tmp, R, kw, ob)
-			if _, err := w.Write(out); err != nil {
-				return err
-			}
+	perExpert := ceilDiv(G, gw)
+	return wk.stream(w, E*perExpert, &mxTSteps{p: p, tabs: tabs, counts: counts, ob: ob, gw: gw, perExpert: perExpert}, nil)
+}
+
+// mxTSteps is an mxDequant's tensor streamed transposed: a step is a
+// stripe of gw groups of one expert.
+type mxTSteps struct {
+	p                 *mxDequant
+	tabs              []*mxTables // one per thread
+	counts            []Counts    // one per thread
+	ob, gw, perExpert int64
+}
+
+// span returns step k's expert, first group and group count.
+func (r *mxTSteps) span(k int64) (e, g0, ng int64) {
+	e, g0 = k/r.perExpert, k%r.perExpert*r.gw
+	return e, g0, min(r.gw, r.p.groups-g0)
+}
+
+func (r *mxTSteps) readStep(wk *worker, s *slot) error {
+	p := r.p
+	R, G := p.lead[1], p.groups
+	e, g0, ng := r.span(s.k)
+	blk := s.buf(slotIn, R*ng*16)
+	sc := s.buf(slotIn2, R*ng)
+	base := e * R * G
+	if ng == G {
+		if err := wk.ck.readAt(p.blocks, blk, base*16); err != nil {
+			return err
+		}
+		return wk.ck.readAt(p.scales, sc, base)
+	}
+	for r := range R {
+		off := base + r*G + g0
+		if err := wk.ck.readAt(p.blocks, blk[r*ng*16:(r+1)*ng*16], off*16); err != nil {
+			return err
+		}
+		if err := wk.ck.readAt(p.scales, sc[r*ng:(r+1)*ng], off); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+func (r *mxTSteps) convStep(wk *worker, s *slot, _ *Counts) error {
+	p, ob := r.p, r.ob
+	R, G := p.lead[1], p.groups
+	e, g0, ng := r.span(s.k)
+	kw := 32 * ng
+	blk, sc := s.bufs[slotIn][:R*ng*16], s.bufs[slotIn2][:R*ng]
+	base := e * R * G
+	tmp := wk.buf(bufTmp, R*kw*ob)
+	err := wk.parallel(R, 1, func(k int, lo, hi int64) error {
+		return dequantGroups(r.tabs[k], tmp[lo*kw*ob:hi*kw*ob], blk[lo*ng*16:hi*ng*16], sc[lo*ng:hi*ng], &r.counts[k], wk.ck.file(p.scales), p.scales.Name, base+lo*G+g0)
+	})
+	if err != nil {
+		return err
+	}
+	out := s.buf(slotOut, R*kw*ob)
+	transpose(out, tmp, R, kw, ob)
+	s.out = out
 	return nil
 }
 

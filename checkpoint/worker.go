@@ -25,6 +25,12 @@ type worker struct {
 	budget  int64 // memory this worker may hold
 	bufs    [6][]byte
 	f64s    [2][]float64
+	// slots are the buffers of stream's pipeline: the steps being read
+	// and written while one converts.
+	slots [nSlots]slot
+	conv  convertSteps // the tensor a convertProducer streams
+	// conving is the slot being converted when its input is mapped.
+	conving *slot
 	prog    *progress
 }
 
@@ -63,6 +69,11 @@ func (wk *worker) held() int64 {
 	for _, f := range wk.f64s {
 		n += 8 * int64(cap(f))
 	}
+	for _, s := range wk.slots {
+		for _, b := range s.bufs {
+			n += int64(cap(b))
+		}
+	}
 	return n
 }
 
@@ -81,6 +92,10 @@ func (wk *worker) parallel(n, align int64, f func(k int, lo, hi int64) error) er
 	}
 	step := (n + t - 1) / t
 	step = (step + align - 1) / align * align
+	var maps [][]byte // the input's mappings, which the goroutines may touch
+	if wk.conving != nil {
+		maps = wk.conving.maps
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, t)
 	for i := range t {
@@ -91,7 +106,8 @@ func (wk *worker) parallel(n, align int64, f func(k int, lo, hi int64) error) er
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = f(int(i), lo, hi)
+			// The chunk may be a mapping of the input (see faultGuard).
+			errs[i] = faultGuard(maps, func() error { return f(int(i), lo, hi) })
 		}()
 	}
 	wg.Wait()

@@ -17,7 +17,18 @@
 # as /dev/shm/... takes the disk and its writeback throttling out of the
 # comparison, at the cost of RAM: the input plus twice its size twice);
 # the chroots under $PROMOTE_ORACLES (default ~/.cache/promote/oracles);
-# TORCH=0 skips the PyTorch path.
+# TORCH=0 skips the PyTorch path. BASE=path/to/another/promote adds that
+# build's `dequant -nosync` to every run (before/after in the same run).
+#
+# WARM=1 writes and deletes twice the input's size in $BENCH_DIR before
+# each timed command. On a virtual machine whose guest hands freed pages
+# back to the host (virtio-balloon free page reporting), a command that
+# writes into memory the host has taken back pays for every new page:
+# there `cp -r` of dequant's output (2 GiB) took 6.4 s on tmpfs against
+# 0.9 s for the same copy repeated at once, and reading that output back
+# took 0.25 s. The cost is the page allocation of whichever command runs
+# first after memory was freed, not the files; WARM puts every contender
+# on the same footing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gib=${1:-4}
@@ -31,33 +42,51 @@ in=$dir/fp8
 [ -d "$in" ] || "$dir/genckpt" -o "$in" -gib "$gib" -shards 8
 cat "$in"/* > /dev/null
 
-t() { /usr/bin/time -f '%e %M' -o "$dir/time" "$@" > /dev/null 2> "$dir/err"; tail -1 "$dir/time"; }
-clean() { rm -rf "$dir/cp" "$dir/cpout" "$dir/bf16" "$dir/bf16s"; sync; }
+# Before each timed command: the previous one's dirty pages written back
+# (on a disk, a command that follows a copy otherwise competes with its
+# writeback), and WARM.
+warm() {
+  sync
+  if [ "${WARM:-0}" = 1 ]; then
+    dd if=/dev/zero of="$dir/warm" bs=1M count=$(( 2 * gib * 1024 )) status=none
+    rm -f "$dir/warm"
+  fi
+}
+t() { warm; /usr/bin/time -f '%e %M' -o "$dir/time" "$@" > /dev/null 2> "$dir/err"; tail -1 "$dir/time"; }
+clean() { rm -rf "$dir/cp" "$dir/cpout" "$dir/bf16" "$dir/bf16s" "$dir/bf16b"; sync; }
 
-printf 'run\tcp_in_s\tcp_out_s\tdequant_nosync_s\tmaxrss_MiB\tcp_in_sync_s\tdequant_s\n'
+printf 'run\tcp_in_s\tcp_out_s\tdequant_nosync_s\tmaxrss_MiB\tcp_in_sync_s\tdequant_s\tbase_nosync_s\tbase_maxrss_MiB\n'
 : > "$dir/runs.tsv"
 for i in $(seq "$runs"); do
   clean
+  base="0 0"
+  if [ -n "${BASE:-}" ] && [ $((i % 2)) = 0 ]; then # alternate which build goes first
+    base=$(t "$BASE" dequant -nosync -threads "$threads" "$in" -o "$dir/bf16b"); rm -rf "$dir/bf16b"
+  fi
   cpin=$(t cp -r "$in" "$dir/cp")
   dq=$(t "$dir/promote" dequant -nosync -threads "$threads" "$in" -o "$dir/bf16")
   cpout=$(t cp -r "$dir/bf16" "$dir/cpout")
   clean
+  if [ -n "${BASE:-}" ] && [ $((i % 2)) = 1 ]; then
+    base=$(t "$BASE" dequant -nosync -threads "$threads" "$in" -o "$dir/bf16b"); rm -rf "$dir/bf16b"
+  fi
   cpsync=$(t sh -c "cp -r '$in' '$dir/cp' && sync")
   dqs=$(t "$dir/promote" dequant -threads "$threads" "$in" -o "$dir/bf16s")
-  printf '%d\t%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "${cpin% *}" "${cpout% *}" "${dq% *}" "$(( ${dq#* } / 1024 ))" "${cpsync% *}" "${dqs% *}" | tee -a "$dir/runs.tsv"
+  printf '%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "${cpin% *}" "${cpout% *}" "${dq% *}" "$(( ${dq#* } / 1024 ))" "${cpsync% *}" "${dqs% *}" "${base% *}" "$(( ${base#* } / 1024 ))" | tee -a "$dir/runs.tsv"
 done
 clean
 awk '
   function median(a, n,   i, j, t) {
     for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
     return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2 }
-  { a[NR] = $2; b[NR] = $3; c[NR] = $4; if ($5 > m) m = $5; d[NR] = $6; e[NR] = $7 }
+  { a[NR] = $2; b[NR] = $3; c[NR] = $4; if ($5 > m) m = $5; d[NR] = $6; e[NR] = $7; f[NR] = $8; if ($9 > bm) bm = $9 }
   END {
-    ci = median(a, NR); co = median(b, NR); dq = median(c, NR); cs = median(d, NR); ds = median(e, NR)
-    printf "median\t%.2f\t%.2f\t%.2f\t%d (max)\t%.2f\t%.2f\n", ci, co, dq, m, cs, ds
+    ci = median(a, NR); co = median(b, NR); dq = median(c, NR); cs = median(d, NR); ds = median(e, NR); bs = median(f, NR)
+    printf "median\t%.2f\t%.2f\t%.2f\t%d (max)\t%.2f\t%.2f\t%.2f\t%d (max)\n", ci, co, dq, m, cs, ds, bs, bm
     printf "dequant -nosync / cp -r of the input: %.2f\n", dq / ci
     printf "dequant -nosync / cp -r of the output: %.2f\n", dq / co
     printf "dequant (fsync) / cp -r + sync of the input: %.2f\n", ds / cs
+    if (bs > 0) printf "BASE dequant -nosync / cp -r of the input: %.2f\n", bs / ci
   }' "$dir/runs.tsv" | tee "$dir/summary.txt"
 
 # The reference CPU path, once, in the trixie chroot.
