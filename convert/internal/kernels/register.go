@@ -23,7 +23,7 @@ func registerPure() {
 	for _, t := range append(append([]dtype.DType(nil), smallFloats...), dtype.F8E8M0FNU) {
 		f8[t] = newF8Params(t.Format())
 	}
-	registerSmallEncode()
+	registerTableEncode()
 
 	registerIntInt()
 	registerPureChains()

@@ -1,0 +1,201 @@
+package kernels
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"sync"
+
+	"github.com/promote-dev/promote/dtype"
+)
+
+// The pure-Go encoders into the floats of 8 bits or fewer (smallFloats and
+// f8e8m0fnu) are table lookups. Each format has two tables of 65536
+// results, built on first use from the exact reference: one indexed by an
+// f16 pattern, holding enc(f16ToF32(h)), and one indexed by a bf16
+// pattern, holding enc(bf16ToF32(h)), where enc is f8Params.fromF32 (or
+// e8m0FromF32). f16 and bf16 sources index their table directly: they
+// widen to f32 exactly, so the entry is their correctly rounded result.
+//
+// Every other source (f32, f64 and the integers) first rounds to bf16 by
+// round to odd (truncate to bf16's 8 significant bits, then set the lowest
+// bit when anything nonzero was dropped) and indexes the bf16 table. This
+// is exact for the same reason the chains through f32 are (chain.go): the
+// formats keep at most 5 significant bits, and a value rounded to odd at
+// p bits and then to nearest even at q <= p-2 bits is correctly rounded,
+// since the odd bit stands for the dropped rest and so no tie is made or
+// lost. bf16 has f32's exponent range, so its quantum at any magnitude is
+// far finer than the formats' (their least subnormal is 2^-17 or more;
+// bf16's 2^-133); a value past bf16's range truncates to its largest
+// finite, which overflows every format. For e8m0 the decisions (above
+// 2^-127 or not, at or above 1.5*2^k or not) compare with values bf16
+// holds exactly, which rounding to odd never crosses. NaN keeps its sign
+// and its top 7 payload bits, more than any format keeps, and a NaN whose
+// payload lies in the dropped bits stays a NaN through the sticky bit.
+
+// encTable maps every 16-bit pattern to its one-byte encoding.
+type encTable = [1 << 16]uint8
+
+// f16Enc and bf16Enc hold, by destination, the lazy builders of the
+// tables indexed by f16 and bf16 patterns; nil for other destinations.
+var f16Enc, bf16Enc [dtype.Count]func() *encTable
+
+// encoderOf returns the reference rounding of an f32 pattern to t.
+func encoderOf(t dtype.DType) func(uint32) uint8 {
+	if t == dtype.F8E8M0FNU {
+		return e8m0FromF32
+	}
+	return f8[t].fromF32
+}
+
+// newEncTable returns the lazy builder of the table of enc(widen(h)).
+func newEncTable(enc func(uint32) uint8, widen func(uint16) uint32) func() *encTable {
+	return sync.OnceValue(func() *encTable {
+		t := new(encTable)
+		for h := range t {
+			t[h] = enc(widen(uint16(h)))
+		}
+		return t
+	})
+}
+
+// registerTableEncode registers the table encoders from f32, f16, bf16,
+// f64 and the integers into every small float; it runs after the chains,
+// which it replaces for these destinations.
+func registerTableEncode() {
+	for _, t := range append(append([]dtype.DType(nil), smallFloats...), dtype.F8E8M0FNU) {
+		enc := encoderOf(t)
+		f16Enc[t] = newEncTable(enc, f16ToF32)
+		bf16Enc[t] = newEncTable(enc, bf16ToF32)
+		bt, ht := bf16Enc[t], f16Enc[t]
+		setPure(t, dtype.F16, func(dst, src []byte) { encHalf(dst, src, ht()) })
+		setPure(t, dtype.BF16, func(dst, src []byte) { encHalf(dst, src, bt()) })
+		setPure(t, dtype.F32, func(dst, src []byte) { encF32(dst, src, bt()) })
+		setPure(t, dtype.F64, func(dst, src []byte) { encF64(dst, src, bt()) })
+		setPure(t, dtype.I8, encLUT(t, func(b uint8) uint16 { return int64ToBF16Odd(int64(int8(b))) }))
+		setPure(t, dtype.U8, encLUT(t, func(b uint8) uint16 { return uint64ToBF16Odd(uint64(b)) }))
+		setPure(t, dtype.I16, func(dst, src []byte) { encInt[int16](dst, src, bt()) })
+		setPure(t, dtype.U16, func(dst, src []byte) { encInt[uint16](dst, src, bt()) })
+		setPure(t, dtype.I32, func(dst, src []byte) { encInt[int32](dst, src, bt()) })
+		setPure(t, dtype.U32, func(dst, src []byte) { encInt[uint32](dst, src, bt()) })
+		setPure(t, dtype.I64, func(dst, src []byte) { encInt[int64](dst, src, bt()) })
+		setPure(t, dtype.U64, func(dst, src []byte) { encInt[uint64](dst, src, bt()) })
+	}
+}
+
+// encLUT returns the table kernel of a one-byte integer source: each of
+// the 256 values rounded to bf16 by toBF16 (exactly: 8 bits fit), then to
+// t by the reference.
+func encLUT(t dtype.DType, toBF16 func(uint8) uint16) Kernel {
+	enc := encoderOf(t)
+	var vals [256]uint64
+	for b := range vals {
+		vals[b] = uint64(enc(bf16ToF32(toBF16(uint8(b)))))
+	}
+	lt := new(LUT)
+	lt.Init(&vals, 1)
+	return lt.runGo
+}
+
+func encHalf(dst, src []byte, t *encTable) {
+	n := count(dst, src, 1, 2)
+	d, s := dst[:n], src[:2*n]
+	for i := range d {
+		d[i] = t[binary.LittleEndian.Uint16(s[2*i:])]
+	}
+}
+
+// f32ToBF16Odd rounds an f32 pattern to bf16 by round to odd.
+func f32ToBF16Odd(x uint32) uint16 {
+	return uint16(x>>16) | uint16((x&0xffff+0xffff)>>16)
+}
+
+func encF32(dst, src []byte, t *encTable) {
+	n := count(dst, src, 1, 4)
+	d, s := dst[:n], src[:4*n]
+	for i := range d {
+		d[i] = t[f32ToBF16Odd(binary.LittleEndian.Uint32(s[4*i:]))]
+	}
+}
+
+// f64ToBF16Odd rounds an f64 pattern to bf16 by round to odd: subnormals
+// in bf16 included, a finite value past bf16's range to its largest
+// finite, inf kept, and a NaN made quiet with its sign and top 6 payload
+// bits kept below the quiet bit.
+func f64ToBF16Odd(x uint64) uint16 {
+	sign := uint16(x>>48) & 0x8000
+	a := x & (1<<63 - 1)
+	e := int64(a>>52) - (1023 - 127) // bf16's biased exponent
+	sig := a&(1<<52-1) | 1<<52
+	if a < 1<<52 { // zero or an f64 subnormal: far below bf16's range
+		sig = a
+	}
+	// A normal bf16 (e >= 1) keeps sig's top 8 bits; a subnormal one
+	// fewer, one per step of e below 1. Adding the top bit (the implicit
+	// one) to (e-1)<<7 gives the biased exponent its field.
+	sh := uint64(min(45+max(1-e, 0), 63))
+	r := uint64(max(e-1, 0))<<7 + sig>>sh
+	if sig&(1<<sh-1) != 0 {
+		r |= 1
+	}
+	if e >= 255 {
+		r = 0x7f7f
+	}
+	if a >= 0x7ff0000000000000 { // inf, or a NaN
+		r = 0x7f80
+		if a > 0x7ff0000000000000 {
+			r = 0x7fc0 | a>>45&0x7f
+		}
+	}
+	return sign | uint16(r)
+}
+
+func encF64(dst, src []byte, t *encTable) {
+	n := count(dst, src, 1, 8)
+	d, s := dst[:n], src[:8*n]
+	for i := range d {
+		d[i] = t[f64ToBF16Odd(binary.LittleEndian.Uint64(s[8*i:]))]
+	}
+}
+
+// uint64ToBF16Odd rounds u to bf16 by round to odd.
+func uint64ToBF16Odd(u uint64) uint16 {
+	lz := bits.LeadingZeros64(u)
+	norm := u << lz // top bit at bit 63; 0 for u == 0
+	// (126+63-lz)<<7 plus the top 8 bits, whose top bit (the implicit
+	// one) carries into the exponent field: the biased exponent is
+	// 127+63-lz.
+	r := uint64(189-lz)<<7 + norm>>56
+	if norm<<8 != 0 {
+		r |= 1
+	}
+	if u == 0 {
+		r = 0
+	}
+	return uint16(r)
+}
+
+// int64ToBF16Odd rounds v to bf16 by round to odd.
+func int64ToBF16Odd(v int64) uint16 {
+	m := uint64(v)
+	sign := uint16(0)
+	if v < 0 {
+		m, sign = -m, 0x8000
+	}
+	return sign | uint64ToBF16Odd(m)
+}
+
+func encInt[T integer](dst, src []byte, t *encTable) {
+	size := sizeOf[T]()
+	n := count(dst, src, 1, size)
+	d, s := dst[:n], src[:size*n]
+	for i := range d {
+		v := load[T](s[size*i:])
+		var h uint16
+		if ^T(0) < 0 {
+			h = int64ToBF16Odd(int64(v))
+		} else {
+			h = uint64ToBF16Odd(uint64(v))
+		}
+		d[i] = t[h]
+	}
+}
