@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"sync"
 
@@ -70,15 +71,19 @@ func registerTableEncode() {
 		setPure(t, dtype.F16, func(dst, src []byte) { encHalf(dst, src, ht()) })
 		setPure(t, dtype.BF16, func(dst, src []byte) { encHalf(dst, src, bt()) })
 		setPure(t, dtype.F32, func(dst, src []byte) { encF32(dst, src, bt()) })
-		setPure(t, dtype.F64, func(dst, src []byte) { encF64(dst, src, bt()) })
+		if t == dtype.F8E8M0FNU { // tells values below 2^-126 apart
+			setPure(t, dtype.F64, func(dst, src []byte) { encF64(dst, src, bt()) })
+		} else {
+			setPure(t, dtype.F64, func(dst, src []byte) { encF64Flush(dst, src, bt()) })
+		}
 		setPure(t, dtype.I8, encLUT(t, func(b uint8) uint16 { return int64ToBF16Odd(int64(int8(b))) }))
 		setPure(t, dtype.U8, encLUT(t, func(b uint8) uint16 { return uint64ToBF16Odd(uint64(b)) }))
-		setPure(t, dtype.I16, func(dst, src []byte) { encInt[int16](dst, src, bt()) })
-		setPure(t, dtype.U16, func(dst, src []byte) { encInt[uint16](dst, src, bt()) })
-		setPure(t, dtype.I32, func(dst, src []byte) { encInt[int32](dst, src, bt()) })
-		setPure(t, dtype.U32, func(dst, src []byte) { encInt[uint32](dst, src, bt()) })
-		setPure(t, dtype.I64, func(dst, src []byte) { encInt[int64](dst, src, bt()) })
-		setPure(t, dtype.U64, func(dst, src []byte) { encInt[uint64](dst, src, bt()) })
+		setPure(t, dtype.I16, func(dst, src []byte) { encI16[int16](dst, src, bt()) })
+		setPure(t, dtype.U16, func(dst, src []byte) { encI16[uint16](dst, src, bt()) })
+		setPure(t, dtype.I32, func(dst, src []byte) { encI32[int32](dst, src, bt()) })
+		setPure(t, dtype.U32, func(dst, src []byte) { encI32[uint32](dst, src, bt()) })
+		setPure(t, dtype.I64, func(dst, src []byte) { encI64(dst, src, bt()) })
+		setPure(t, dtype.U64, func(dst, src []byte) { encU64(dst, src, bt()) })
 	}
 }
 
@@ -95,6 +100,13 @@ func encLUT(t dtype.DType, toBF16 func(uint8) uint16) Kernel {
 	lt.Init(&vals, 1)
 	return lt.runGo
 }
+
+// The loops below index a reslice of each buffer by one counter. Advancing
+// both slices and testing their lengths instead lets the compiler drop
+// every bounds check (go build -gcflags=-d=ssa/check_bce), but measured
+// 10 to 25% slower here (four induction variables against one, and the
+// checks left are predicted). A uint16 index into an encTable needs no
+// check.
 
 func encHalf(dst, src []byte, t *encTable) {
 	n := count(dst, src, 1, 2)
@@ -157,6 +169,14 @@ func encF64(dst, src []byte, t *encTable) {
 	}
 }
 
+func encF64Flush(dst, src []byte, t *encTable) {
+	n := count(dst, src, 1, 8)
+	d, s := dst[:n], src[:8*n]
+	for i := range d {
+		d[i] = t[f64ToBF16OddFlush(binary.LittleEndian.Uint64(s[8*i:]))]
+	}
+}
+
 // uint64ToBF16Odd rounds u to bf16 by round to odd.
 func uint64ToBF16Odd(u uint64) uint16 {
 	lz := bits.LeadingZeros64(u)
@@ -184,18 +204,62 @@ func int64ToBF16Odd(v int64) uint16 {
 	return sign | uint64ToBF16Odd(m)
 }
 
-func encInt[T integer](dst, src []byte, t *encTable) {
-	size := sizeOf[T]()
-	n := count(dst, src, 1, size)
-	d, s := dst[:n], src[:size*n]
+// encI16 is the encoder from the 16-bit integers, which f32 holds
+// exactly.
+func encI16[T int16 | uint16](dst, src []byte, t *encTable) {
+	n := count(dst, src, 1, 2)
+	d, s := dst[:n], src[:2*n]
 	for i := range d {
-		v := load[T](s[size*i:])
-		var h uint16
-		if ^T(0) < 0 {
-			h = int64ToBF16Odd(int64(v))
-		} else {
-			h = uint64ToBF16Odd(uint64(v))
-		}
-		d[i] = t[h]
+		v := T(binary.LittleEndian.Uint16(s[2*i:]))
+		d[i] = t[f32ToBF16Odd(math.Float32bits(float32(v)))]
 	}
+}
+
+// encI32 is the encoder from the 32-bit integers.
+func encI32[T int32 | uint32](dst, src []byte, t *encTable) {
+	n := count(dst, src, 1, 4)
+	d, s := dst[:n], src[:4*n]
+	for i := range d {
+		v := T(binary.LittleEndian.Uint32(s[4*i:]))
+		if ^T(0) < 0 {
+			d[i] = t[int64ToBF16Odd(int64(v))]
+		} else {
+			d[i] = t[uint64ToBF16Odd(uint64(v))]
+		}
+	}
+}
+
+func encI64(dst, src []byte, t *encTable) {
+	n := count(dst, src, 1, 8)
+	d, s := dst[:n], src[:8*n]
+	for i := range d {
+		d[i] = t[int64ToBF16Odd(int64(binary.LittleEndian.Uint64(s[8*i:])))]
+	}
+}
+
+func encU64(dst, src []byte, t *encTable) {
+	n := count(dst, src, 1, 8)
+	d, s := dst[:n], src[:8*n]
+	for i := range d {
+		d[i] = t[uint64ToBF16Odd(binary.LittleEndian.Uint64(s[8*i:]))]
+	}
+}
+
+// f64ToBF16OddFlush is f64ToBF16Odd without bf16's subnormals: every
+// nonzero magnitude below bf16's least normal, 2^-126, gives some bf16
+// pattern below 2^-126 but ±0 (one whose exponent field is 0, or the
+// least subnormal). Every format but e8m0 rounds all of those to zero,
+// as it does the exact value (their least subnormal is 2^-17 or more),
+// so the subnormal steps can be left out. Branch-free and inlined.
+func f64ToBF16OddFlush(x uint64) uint16 {
+	a := x & (1<<63 - 1)
+	// bf16's normal range: rebias, keep the top 7 mantissa bits, and set
+	// the lowest when the 45 dropped bits are not all zero.
+	r := int64(a>>45) - (1023-127)<<7 | int64((a&(1<<45-1)+(1<<45-1))>>45)
+	r = max(r, int64((a+(1<<63-1))>>63)) // below: 0, or 1 for nonzero
+	r = min(r, 0x7f7f)                   // above: bf16's largest finite
+	if a >= 0x7ff0000000000000 {         // inf, or NaN made quiet
+		r = int64(0x7f80 | a>>45&0x7f | (a-0x7ff0000000000000+0x7fffffffffffffff)>>63<<6)
+	}
+	return uint16(x>>48)&0x8000 | uint16(r)
 }
