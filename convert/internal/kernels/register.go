@@ -27,6 +27,7 @@ func registerPure() {
 
 	registerIntInt()
 	registerPureChains()
+	registerDirect()
 	registerSmallDecode() // after the f32 kernels it runs the tables through
 
 	floats := []struct {
