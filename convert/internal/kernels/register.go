@@ -49,6 +49,7 @@ func registerPure() {
 		setPure(dtype.Bool, t, toBool(size, 1<<(8*size)-1))
 		setPure(t, dtype.Bool, fromBool(size, 1))
 	}
+	registerByteTables()
 }
 
 // registerInt registers the kernels between f32, f64 and T.
