@@ -72,7 +72,7 @@ func registerTableEncode() {
 		setPure(t, dtype.BF16, func(dst, src []byte) { encHalf(dst, src, bt()) })
 		setPure(t, dtype.F32, func(dst, src []byte) { encF32(dst, src, bt()) })
 		if t == dtype.F8E8M0FNU { // tells values below 2^-126 apart
-			setPure(t, dtype.F64, func(dst, src []byte) { encF64(dst, src, bt()) })
+			setPure(t, dtype.F64, goF64ToE8M0)
 		} else {
 			setPure(t, dtype.F64, func(dst, src []byte) { encF64Flush(dst, src, bt()) })
 		}
@@ -166,6 +166,31 @@ func encF64(dst, src []byte, t *encTable) {
 	d, s := dst[:n], src[:8*n]
 	for i := range d {
 		d[i] = t[f64ToBF16Odd(binary.LittleEndian.Uint64(s[8*i:]))]
+	}
+}
+
+// f64ToE8M0 is e8m0FromF32(f64ToF32Odd(x)) computed on the f64 bits:
+// rounding to odd keeps the exponent and the top mantissa bit (it
+// truncates), takes a value past f32's range to f32's largest finite,
+// whose e8m0 is 0xff, as the capped exponent plus one is, and keeps
+// comparisons with 2^-127, which f32 holds.
+func f64ToE8M0(x uint64) uint8 {
+	e := int64(x>>52) - (1023 - 127) // f32's biased exponent; inf and NaN 1151
+	r := min(e+int64(x>>51&1), 255)
+	if e < 1 { // below f32's normals: 1 above 2^-127, else 0
+		r = int64(b2u8(x > (1023-127)<<52))
+	}
+	if int64(x) <= 0 { // negative, -0 or +0
+		r = 255
+	}
+	return uint8(r)
+}
+
+func goF64ToE8M0(dst, src []byte) {
+	n := count(dst, src, 1, 8)
+	d, s := dst[:n], src[:8*n]
+	for i := range d {
+		d[i] = f64ToE8M0(binary.LittleEndian.Uint64(s[8*i:]))
 	}
 }
 
