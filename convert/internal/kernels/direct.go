@@ -24,7 +24,7 @@ func registerDirect() {
 
 	setPure(dtype.F16, dtype.F64, goF64ToF16)
 	setPure(dtype.BF16, dtype.F64, goF64ToBF16)
-	setPure(dtype.F64, dtype.F16, func(dst, src []byte) { halfToF64(dst, src, f16ToF32) })
+	setPure(dtype.F64, dtype.F16, goF16ToF64)
 	setPure(dtype.F64, dtype.BF16, func(dst, src []byte) { halfToF64(dst, src, bf16ToF32) })
 	setPure(dtype.BF16, dtype.F16, goF16ToBF16)
 	setPure(dtype.F16, dtype.BF16, goBF16ToF16)
@@ -125,11 +125,21 @@ func halfToF64(dst, src []byte, widen func(uint16) uint32) {
 	}
 }
 
+func goF16ToF64(dst, src []byte) {
+	n := count(dst, src, 8, 2)
+	d, s := dst[:8*n], src[:2*n]
+	w := f16Widened()
+	for i := range n {
+		binary.LittleEndian.PutUint64(d[8*i:], f32ToF64(w[binary.LittleEndian.Uint16(s[2*i:])]))
+	}
+}
+
 func goF16ToBF16(dst, src []byte) {
 	n := count(dst, src, 2, 2)
 	d, s := dst[:2*n], src[:2*n]
+	w := f16Widened()
 	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(f16ToF32(binary.LittleEndian.Uint16(s[2*i:]))))
+		binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(w[binary.LittleEndian.Uint16(s[2*i:])]))
 	}
 }
 

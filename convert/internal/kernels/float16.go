@@ -3,6 +3,7 @@ package kernels
 import (
 	"encoding/binary"
 	"math"
+	"sync"
 )
 
 // Scalar bit conversions between f32 and the 16-bit floats. They are the
@@ -80,8 +81,10 @@ func goF32ToF16(dst, src []byte) {
 
 func goF16ToF32(dst, src []byte) {
 	n := count(dst, src, 4, 2)
+	d, s := dst[:4*n], src[:2*n]
+	w := f16Widened()
 	for i := range n {
-		binary.LittleEndian.PutUint32(dst[4*i:], f16ToF32(binary.LittleEndian.Uint16(src[2*i:])))
+		binary.LittleEndian.PutUint32(d[4*i:], w[binary.LittleEndian.Uint16(s[2*i:])])
 	}
 }
 
@@ -98,3 +101,14 @@ func goBF16ToF32(dst, src []byte) {
 		binary.LittleEndian.PutUint32(dst[4*i:], bf16ToF32(binary.LittleEndian.Uint16(src[2*i:])))
 	}
 }
+
+// f16Widened is the table of f16ToF32 over every f16 pattern (256 KiB),
+// built on first use: the pure-Go kernels from f16 look the widening up
+// rather than compute it.
+var f16Widened = sync.OnceValue(func() *[1 << 16]uint32 {
+	t := new([1 << 16]uint32)
+	for h := range t {
+		t[h] = f16ToF32(uint16(h))
+	}
+	return t
+})

@@ -118,8 +118,9 @@ func goF16ToInt[T integer](dst, src []byte) {
 	n := count(dst, src, size, 2)
 	d, s := dst[:size*n], src[:2*n]
 	lo, hi := intRange[T]()
+	w := f16Widened()
 	for i := range n {
-		f := math.Float32frombits(f16ToF32(binary.LittleEndian.Uint16(s[2*i:])))
+		f := math.Float32frombits(w[binary.LittleEndian.Uint16(s[2*i:])])
 		store(d[size*i:], T(floatToInt(float64(f), lo, hi)))
 	}
 }
