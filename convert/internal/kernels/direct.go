@@ -167,10 +167,12 @@ func uint64ToF32Odd(u uint64) uint32 {
 	return r
 }
 
-// goIntToF16 and goIntToBF16 are the kernels from T into f16 and bf16:
-// the 8- and 16-bit integers through f32 and the 32-bit ones through
-// f64, which hold them exactly, and the 64-bit ones rounded to odd at
-// f32 first.
+// goIntToF16 is the kernel from T into f16: the 8- and 16-bit integers
+// through f32 and the 32-bit ones through f64, which hold them exactly.
+// Every 64-bit integer of magnitude 2^16 or more rounds to ±inf (past
+// 65520, halfway between f16's largest finite, 65504, and 2^16), as 2^17
+// does: clamped to ±2^17, which f32 holds exactly, a 64-bit integer
+// converts through f32 with one rounding too.
 func goIntToF16[T integer](dst, src []byte) {
 	size := sizeOf[T]()
 	n := count(dst, src, 2, size)
@@ -186,11 +188,21 @@ func goIntToF16[T integer](dst, src []byte) {
 		}
 	default:
 		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(int64ToF32Odd(load[T](s[size*i:]))))
+			v := load[T](s[size*i:])
+			var c int64
+			if ^T(0) > 0 { // uint64, past 2^63 too
+				c = int64(min(uint64(v), 1<<17))
+			} else {
+				c = min(max(int64(v), -1<<17), 1<<17)
+			}
+			binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(math.Float32bits(float32(c))))
 		}
 	}
 }
 
+// goIntToBF16 is the kernel from T into bf16: the 8- and 16-bit integers
+// through f32 and the 32-bit ones through f64, which hold them exactly,
+// and the 64-bit ones rounded to odd at f32 first.
 func goIntToBF16[T integer](dst, src []byte) {
 	size := sizeOf[T]()
 	n := count(dst, src, 2, size)
