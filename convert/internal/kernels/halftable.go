@@ -80,10 +80,17 @@ func registerTableEncode() {
 		setPure(t, dtype.U8, encLUT(t, func(b uint8) uint16 { return uint64ToBF16Odd(uint64(b)) }))
 		setPure(t, dtype.I16, func(dst, src []byte) { encI16[int16](dst, src, bt()) })
 		setPure(t, dtype.U16, func(dst, src []byte) { encI16[uint16](dst, src, bt()) })
-		setPure(t, dtype.I32, func(dst, src []byte) { encI32[int32](dst, src, bt()) })
-		setPure(t, dtype.U32, func(dst, src []byte) { encI32[uint32](dst, src, bt()) })
-		setPure(t, dtype.I64, func(dst, src []byte) { encI64(dst, src, bt()) })
-		setPure(t, dtype.U64, func(dst, src []byte) { encU64(dst, src, bt()) })
+		if t == dtype.F8E8M0FNU { // reaches 2^127
+			setPure(t, dtype.I32, func(dst, src []byte) { encI32[int32](dst, src, bt()) })
+			setPure(t, dtype.U32, func(dst, src []byte) { encI32[uint32](dst, src, bt()) })
+			setPure(t, dtype.I64, func(dst, src []byte) { encI64(dst, src, bt()) })
+			setPure(t, dtype.U64, func(dst, src []byte) { encU64(dst, src, bt()) })
+		} else {
+			setPure(t, dtype.I32, func(dst, src []byte) { encClamped[int32](dst, src, bt()) })
+			setPure(t, dtype.U32, func(dst, src []byte) { encClamped[uint32](dst, src, bt()) })
+			setPure(t, dtype.I64, func(dst, src []byte) { encClamped[int64](dst, src, bt()) })
+			setPure(t, dtype.U64, func(dst, src []byte) { encClamped[uint64](dst, src, bt()) })
+		}
 	}
 }
 
@@ -251,6 +258,27 @@ func encI32[T int32 | uint32](dst, src []byte, t *encTable) {
 		} else {
 			d[i] = t[uint64ToBF16Odd(uint64(v))]
 		}
+	}
+}
+
+// encClamped is the encoder from the 32- and 64-bit integers into the
+// formats but e8m0: their largest finite values are below 2^16 (57344 at
+// most), so every integer of magnitude 2^17 or more overflows, as 2^17
+// does. Clamped to ±2^17, an integer converts to f32 exactly, and from
+// there as f32 does.
+func encClamped[T int32 | uint32 | int64 | uint64](dst, src []byte, t *encTable) {
+	size := sizeOf[T]()
+	n := count(dst, src, 1, size)
+	d, s := dst[:n], src[:size*n]
+	for i := range d {
+		v := load[T](s[size*i:])
+		var c int64
+		if ^T(0) > 0 {
+			c = int64(min(uint64(v), 1<<17))
+		} else {
+			c = min(max(int64(v), -1<<17), 1<<17)
+		}
+		d[i] = t[f32ToBF16Odd(math.Float32bits(float32(c)))]
 	}
 }
 
