@@ -25,7 +25,7 @@ func registerDirect() {
 	setPure(dtype.F16, dtype.F64, goF64ToF16)
 	setPure(dtype.BF16, dtype.F64, goF64ToBF16)
 	setPure(dtype.F64, dtype.F16, goF16ToF64)
-	setPure(dtype.F64, dtype.BF16, func(dst, src []byte) { halfToF64(dst, src, bf16ToF32) })
+	setPure(dtype.F64, dtype.BF16, goBF16ToF64)
 	setPure(dtype.BF16, dtype.F16, goF16ToBF16)
 	setPure(dtype.F16, dtype.BF16, goBF16ToF16)
 
@@ -117,11 +117,11 @@ func goF64ToBF16(dst, src []byte) {
 	}
 }
 
-func halfToF64(dst, src []byte, widen func(uint16) uint32) {
+func goBF16ToF64(dst, src []byte) {
 	n := count(dst, src, 8, 2)
 	d, s := dst[:8*n], src[:2*n]
 	for i := range n {
-		binary.LittleEndian.PutUint64(d[8*i:], f32ToF64(widen(binary.LittleEndian.Uint16(s[2*i:]))))
+		binary.LittleEndian.PutUint64(d[8*i:], f32ToF64(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:]))))
 	}
 }
 

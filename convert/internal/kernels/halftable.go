@@ -32,6 +32,12 @@ import (
 // holds exactly, which rounding to odd never crosses. NaN keeps its sign
 // and its top 7 payload bits, more than any format keeps, and a NaN whose
 // payload lies in the dropped bits stays a NaN through the sticky bit.
+//
+// Some sources take a shorter way to the same bf16 index: the 8-bit
+// integers are a table of 256 results, the 16-bit ones convert to f32
+// exactly, the 32- and 64-bit ones clamp to ±2^17 first (encClamped) but
+// for e8m0, f64 leaves out bf16's subnormals (f64ToBF16OddFlush) but for
+// e8m0, and f64 to e8m0 is computed on the f64 bits (f64ToE8M0).
 
 // encTable maps every 16-bit pattern to its one-byte encoding.
 type encTable = [1 << 16]uint8
@@ -133,46 +139,6 @@ func encF32(dst, src []byte, t *encTable) {
 	d, s := dst[:n], src[:4*n]
 	for i := range d {
 		d[i] = t[f32ToBF16Odd(binary.LittleEndian.Uint32(s[4*i:]))]
-	}
-}
-
-// f64ToBF16Odd rounds an f64 pattern to bf16 by round to odd: subnormals
-// in bf16 included, a finite value past bf16's range to its largest
-// finite, inf kept, and a NaN made quiet with its sign and top 6 payload
-// bits kept below the quiet bit.
-func f64ToBF16Odd(x uint64) uint16 {
-	sign := uint16(x>>48) & 0x8000
-	a := x & (1<<63 - 1)
-	e := int64(a>>52) - (1023 - 127) // bf16's biased exponent
-	sig := a&(1<<52-1) | 1<<52
-	if a < 1<<52 { // zero or an f64 subnormal: far below bf16's range
-		sig = a
-	}
-	// A normal bf16 (e >= 1) keeps sig's top 8 bits; a subnormal one
-	// fewer, one per step of e below 1. Adding the top bit (the implicit
-	// one) to (e-1)<<7 gives the biased exponent its field.
-	sh := uint64(min(45+max(1-e, 0), 63))
-	r := uint64(max(e-1, 0))<<7 + sig>>sh
-	if sig&(1<<sh-1) != 0 {
-		r |= 1
-	}
-	if e >= 255 {
-		r = 0x7f7f
-	}
-	if a >= 0x7ff0000000000000 { // inf, or a NaN
-		r = 0x7f80
-		if a > 0x7ff0000000000000 {
-			r = 0x7fc0 | a>>45&0x7f
-		}
-	}
-	return sign | uint16(r)
-}
-
-func encF64(dst, src []byte, t *encTable) {
-	n := count(dst, src, 1, 8)
-	d, s := dst[:n], src[:8*n]
-	for i := range d {
-		d[i] = t[f64ToBF16Odd(binary.LittleEndian.Uint64(s[8*i:]))]
 	}
 }
 
@@ -298,12 +264,15 @@ func encU64(dst, src []byte, t *encTable) {
 	}
 }
 
-// f64ToBF16OddFlush is f64ToBF16Odd without bf16's subnormals: every
-// nonzero magnitude below bf16's least normal, 2^-126, gives some bf16
-// pattern below 2^-126 but ±0 (one whose exponent field is 0, or the
-// least subnormal). Every format but e8m0 rounds all of those to zero,
-// as it does the exact value (their least subnormal is 2^-17 or more),
-// so the subnormal steps can be left out. Branch-free and inlined.
+// f64ToBF16OddFlush rounds an f64 pattern to bf16 by round to odd, but
+// for bf16's subnormals: every nonzero magnitude below bf16's least
+// normal, 2^-126, gives some bf16 pattern below 2^-126 but ±0 (one whose
+// exponent field is 0, or the least subnormal). Every format but e8m0
+// rounds all of those to zero, as it does the exact value (their least
+// subnormal is 2^-17 or more), so the subnormal steps can be left out
+// (e8m0 has f64ToE8M0). A finite value past bf16's range gives its
+// largest finite, inf stays inf, and a NaN is made quiet with its sign
+// and top 6 payload bits below the quiet bit. Branch-free and inlined.
 func f64ToBF16OddFlush(x uint64) uint16 {
 	a := x & (1<<63 - 1)
 	// bf16's normal range: rebias, keep the top 7 mantissa bits, and set
