@@ -6,48 +6,48 @@ import "encoding/binary"
 // bits under mask are not all zero (mask drops a float's sign bit, so ±0
 // is false and NaN and inf are true), else 0.
 func toBool(size int, mask uint64) Kernel {
-	return func(dst, src []byte) {
-		n := count(dst, src, 1, size)
-		for i := range n {
-			var v uint64
-			switch size {
-			case 1:
-				v = uint64(src[i])
-			case 2:
-				v = uint64(binary.LittleEndian.Uint16(src[2*i:]))
-			case 4:
-				v = uint64(binary.LittleEndian.Uint32(src[4*i:]))
-			default:
-				v = binary.LittleEndian.Uint64(src[8*i:])
-			}
-			dst[i] = b2u8(v&mask != 0)
+	switch size {
+	case 1: // a table of 256 results, as for every one-byte source
+		var vals [256]uint64
+		for b := range vals {
+			vals[b] = uint64(b2u8(uint64(b)&mask != 0))
 		}
+		lt := new(LUT)
+		lt.Init(&vals, 1)
+		return lt.runGo
+	case 2:
+		return func(dst, src []byte) { toBoolLoop(dst, src, 2, mask, load16) }
+	case 4:
+		return func(dst, src []byte) { toBoolLoop(dst, src, 4, mask, load32) }
+	}
+	return func(dst, src []byte) { toBoolLoop(dst, src, 8, mask, binary.LittleEndian.Uint64) }
+}
+
+// toBoolLoop is toBool's loop for one element size; the compiler inlines
+// it with its load function into each kernel above.
+func toBoolLoop(dst, src []byte, size int, mask uint64, load func([]byte) uint64) {
+	n := count(dst, src, 1, size)
+	d, s := dst[:n], src[:size*n]
+	for i := range d {
+		d[i] = b2u8(load(s[size*i:])&mask != 0)
 	}
 }
 
+func load16(b []byte) uint64 { return uint64(binary.LittleEndian.Uint16(b)) }
+func load32(b []byte) uint64 { return uint64(binary.LittleEndian.Uint32(b)) }
+
 // fromBool returns a kernel writing one (the pattern of 1 in an element of
 // size bytes) for each true bool and 0 for each false one. Any non-zero
-// byte counts as true, so a malformed bool buffer still gives 0 or 1.
+// byte counts as true, so a malformed bool buffer still gives 0 or 1. A
+// bool is one byte: the kernel is a table of 256 results.
 func fromBool(size int, one uint64) Kernel {
-	return func(dst, src []byte) {
-		n := count(dst, src, size, 1)
-		for i := range n {
-			var v uint64
-			if src[i] != 0 {
-				v = one
-			}
-			switch size {
-			case 1:
-				dst[i] = byte(v)
-			case 2:
-				binary.LittleEndian.PutUint16(dst[2*i:], uint16(v))
-			case 4:
-				binary.LittleEndian.PutUint32(dst[4*i:], uint32(v))
-			default:
-				binary.LittleEndian.PutUint64(dst[8*i:], v)
-			}
-		}
+	var vals [256]uint64
+	for b := 1; b < 256; b++ {
+		vals[b] = one
 	}
+	lt := new(LUT)
+	lt.Init(&vals, size)
+	return lt.runGo
 }
 
 func b2u8(b bool) uint8 {

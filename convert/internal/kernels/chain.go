@@ -11,6 +11,7 @@ import (
 )
 
 // Chained kernels: the pairs among f64, f16, bf16 and the integers, and
+// (with the assembly kernels; the pure-Go ones use tables, halftable.go)
 // f64 and the integers into the small floats, that have no kernel of
 // their own convert through f32, a chunk at a time,
 // with the intermediate kept in a small buffer. This is
@@ -119,7 +120,9 @@ func chainPairs() []chainPair {
 // intTypes are the integer types of 8 to 64 bits.
 var intTypes = []dtype.DType{dtype.I8, dtype.I16, dtype.I32, dtype.I64, dtype.U8, dtype.U16, dtype.U32, dtype.U64}
 
-// registerPureChains registers the pure-Go chained kernels.
+// registerPureChains registers the pure-Go chained kernels but those into
+// the small floats, whose pure-Go encoders take every source through a
+// table (halftable.go) without the intermediate f32.
 func registerPureChains() {
 	odd := [dtype.Count]Kernel{
 		dtype.F64: goF64ToF32Odd,
@@ -129,6 +132,9 @@ func registerPureChains() {
 		dtype.U64: goIntToF32Odd[uint64],
 	}
 	for _, c := range chainPairs() {
+		if f16Enc[c.dst] != nil {
+			continue // a table encoder (halftable.go)
+		}
 		first := pure[dtype.F32][c.src]
 		if c.odd {
 			first = odd[c.src]

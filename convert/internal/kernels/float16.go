@@ -3,44 +3,37 @@ package kernels
 import (
 	"encoding/binary"
 	"math"
+	"sync"
 )
 
 // Scalar bit conversions between f32 and the 16-bit floats. They are the
 // pure-Go definition every vector kernel is tested against.
 
-// f32ToF16 rounds an f32 pattern to the nearest f16, ties to even.
+// f32ToF16 rounds an f32 pattern to the nearest f16, ties to even,
+// without branches: both the normal and the subnormal result are
+// computed and one is selected (the compiler makes the selections
+// conditional moves).
 func f32ToF16(x uint32) uint16 {
-	sign := uint16(x>>16) & 0x8000
 	a := x & 0x7fffffff
-	switch {
-	case a > 0x7f800000:
-		// NaN: quiet bit set, the top 9 payload bits kept.
-		return sign | 0x7e00 | uint16(a>>13)&0x3ff
-	case a >= 0x477ff000:
-		// 65520, halfway between 65504 and 2^16, rounds to even, which is
-		// past the largest finite f16: so it and all above become inf.
-		return sign | 0x7c00
-	case a >= 0x38800000:
-		// Normal in f16 (>= 2^-14): rebias, then round the 13 dropped
-		// bits; a carry into the exponent is the correct result.
-		a -= (127 - 15) << 23
-		return sign | uint16((a+0xfff+(a>>13)&1)>>13)
+	// Normal in f16 (>= 2^-14): rebias, then round the 13 dropped bits
+	// (half less one, plus the lowest kept bit, so that the shift rounds
+	// to nearest even); a carry into the exponent is the correct result.
+	// Below 2^-14 this wraps around, and is not selected.
+	r := (a - (127-15)<<23 + 0xfff + (a>>13)&1) >> 13
+	// Subnormal or zero in f16: adding 0.5, whose f32 quantum is f16's
+	// subnormal quantum 2^-24, makes the f32 adder round to it (ties to
+	// even); the low bits are then the pattern, 0x400 when it rounds up
+	// to 2^-14.
+	if a < 0x38800000 {
+		r = math.Float32bits(math.Float32frombits(a)+0.5) - 0x3f000000
 	}
-	// Subnormal or zero in f16: the value is m*2^(e-150); the f16 quantum
-	// is 2^-24, so the result is m*2^(e-126) rounded.
-	e := a >> 23
-	if e < 102 { // below 2^-25, at most a quarter quantum: rounds to 0
-		return sign
+	// 65520, halfway between 65504 and 2^16, rounds to even, past the
+	// largest finite: it and all above (inf too) become inf.
+	r = min(r, 0x7c00)
+	if a > 0x7f800000 { // NaN: quiet bit set, the top 9 payload bits kept
+		r = 0x7e00 | a>>13&0x3ff
 	}
-	m := a&0x7fffff | 0x800000
-	shift := 126 - e // 14..24
-	r := m >> shift
-	rem := m & (1<<shift - 1)
-	half := uint32(1) << (shift - 1)
-	if rem > half || rem == half && r&1 == 1 {
-		r++
-	}
-	return sign | uint16(r)
+	return uint16(x>>16)&0x8000 | uint16(r)
 }
 
 // f16ToF32 widens an f16 pattern exactly; a NaN is made quiet. Without
@@ -88,8 +81,10 @@ func goF32ToF16(dst, src []byte) {
 
 func goF16ToF32(dst, src []byte) {
 	n := count(dst, src, 4, 2)
+	d, s := dst[:4*n], src[:2*n]
+	w := f16Widened()
 	for i := range n {
-		binary.LittleEndian.PutUint32(dst[4*i:], f16ToF32(binary.LittleEndian.Uint16(src[2*i:])))
+		binary.LittleEndian.PutUint32(d[4*i:], w[binary.LittleEndian.Uint16(s[2*i:])])
 	}
 }
 
@@ -106,3 +101,14 @@ func goBF16ToF32(dst, src []byte) {
 		binary.LittleEndian.PutUint32(dst[4*i:], bf16ToF32(binary.LittleEndian.Uint16(src[2*i:])))
 	}
 }
+
+// f16Widened is the table of f16ToF32 over every f16 pattern (256 KiB),
+// built on first use: the pure-Go kernels from f16 look the widening up
+// rather than compute it.
+var f16Widened = sync.OnceValue(func() *[1 << 16]uint32 {
+	t := new([1 << 16]uint32)
+	for h := range t {
+		t[h] = f16ToF32(uint16(h))
+	}
+	return t
+})

@@ -38,55 +38,101 @@ func store[T integer](b []byte, v T) {
 	}
 }
 
-// intRange is T's range: its least and greatest values, and as float64
-// the least value (exact: a power of two or 0) and 2^bits or 2^(bits-1),
-// the first value above the greatest (exact too).
-type intRange[T integer] struct {
-	min, max T
-	lo, hi   float64
-}
-
-func rangeOf[T integer]() intRange[T] {
+// intRange is T's least and greatest values as int64, but uint64's
+// greatest, for which it gives int64's (floatToInt takes values past it
+// apart).
+func intRange[T integer]() (lo, hi int64) {
 	bits := 8 * sizeOf[T]()
-	if ^T(0) < 0 { // signed
-		m := T(1) << (bits - 1)
-		return intRange[T]{min: m, max: ^m, lo: -math.Ldexp(1, bits-1), hi: math.Ldexp(1, bits-1)}
+	if ^T(0) < 0 {
+		return -1 << (bits - 1), 1<<(bits-1) - 1
 	}
-	return intRange[T]{min: 0, max: ^T(0), lo: 0, hi: math.Ldexp(1, bits)}
+	if bits == 64 {
+		return 0, math.MaxInt64
+	}
+	return 0, 1<<bits - 1
 }
 
-// toInt truncates f toward zero and saturates to T's range; NaN is 0.
-// Every f32 and f64 value converts through float64 exactly.
-func toInt[T integer](f float64, r intRange[T]) T {
+// floatToInt truncates f toward zero and saturates to an integer type's
+// range [lo, hi] (intRange); NaN is 0. The result converts to the type.
+// Every f32, f16 and bf16 value converts to float64 exactly. The common
+// case, |f| < 2^63, converts to int64 (exactly: the
+// language leaves only out-of-range conversions to the machine) and
+// clamps without branches: real data is often half negative, which a
+// branch per element on the sign (saturating to an unsigned type's 0)
+// mispredicts half the time. The rest (NaN, ±inf, huge values) take
+// saturate, out of line.
+func floatToInt(f float64, lo, hi int64) int64 {
+	if f > -0x1p63 && f < 0x1p63 {
+		return min(max(int64(f), lo), hi)
+	}
+	return saturate(f, lo, hi)
+}
+
+// saturate is floatToInt for NaN and |f| >= 2^63. For uint64 (lo 0, hi
+// int64's greatest: no other type has both) it returns the int64 whose
+// pattern is the uint64 result.
+//
+//go:noinline
+func saturate(f float64, lo, hi int64) int64 {
+	u64 := lo == 0 && hi == math.MaxInt64
 	switch {
 	case f != f:
 		return 0
-	case f >= r.hi:
-		return r.max
-	case f < r.lo:
-		// Between lo-1 and lo truncation would give lo = min anyway.
-		return r.min
+	case f < 0:
+		return lo
+	case u64 && f < 0x1p64:
+		return int64(uint64(f))
+	case u64:
+		return -1 // uint64's greatest
 	}
-	return T(f)
+	return hi
 }
+
+// The kernels from the floats into T; f16 and bf16 widen to f32 exactly
+// and convert in one step, without a chain's intermediate buffer.
 
 func goF32ToInt[T integer](dst, src []byte) {
 	size := sizeOf[T]()
 	n := count(dst, src, size, 4)
-	r := rangeOf[T]()
+	d, s := dst[:size*n], src[:4*n]
+	lo, hi := intRange[T]()
 	for i := range n {
-		f := math.Float32frombits(binary.LittleEndian.Uint32(src[4*i:]))
-		store(dst[size*i:], toInt(float64(f), r))
+		f := math.Float32frombits(binary.LittleEndian.Uint32(s[4*i:]))
+		store(d[size*i:], T(floatToInt(float64(f), lo, hi)))
 	}
 }
 
 func goF64ToInt[T integer](dst, src []byte) {
 	size := sizeOf[T]()
 	n := count(dst, src, size, 8)
-	r := rangeOf[T]()
+	d, s := dst[:size*n], src[:8*n]
+	lo, hi := intRange[T]()
 	for i := range n {
-		f := math.Float64frombits(binary.LittleEndian.Uint64(src[8*i:]))
-		store(dst[size*i:], toInt(f, r))
+		f := math.Float64frombits(binary.LittleEndian.Uint64(s[8*i:]))
+		store(d[size*i:], T(floatToInt(f, lo, hi)))
+	}
+}
+
+func goF16ToInt[T integer](dst, src []byte) {
+	size := sizeOf[T]()
+	n := count(dst, src, size, 2)
+	d, s := dst[:size*n], src[:2*n]
+	lo, hi := intRange[T]()
+	w := f16Widened()
+	for i := range n {
+		f := math.Float32frombits(w[binary.LittleEndian.Uint16(s[2*i:])])
+		store(d[size*i:], T(floatToInt(float64(f), lo, hi)))
+	}
+}
+
+func goBF16ToInt[T integer](dst, src []byte) {
+	size := sizeOf[T]()
+	n := count(dst, src, size, 2)
+	d, s := dst[:size*n], src[:2*n]
+	lo, hi := intRange[T]()
+	for i := range n {
+		f := math.Float32frombits(uint32(binary.LittleEndian.Uint16(s[2*i:])) << 16)
+		store(d[size*i:], T(floatToInt(float64(f), lo, hi)))
 	}
 }
 

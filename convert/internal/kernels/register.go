@@ -23,10 +23,11 @@ func registerPure() {
 	for _, t := range append(append([]dtype.DType(nil), smallFloats...), dtype.F8E8M0FNU) {
 		f8[t] = newF8Params(t.Format())
 	}
-	registerSmallEncode()
+	registerTableEncode()
 
 	registerIntInt()
 	registerPureChains()
+	registerDirect()
 	registerSmallDecode() // after the f32 kernels it runs the tables through
 
 	floats := []struct {
@@ -48,6 +49,7 @@ func registerPure() {
 		setPure(dtype.Bool, t, toBool(size, 1<<(8*size)-1))
 		setPure(t, dtype.Bool, fromBool(size, 1))
 	}
+	registerByteTables()
 }
 
 // registerInt registers the kernels between f32, f64 and T.

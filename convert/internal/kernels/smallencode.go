@@ -1,64 +1,11 @@
 package kernels
 
-import (
-	"encoding/binary"
-
-	"github.com/promote-dev/promote/dtype"
-)
-
 // The encoders into the floats of 8 bits or fewer from f32, f16 and bf16.
 // f16 and bf16 widen to f32 exactly, so rounding the widened value once
 // is rounding the source once: every encoder is f8Params.fromF32 (or
 // e8m0FromF32) after an exact widening, lane by lane in the assembly
-// kernels and element by element in the pure-Go twins here.
-
-// halfSources are the 16-bit floats the encoders also take.
-var halfSources = []struct {
-	t     dtype.DType
-	widen func(uint16) uint32
-}{
-	{dtype.F16, f16ToF32},
-	{dtype.BF16, bf16ToF32},
-}
-
-// registerSmallEncode registers the pure-Go encoders.
-func registerSmallEncode() {
-	for _, t := range smallFloats {
-		p := f8[t]
-		setPure(t, dtype.F32, p.goFromF32)
-		for _, h := range halfSources {
-			widen := h.widen
-			setPure(t, h.t, func(dst, src []byte) {
-				n := count(dst, src, 1, 2)
-				for i := range n {
-					dst[i] = p.fromF32(widen(binary.LittleEndian.Uint16(src[2*i:])))
-				}
-			})
-		}
-	}
-	setPure(dtype.F8E8M0FNU, dtype.F32, func(dst, src []byte) {
-		n := count(dst, src, 1, 4)
-		for i := range n {
-			dst[i] = e8m0FromF32(binary.LittleEndian.Uint32(src[4*i:]))
-		}
-	})
-	for _, h := range halfSources {
-		widen := h.widen
-		setPure(dtype.F8E8M0FNU, h.t, func(dst, src []byte) {
-			n := count(dst, src, 1, 2)
-			for i := range n {
-				dst[i] = e8m0FromF32(widen(binary.LittleEndian.Uint16(src[2*i:])))
-			}
-		})
-	}
-}
-
-func (p *f8Params) goFromF32(dst, src []byte) {
-	n := count(dst, src, 1, 4)
-	for i := range n {
-		dst[i] = p.fromF32(binary.LittleEndian.Uint32(src[4*i:]))
-	}
-}
+// kernels; the pure-Go twins look the results up in tables built from
+// the same functions (halftable.go).
 
 // e8m0FromF32 rounds an f32 pattern to f8e8m0fnu under the default
 // policy (formats.md, "f8e8m0fnu as destination", with ml_dtypes' choice

@@ -1,0 +1,232 @@
+package kernels
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+
+	"github.com/promote-dev/promote/dtype"
+)
+
+// registerDirect replaces pure-Go chains (chain.go) by kernels that
+// convert each element in one step, without the intermediate buffer; it
+// runs after registerPureChains. Each rounds once, or rounds to odd first
+// where its chain does, and so is exact for the reason the chain is.
+func registerDirect() {
+	registerIntDirect[int8](dtype.I8)
+	registerIntDirect[int16](dtype.I16)
+	registerIntDirect[int32](dtype.I32)
+	registerIntDirect[int64](dtype.I64)
+	registerIntDirect[uint8](dtype.U8)
+	registerIntDirect[uint16](dtype.U16)
+	registerIntDirect[uint32](dtype.U32)
+	registerIntDirect[uint64](dtype.U64)
+
+	setPure(dtype.F16, dtype.F64, goF64ToF16)
+	setPure(dtype.BF16, dtype.F64, goF64ToBF16)
+	setPure(dtype.F64, dtype.F16, goF16ToF64)
+	setPure(dtype.F64, dtype.BF16, goBF16ToF64)
+	setPure(dtype.BF16, dtype.F16, goF16ToBF16)
+	setPure(dtype.F16, dtype.BF16, goBF16ToF16)
+
+}
+
+// registerByteTables replaces every pure-Go kernel from a one-byte
+// source (i8, u8, bool) by the table of its 256 results, which the loop
+// of LUT looks up faster than any of them computes: it runs last.
+func registerByteTables() {
+	for _, s := range []dtype.DType{dtype.I8, dtype.U8, dtype.Bool} {
+		for d := range dtype.Count {
+			if d := dtype.DType(d); pure[d][s] != nil {
+				setPure(d, s, byteTable(d, s))
+			}
+		}
+	}
+}
+
+// byteTable returns the table kernel of a one-byte source: each of its
+// 256 patterns converted by the pair's kernel.
+func byteTable(d, s dtype.DType) Kernel {
+	var src [256]byte
+	for b := range src {
+		src[b] = byte(b)
+	}
+	size := elemBytes(d)
+	out := make([]byte, 256*size)
+	pure[d][s](out, src[:])
+	var vals [256]uint64
+	for b := range vals {
+		vals[b] = get64(out[b*size : (b+1)*size])
+	}
+	lt := new(LUT)
+	lt.Init(&vals, size)
+	return lt.runGo
+}
+
+func registerIntDirect[T integer](t dtype.DType) {
+	setPure(t, dtype.F16, goF16ToInt[T])
+	setPure(t, dtype.BF16, goBF16ToInt[T])
+	setPure(dtype.F16, t, goIntToF16[T])
+	setPure(dtype.BF16, t, goIntToBF16[T])
+}
+
+// f64ToF16 rounds an f64 pattern to the nearest f16, ties to even, in one
+// rounding and without branches, as f32ToF16 does an f32 pattern; a NaN
+// is made quiet and keeps its sign and top 9 payload bits, as through
+// f32.
+func f64ToF16(x uint64) uint16 {
+	a := x & (1<<63 - 1)
+	r := (a - (1023-15)<<52 + (1<<41 - 1) + (a>>42)&1) >> 42
+	if a < (1023-14)<<52 { // below 2^-14: 2^28's f64 quantum is 2^-24
+		r = math.Float64bits(math.Float64frombits(a)+0x1p28) - (1023+28)<<52
+	}
+	r = min(r, 0x7c00)
+	if a > 0x7ff0000000000000 {
+		r = 0x7e00 | a>>42&0x3ff
+	}
+	return uint16(x>>48)&0x8000 | uint16(r)
+}
+
+// f64ToBF16 is f64ToF16 for bf16 (subnormals below 2^-126, quantum 2^-133).
+func f64ToBF16(x uint64) uint16 {
+	a := x & (1<<63 - 1)
+	r := (a - (1023-127)<<52 + (1<<44 - 1) + (a>>45)&1) >> 45
+	if a < (1023-126)<<52 { // 2^-81's f64 quantum is 2^-133
+		r = math.Float64bits(math.Float64frombits(a)+0x1p-81) - (1023-81)<<52
+	}
+	r = min(r, 0x7f80)
+	if a > 0x7ff0000000000000 {
+		r = 0x7fc0 | a>>45&0x7f
+	}
+	return uint16(x>>48)&0x8000 | uint16(r)
+}
+
+func goF64ToF16(dst, src []byte) {
+	n := count(dst, src, 2, 8)
+	d, s := dst[:2*n], src[:8*n]
+	for i := range n {
+		binary.LittleEndian.PutUint16(d[2*i:], f64ToF16(binary.LittleEndian.Uint64(s[8*i:])))
+	}
+}
+
+func goF64ToBF16(dst, src []byte) {
+	n := count(dst, src, 2, 8)
+	d, s := dst[:2*n], src[:8*n]
+	for i := range n {
+		binary.LittleEndian.PutUint16(d[2*i:], f64ToBF16(binary.LittleEndian.Uint64(s[8*i:])))
+	}
+}
+
+func goBF16ToF64(dst, src []byte) {
+	n := count(dst, src, 8, 2)
+	d, s := dst[:8*n], src[:2*n]
+	for i := range n {
+		binary.LittleEndian.PutUint64(d[8*i:], f32ToF64(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:]))))
+	}
+}
+
+func goF16ToF64(dst, src []byte) {
+	n := count(dst, src, 8, 2)
+	d, s := dst[:8*n], src[:2*n]
+	w := f16Widened()
+	for i := range n {
+		binary.LittleEndian.PutUint64(d[8*i:], f32ToF64(w[binary.LittleEndian.Uint16(s[2*i:])]))
+	}
+}
+
+func goF16ToBF16(dst, src []byte) {
+	n := count(dst, src, 2, 2)
+	d, s := dst[:2*n], src[:2*n]
+	w := f16Widened()
+	for i := range n {
+		binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(w[binary.LittleEndian.Uint16(s[2*i:])]))
+	}
+}
+
+func goBF16ToF16(dst, src []byte) {
+	n := count(dst, src, 2, 2)
+	d, s := dst[:2*n], src[:2*n]
+	for i := range n {
+		binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:]))))
+	}
+}
+
+// uint64ToF32Odd rounds u to f32 by round to odd, without branches.
+func uint64ToF32Odd(u uint64) uint32 {
+	lz := bits.LeadingZeros64(u)
+	norm := u << lz // top bit at bit 63; 0 for u == 0
+	// The top 24 bits' top one (the implicit bit) carries into the
+	// exponent field: the biased exponent is 127+63-lz.
+	r := uint32(189-lz)<<23 + uint32(norm>>40)
+	if norm<<24 != 0 {
+		r |= 1
+	}
+	if u == 0 {
+		r = 0
+	}
+	return r
+}
+
+// goIntToF16 is the kernel from T into f16: the 8- and 16-bit integers
+// through f32 and the 32-bit ones through f64, which hold them exactly.
+// Every 64-bit integer of magnitude 2^16 or more rounds to ±inf (past
+// 65520, halfway between f16's largest finite, 65504, and 2^16), as 2^17
+// does: clamped to ±2^17, which f32 holds exactly, a 64-bit integer
+// converts through f32 with one rounding too.
+func goIntToF16[T integer](dst, src []byte) {
+	size := sizeOf[T]()
+	n := count(dst, src, 2, size)
+	d, s := dst[:2*n], src[:size*n]
+	switch size {
+	case 1, 2:
+		for i := range n {
+			binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(math.Float32bits(float32(load[T](s[size*i:])))))
+		}
+	case 4:
+		for i := range n {
+			binary.LittleEndian.PutUint16(d[2*i:], f64ToF16(math.Float64bits(float64(load[T](s[size*i:])))))
+		}
+	default:
+		for i := range n {
+			v := load[T](s[size*i:])
+			var c int64
+			if ^T(0) > 0 { // uint64, past 2^63 too
+				c = int64(min(uint64(v), 1<<17))
+			} else {
+				c = min(max(int64(v), -1<<17), 1<<17)
+			}
+			binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(math.Float32bits(float32(c))))
+		}
+	}
+}
+
+// goIntToBF16 is the kernel from T into bf16: the 8- and 16-bit integers
+// through f32 and the 32-bit ones through f64, which hold them exactly,
+// and the 64-bit ones rounded to odd at f32 first.
+func goIntToBF16[T integer](dst, src []byte) {
+	size := sizeOf[T]()
+	n := count(dst, src, 2, size)
+	d, s := dst[:2*n], src[:size*n]
+	switch size {
+	case 1, 2:
+		for i := range n {
+			binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(math.Float32bits(float32(load[T](s[size*i:])))))
+		}
+	case 4:
+		for i := range n {
+			binary.LittleEndian.PutUint16(d[2*i:], f64ToBF16(math.Float64bits(float64(load[T](s[size*i:])))))
+		}
+	default:
+		for i := range n {
+			binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(int64ToF32Odd(load[T](s[size*i:]))))
+		}
+	}
+}
+
+// int64ToF32Odd rounds a 64-bit integer to f32 by round to odd.
+func int64ToF32Odd[T integer](v T) uint32 {
+	if v < 0 {
+		return uint64ToF32Odd(-uint64(v)) | 0x80000000
+	}
+	return uint64ToF32Odd(uint64(v))
+}
