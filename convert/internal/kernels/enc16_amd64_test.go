@@ -12,6 +12,16 @@ import (
 )
 
 // TestEnc16Layout checks the field offsets enc16_amd64.s reads.
+// halfSources are the 16-bit float sources of the enc16 loops, with their
+// exact widening to f32 patterns (the reference the loops must equal).
+var halfSources = []struct {
+	t     dtype.DType
+	widen func(uint16) uint32
+}{
+	{dtype.F16, f16ToF32},
+	{dtype.BF16, bf16ToF32},
+}
+
 func TestEnc16Layout(t *testing.T) {
 	var p enc16Params
 	for _, f := range []struct {

@@ -93,11 +93,17 @@ func second(d dtype.DType) runner {
 	return plain(table[d][dtype.F32])
 }
 
-// registerFastChains replaces the pure-Go chained kernels by chains of
-// the kernels in use, with odd's round-to-odd kernels as first steps
-// where needed.
+// registerFastChains replaces the pure-Go kernels of the chained pairs
+// by chains of the kernels in use, with odd's round-to-odd kernels as
+// first steps where needed. A pair neither of whose steps has an
+// assembly kernel (on arm64, the integers and f64 into the small floats,
+// for one) keeps its pure-Go kernel, which converts in one step (direct.go,
+// halftable.go) and beats a chain of two pure-Go steps.
 func registerFastChains(odd *[dtype.Count]Kernel) {
 	for _, c := range chainPairs() {
+		if fasts[dtype.F32][c.src] == nil && fasts[c.dst][dtype.F32] == nil {
+			continue
+		}
 		first := table[dtype.F32][c.src]
 		if c.odd {
 			first = odd[c.src]
