@@ -24,7 +24,19 @@ loop: \
 
 // func cvtF32F16(dst, src *byte, n int) — block 32.
 F32F16(·cvtF32F16, STU)
-F32F16(·cvtF32F16NT, STNT)
+
+// func cvtF32F16NT(dst, src *byte, n int) — block 32: F32F16 with its
+// two halves joined into one whole 64-byte non-temporal store.
+TEXT ·cvtF32F16NT(SB), NOSPLIT, $0-24
+	ARGS
+loop:
+	PF128
+	LD2(VMOVUPS, 64, Z0, Z1)
+	VCVTPS2PH $0, Z0, Y2
+	VCVTPS2PH $0, Z1, Y3
+	VINSERTI64X4 $1, Y3, Z2, Z2
+	STNT Z2, (DI)
+	NEXT(128, 64, 32)
 
 // F32BF16 rounds with integer arithmetic (VCVTNEPS2BF16 would flush
 // subnormals): the result is (x + 0x7fff + bit16(x)) >> 16, or for a NaN

@@ -692,6 +692,8 @@ func registerFast() {
 	}
 	registerFastChains(&oddKernels) // the chains are made of the kernels above
 	registerFastHalves()            // and some give way to direct kernels
+	registerOddHalves()
+	registerHalfWide()
 }
 
 func f32bits(f float32) uint32 { return math.Float32bits(f) }
