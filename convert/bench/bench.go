@@ -179,16 +179,27 @@ func cacheN(pr Pair, cache int64) int {
 	return int(min((n+1023)&^1023, MaxN))
 }
 
-// arenaBytes is the memory the jobs' buffers take when allocated once
-// for the largest of each kind: source, destination, and the copy's two.
+// arenaBytes is the memory the jobs' buffers take: two arenas, each
+// allocated once for the largest source, destination or copy.
 func arenaBytes(jobs []Job) int64 {
-	var src, dst, cp int64
+	return 2 * arenaSize(jobs)
+}
+
+// arenaSize is the size of each of the two arenas: the source arena holds
+// every pair's source and the copy's source, the destination arena every
+// pair's destination and the copy's destination, so that a conversion
+// and the copy it is measured against move data in the same memory. On a
+// virtual machine, memory is not all alike: on the project's VM one copy
+// of 128 MiB between two buffers ran at 34 GB/s and the same copy between
+// two others allocated beside them at 43, run after run (the host backs
+// guest pages differently), so a copy anchor in buffers of its own
+// misjudged every conversion by up to a fifth.
+func arenaSize(jobs []Job) int64 {
+	var n int64
 	for _, j := range jobs {
-		src = max(src, int64(j.N)*int64(convert.ElemBytes(j.Src)))
-		dst = max(dst, int64(j.N)*int64(convert.ElemBytes(j.Dst)))
-		cp = max(cp, (j.bytes()+1)/2)
+		n = max(n, int64(j.N)*int64(convert.ElemBytes(j.Src)), int64(j.N)*int64(convert.ElemBytes(j.Dst)), (j.bytes()+1)/2)
 	}
-	return src + dst + 2*cp
+	return n
 }
 
 // Result is one pair's measurement.
@@ -234,19 +245,13 @@ func (s Speeds) ceiling(r, w int) float64 {
 // Run measures every job in order and hands each result to each as it
 // is made; it stops at the first error, from a conversion or from each.
 func (p *Plan) Run(each func(Result) error) error {
-	var srcMax, dstMax, cpMax int64
-	for _, j := range p.Jobs {
-		srcMax = max(srcMax, int64(j.N)*int64(convert.ElemBytes(j.Src)))
-		dstMax = max(dstMax, int64(j.N)*int64(convert.ElemBytes(j.Dst)))
-		cpMax = max(cpMax, (j.bytes()+1)/2)
-	}
-	srcArena, dstArena := make([]byte, srcMax), make([]byte, dstMax)
-	csrc, cdst := make([]byte, cpMax), make([]byte, cpMax)
+	size := arenaSize(p.Jobs)
+	srcArena, dstArena := make([]byte, size), make([]byte, size)
 	// Write every byte once, so that no page is the shared zero page.
-	for _, b := range [][]byte{srcArena, dstArena, csrc, cdst} {
+	for _, b := range [][]byte{srcArena, dstArena} {
 		fill(b)
 	}
-	mem := p.measureMemory(srcArena, dstArena, csrc, cdst)
+	mem := p.measureMemory(srcArena, dstArena)
 	opt := convert.Options{Threads: p.Threads}
 	for _, j := range p.Jobs {
 		src := srcArena[:int64(j.N)*int64(convert.ElemBytes(j.Src))]
@@ -256,7 +261,10 @@ func (p *Plan) Run(each func(Result) error) error {
 		}
 		traffic := j.bytes()
 		half := (traffic + 1) / 2
-		cs, cd := csrc[:half], cdst[:half]
+		// The copy reads the start of the source arena, as the
+		// conversion does, and overwrites the start of the destination
+		// arena, which the conversion writes again in the next round.
+		cs, cd := srcArena[:half], dstArena[:half]
 		best, bestCopy := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
 		for range p.Reps {
 			t0 := time.Now()
@@ -283,7 +291,7 @@ func (p *Plan) Run(each func(Result) error) error {
 }
 
 // measureMemory times reading all of src, writing all of dst and copying
-// cs to cd, each the best of Reps, with the plan's threads. The writes
+// src to dst (the same length), each the best of Reps, with the plan's threads. The writes
 // copy a 1 MiB block of non-zero bytes over dst again and again (copy
 // stores non-temporally from 1 MiB, as it does for the copy anchor and as
 // the kernels do past a size); the block stays in cache, so what is timed
@@ -291,7 +299,7 @@ func (p *Plan) Run(each func(Result) error) error {
 // the project's VM one core writes zeros at 73 to 80 GB/s and any other
 // data at about 27), and a ceiling from them would promise what no
 // conversion writing real values can reach.
-func (p *Plan) measureMemory(src, dst, cs, cd []byte) Speeds {
+func (p *Plan) measureMemory(src, dst []byte) Speeds {
 	best := func(bytes int, f func()) float64 {
 		b := time.Duration(math.MaxInt64)
 		for range p.Reps {
@@ -307,7 +315,7 @@ func (p *Plan) measureMemory(src, dst, cs, cd []byte) Speeds {
 	s := Speeds{
 		Read:  best(len(src), func() { sink |= parallelRead(src, p.Threads) }),
 		Write: best(len(dst), func() { parallelDo(dst, p.Threads, func(b []byte) { repeatBlock(b, block) }) }),
-		Copy:  best(2*len(cs), func() { parallelCopy(cd, cs, p.Threads) }),
+		Copy:  best(2*len(src), func() { parallelCopy(dst, src, p.Threads) }),
 	}
 	if sink == 1 { // never: keeps the reads from being optimized away
 		s.Read = -s.Read

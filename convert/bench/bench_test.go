@@ -44,10 +44,10 @@ func TestPlanSizing(t *testing.T) {
 			t.Errorf("%v: %d elements give buffers of %d and %d bytes, want both at least %d", j.Pair, j.N, s, d, CacheMultiple*cache.Bytes)
 		}
 	}
-	// The largest source (f64, 4 Mi elements: 32 MiB), the largest
-	// destination (f32, 4 Mi: 16 MiB) and two copy halves of the largest
-	// traffic (f64 to u8: 36 MiB / 2).
-	if want := int64(32<<20 + 16<<20 + 2*18<<20); p.Bytes != want || p.Capped {
+	// Two arenas, each the largest of every source (f64, 4 Mi elements:
+	// 32 MiB), destination (f32, 4 Mi: 16 MiB) and copy half (f64 to u8:
+	// 36 MiB / 2).
+	if want := int64(2 * 32 << 20); p.Bytes != want || p.Capped {
 		t.Errorf("Bytes %d (capped %v), want %d", p.Bytes, p.Capped, want)
 	}
 
