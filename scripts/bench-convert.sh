@@ -4,9 +4,9 @@
 # cache it detects (both at least four times it) and times
 # convert.Buffer against a same-size copy; then, for the pairs PyTorch
 # (Debian's python3-torch) and NumPy (python3-numpy) convert, each converts
-# the same element count, timed against its own copy of the same bytes,
-# every buffer written before timing (never-written memory is the zero
-# page, which makes a copy of it look fast). Float sources hold N(0, 8^2)
+# the same element count, timed against its own copy of the same bytes in
+# the same two buffers, every buffer written before timing (never-written
+# memory is the zero page, which makes a copy of it look fast). Float sources hold N(0, 8^2)
 # values, integer sources random bytes, in all three. Ratios are throughput
 # (bytes read plus written) over the copy's, best of REPS runs each.
 # Not part of CI; timings are never asserted.
@@ -63,9 +63,6 @@ FLOATS = {"f64", "f32", "f16", "bf16"}
 normals = rng.standard_normal(TILE) * 8  # as promote bench: N(0, 8^2) for float sources
 tile_bytes = rng.integers(0, 256, size=TILE * 8, dtype=np.uint8)  # integer sources: random bytes
 
-def random_bytes(nbytes):
-    return rng.integers(0, 256, size=nbytes, dtype=np.uint8)
-
 def tiled(block, n):
     reps = -(-n // len(block))
     return np.tile(block, reps)[:n]
@@ -88,23 +85,34 @@ def source_block(a):
         return block.view(np.bool_)
     return block
 
+# Each system's conversion and its copy anchor move data in the same two
+# arenas (as promote bench does): on a virtual machine one buffer's memory
+# can be a fifth slower than another's, run after run, so an anchor in
+# buffers of its own would misjudge the conversion.
 def numpy_ratio(a, b, n):
     if threads != 1 or a not in NP or b not in NP:
         return None  # NumPy's casts are single-threaded
-    src = tiled(source_block(a), n)  # a new array: every byte written
-    dst = np.empty(n, NP[b]); dst.view(np.uint8)[:] = 1
-    moved = src.nbytes + dst.nbytes
-    c1 = random_bytes(moved // 2); c2 = np.empty(moved // 2, np.uint8); c2[:] = 1
-    return measure(lambda: np.copyto(dst, src, casting="unsafe"), lambda: np.copyto(c2, c1), moved)
+    sb, db = n * np.dtype(NP[a]).itemsize, n * np.dtype(NP[b]).itemsize
+    half = (sb + db) // 2
+    sa = np.empty(max(sb, half), np.uint8); sa[:] = 1  # every byte written
+    da = np.empty(max(db, half), np.uint8); da[:] = 1
+    src, dst = sa[:sb].view(NP[a]), da[:db].view(NP[b])
+    src[:] = tiled(source_block(a), n)
+    return measure(lambda: np.copyto(dst, src, casting="unsafe"), lambda: np.copyto(da[:half], sa[:half]), sb + db)
 
 def torch_ratio(a, b, n):
     if a not in TORCH or b not in TORCH:
         return None
-    src = torch.from_numpy(tiled(source_block(a), n)).to(TORCH[a])
-    dst = torch.empty(n, dtype=TORCH[b]); dst.view(torch.uint8).fill_(1)
-    moved = n * (src.element_size() + dst.element_size())
-    c1 = torch.from_numpy(random_bytes(moved // 2)); c2 = torch.empty(moved // 2, dtype=torch.uint8); c2.fill_(1)
-    return measure(lambda: dst.copy_(src), lambda: c2.copy_(c1), moved)
+    es = torch.empty(0, dtype=TORCH[a]).element_size()
+    ed = torch.empty(0, dtype=TORCH[b]).element_size()
+    sb, db = n * es, n * ed
+    half = (sb + db) // 2
+    sa = torch.empty(max(sb, half), dtype=torch.uint8); sa.fill_(1)
+    da = torch.empty(max(db, half), dtype=torch.uint8); da.fill_(1)
+    src, dst = sa[:sb].view(TORCH[a]), da[:db].view(TORCH[b])
+    src.copy_(torch.from_numpy(tiled(source_block(a), n)).to(TORCH[a]))
+    cs, cd = sa[:half], da[:half]
+    return measure(lambda: dst.copy_(src), lambda: cd.copy_(cs), sb + db)
 
 def fmt(r):
     # ratio (conversion GB/s / copy GB/s): a system's own copy speed differs
