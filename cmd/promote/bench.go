@@ -16,9 +16,10 @@ func init() {
 		usage: "[-pairs SRC:DST,...] [-n N] [-threads N] [-policy NAME] [-reps N]",
 		short: "measure conversion throughput against a same-size memory copy (TSV)",
 		long: `Bench converts N elements for each SRC:DST pair and, interleaved with it,
-copies a buffer of the same traffic, and writes one TSV row a pair: seconds,
-GB/s counting bytes read plus written, the copy's GB/s, their ratio, and the
-ceiling the machine's read and write speeds allow that pair. Each figure is
+copies the same traffic in the same buffers (with -threads above 1, on one
+goroutine and on -threads, the faster counting), and writes one TSV row a
+pair: seconds, GB/s counting bytes read plus written, the copy's GB/s, their
+ratio, and the ceiling the machine's read and write speeds allow that pair. Each figure is
 the best of -reps runs. By default (-n 0) each pair's buffers are at least
 four times the last-level cache, so the figures are memory speeds, not cache
 speeds; all buffers are allocated once and together take at most half of
