@@ -15,10 +15,10 @@ import "time"
 
 const (
 	// probePieces is how many pieces each probe converts per goroutine:
-	// at 512 KiB a piece, a few hundred microseconds at memory speed,
+	// at 1 MiB a piece, a few hundred microseconds at memory speed,
 	// long enough that the clock's resolution and a goroutine's start
 	// are small beside it.
-	probePieces = 8
+	probePieces = 4
 
 	// probeMinRounds is how many probes' worth of pieces a call must
 	// have to be measured: below it the probes would be most of the

@@ -38,9 +38,9 @@ func TestInPiecesMeasured(t *testing.T) {
 	dst := make([]byte, 64) // only its address matters to the split
 	for _, c := range []struct{ n, ds, ss, off, threads int }{
 		{1000, 4, 4, 0, 2},
-		{200 << 20, 1, 1, 3, 2}, // 400 pieces: probed
+		{200 << 20, 1, 1, 3, 2}, // 200 pieces: probed
 		{90 << 20, 2, 4, 6, 3},
-		{3 << 20, 1, 1, 0, 2}, // 6 pieces: not probed
+		{3 << 20, 1, 1, 0, 2}, // 3 pieces: not probed
 	} {
 		var mu sync.Mutex
 		var got [][2]int
