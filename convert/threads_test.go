@@ -17,12 +17,13 @@ func TestSpread(t *testing.T) {
 		threads   int
 		want      int
 	}{
-		{1 * ms, 1 * ms, 2, 2}, // twice the elements in the same time: faster
-		{1 * ms, 1999 * time.Microsecond, 2, 2},
-		{1 * ms, 2 * ms, 2, 1}, // as fast per element: no gain, one
-		{1 * ms, 3 * ms, 2, 1}, // slower per element
-		{1 * ms, 3 * ms, 4, 4}, // four threads, 4/3 as fast
-		{0, 1 * ms, 2, 2},      // a clock that did not move
+		{1 * ms, 1 * ms, 2, 2},                  // twice the elements in the same time: faster
+		{1 * ms, 1800 * time.Microsecond, 2, 2}, // 11% more elements per second
+		{1 * ms, 1850 * time.Microsecond, 2, 1}, // 8% more: within the noise, one
+		{1 * ms, 2 * ms, 2, 1},                  // as fast per element: no gain, one
+		{1 * ms, 3 * ms, 2, 1},                  // slower per element
+		{1 * ms, 3 * ms, 4, 4},                  // four threads, 4/3 as fast
+		{0, 1 * ms, 2, 2},                       // a clock that did not move
 		{1 * ms, 0, 2, 2},
 	} {
 		if got := spread(c.one, c.many, c.threads); got != c.want {
