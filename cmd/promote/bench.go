@@ -19,7 +19,9 @@ func init() {
 copies the same traffic in the same buffers (with -threads above 1, on one
 goroutine and on -threads, the faster counting), and writes one TSV row a
 pair: seconds, GB/s counting bytes read plus written, the copy's GB/s, their
-ratio, and the ceiling the machine's read and write speeds allow that pair. Each figure is
+ratio, the ceiling the machine's read and write speeds allow that pair, and
+with -threads above 1 the conversion's GB/s on one goroutine, timed in the
+same rounds and buffers. Each figure is
 the best of -reps runs. By default (-n 0) each pair's buffers are at least
 four times the last-level cache, so the figures are memory speeds, not cache
 speeds; all buffers are allocated once and together take at most half of
@@ -79,15 +81,19 @@ func runBench(e *env, pairs string, n, threads int, pname string, reps int) erro
 	err = plan.Run(func(r bench.Result) error {
 		if first { // the memory speeds come with the results
 			fmt.Fprintf(out, "# memory, %d threads: %v; ceiling: the ratio these read and write speeds allow the pair\n", r.Threads, r.Memory)
-			fmt.Fprintln(out, "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tceiling\tMiB moved\tfits in cache")
+			fmt.Fprintln(out, "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tceiling\tMiB moved\tfits in cache\tone thread GB/s")
 			first = false
 		}
 		fits := "no"
 		if r.FitsInCache {
 			fits = "yes"
 		}
-		fmt.Fprintf(out, "%v\t%d\t%d\t%.6f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%s\n",
-			r.Pair, r.N, r.Threads, r.Seconds, r.GBps, r.CopyGBps, r.Ratio, r.Ceiling, float64(r.Bytes)/(1<<20), fits)
+		one := "-" // with one thread, the GB/s column is it
+		if r.OneGBps > 0 {
+			one = fmt.Sprintf("%.2f", r.OneGBps)
+		}
+		fmt.Fprintf(out, "%v\t%d\t%d\t%.6f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%s\t%s\n",
+			r.Pair, r.N, r.Threads, r.Seconds, r.GBps, r.CopyGBps, r.Ratio, r.Ceiling, float64(r.Bytes)/(1<<20), fits, one)
 		if err := flush(e); err != nil { // a row at a time: a long run shows its progress
 			return errOutputLost
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -26,13 +27,18 @@ func TestBenchTSV(t *testing.T) {
 		!strings.HasPrefix(comments[2], "# memory, 2 threads: read ") {
 		t.Fatalf("got %d lines and %d comments, want the cache, buffer and memory comments, a header and 3 rows:\n%s", len(lines), len(comments), out.String())
 	}
-	if want := "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tceiling\tMiB moved\tfits in cache"; lines[0] != want {
+	if want := "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tceiling\tMiB moved\tfits in cache\tone thread GB/s"; lines[0] != want {
 		t.Errorf("header %q, want %q", lines[0], want)
 	}
 	for i, pair := range []string{"f32:f16", "u8:f32", "f32:f8e4m3fn"} {
 		f := strings.Split(lines[i+1], "\t")
-		if len(f) != 10 || f[0] != pair || f[1] != "1000" || f[2] != "2" || f[9] != "yes" && f[9] != "no" {
-			t.Errorf("row %q: want 10 fields starting %s, 1000, 2 and ending yes or no (fits in cache)", lines[i+1], pair)
+		if len(f) != 11 || f[0] != pair || f[1] != "1000" || f[2] != "2" || f[9] != "yes" && f[9] != "no" {
+			t.Errorf("row %q: want 11 fields starting %s, 1000, 2, with yes or no (fits in cache) in the tenth", lines[i+1], pair)
+			continue
+		}
+		// Two threads: the last column is the one-thread GB/s, a number.
+		if one, err := strconv.ParseFloat(f[10], 64); err != nil || one <= 0 {
+			t.Errorf("row %q: one-thread GB/s %q, want a positive number", lines[i+1], f[10])
 		}
 	}
 }
