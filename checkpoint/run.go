@@ -42,7 +42,7 @@ type output struct {
 	dt       dtype.DType
 	ri       int32 // the position of rep in plan.reps, when set
 	shape    []int64
-	srcShard int // the input shard it comes from (default sharding)
+	srcShard int32 // the input shard it comes from (default sharding)
 	prod     producer
 	rep      *TensorReport // nil: not in the report's table (never)
 }
@@ -327,8 +327,8 @@ func distinctAcrossDTypes(outs []*output) error {
 // file's name, "" when the output has none.
 func assignShards(p *plan, out string, asFile bool, o Options) ([]*outShard, string, error) {
 	ck := p.ck
-	metaOf := func(si int) map[string]string {
-		if si < 0 || si >= len(ck.shards) {
+	metaOf := func(si int32) map[string]string {
+		if si < 0 || int(si) >= len(ck.shards) {
 			return nil
 		}
 		return ck.shards[si].f.Metadata
