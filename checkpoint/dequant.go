@@ -101,7 +101,7 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 			consumed[s.Name] = t.Name
 			rep := &TensorReport{Name: t.Name, Action: Dequantized, From: t.DType.String(), To: to.String(),
 				Shape: t.Shape, Scales: s.Name + " (" + g.String() + ")"}
-			p.outputs = append(p.outputs, &output{name: t.Name, dt: to, shape: t.Shape, srcShard: t.shard,
+			p.outputs = append(p.outputs, &output{id: t, dt: to,
 				prod: &fp8Dequant{w: t, s: s, g: g, to: to, mode: o.Mode}, rep: rep})
 		case isMXBlocks(t):
 			base, scalesName := blocksBase(t.Name)
@@ -146,7 +146,7 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 			keptWide++
 			wideTypes[t.DType.String()] = true
 		}
-		p.outputs = append(p.outputs, &output{name: t.Name, dt: t.DType, shape: t.Shape, srcShard: t.shard, prod: copyProducer{t},
+		p.outputs = append(p.outputs, &output{id: t, dt: t.DType, prod: copyProducer{t},
 			rep: &TensorReport{Name: t.Name, Action: Copied, From: t.DType.String(), Shape: t.Shape}})
 	}
 	// Outputs in input order, so that repacked shards follow the input.
@@ -161,7 +161,7 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 		if d, ok := o.prod.(*mxDequant); ok {
 			return order[d.blocks.Name]
 		}
-		return order[o.name]
+		return order[o.id.Name]
 	}
 	sort.SliceStable(p.outputs, func(i, j int) bool { return src(p.outputs[i]) < src(p.outputs[j]) })
 
@@ -272,7 +272,7 @@ func planMX(b, s *Tensor, base string, to dtype.DType, mode Mode) (*output, erro
 	}
 	rep := &TensorReport{Name: base, Action: Dequantized, From: "mxfp4", To: to.String(), Shape: shape,
 		Scales: s.Name + " (mx 32)"}
-	return &output{name: base, dt: to, shape: shape, srcShard: b.shard, prod: d, rep: rep}, nil
+	return &output{id: &Tensor{Name: base, DType: to, Shape: shape, Shard: b.Shard, shard: b.shard}, dt: to, prod: d, rep: rep}, nil
 }
 
 func equalShape(a, b []int64) bool {

@@ -30,7 +30,14 @@ func (p copyProducer) convStep(wk *worker, s *slot, _ *Counts) error {
 // convertProducer recasts a tensor to another dtype with package convert,
 // chunk by chunk, and tallies each value.
 type convertProducer struct {
-	t      *Tensor
+	t *Tensor
+	// The target is shared by every tensor of a plan: a plan may recast
+	// a million tiny tensors, each with a producer of 16 bytes.
+	*recastTarget
+}
+
+// recastTarget is what a convertProducer converts to.
+type recastTarget struct {
 	to     dtype.DType
 	policy convert.Policy
 }

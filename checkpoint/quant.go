@@ -101,7 +101,7 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 	quantized := 0
 	for i := range c.tensors {
 		t := &c.tensors[i]
-		copyOut := &output{name: t.Name, dt: t.DType, shape: t.Shape, srcShard: t.shard, prod: copyProducer{t},
+		copyOut := &output{id: t, dt: t.DType, prod: copyProducer{t},
 			rep: &TensorReport{Name: t.Name, Action: Copied, From: t.DType.String(), Shape: t.Shape}}
 		ok, why := eligible(t, p.to)
 		chosen := (len(o.Only) == 0 || matchAny(o.Only, t.Name)) && !matchAny(skip, t.Name)
@@ -177,8 +177,8 @@ func planFP8Quant(c *Checkpoint, t *Tensor, kind ScaleKind, block [2]int64, suff
 	rep := &TensorReport{Name: t.Name, Action: Quantized, From: t.DType.String(), To: dtype.F8E4M3FN.String(), Shape: t.Shape,
 		Scales: sname + " (" + g.String() + ")"}
 	return []*output{
-		{name: t.Name, dt: dtype.F8E4M3FN, shape: t.Shape, srcShard: t.shard, prod: &fp8Quant{src: t, g: g, amax: amax}, rep: rep},
-		{name: sname, dt: dtype.F32, shape: sshape, srcShard: t.shard, prod: &fp8Quant{src: t, g: g, amax: amax, scaleOnly: true},
+		{id: t, dt: dtype.F8E4M3FN, prod: &fp8Quant{src: t, g: g, amax: amax}, rep: rep},
+		{id: &Tensor{Name: sname, DType: dtype.F32, Shape: sshape, Shard: t.Shard, shard: t.shard}, dt: dtype.F32, prod: &fp8Quant{src: t, g: g, amax: amax, scaleOnly: true},
 			rep: &TensorReport{Name: sname, Action: Scale, From: t.DType.String(), To: "f32", Shape: sshape, Scales: "of " + t.Name}},
 	}, nil
 }
@@ -210,8 +210,8 @@ func planMXQuant(c *Checkpoint, t *Tensor) ([]*output, error) {
 	rep := &TensorReport{Name: t.Name, Action: Quantized, From: t.DType.String(), To: "mxfp4", Shape: t.Shape,
 		Scales: sname + " (mx 32)"}
 	return []*output{
-		{name: bname, dt: dtype.U8, shape: bshape, srcShard: t.shard, prod: q, rep: rep},
-		{name: sname, dt: dtype.U8, shape: sshape, srcShard: t.shard, prod: &sq,
+		{id: &Tensor{Name: bname, DType: dtype.U8, Shape: bshape, Shard: t.Shard, shard: t.shard}, dt: dtype.U8, prod: q, rep: rep},
+		{id: &Tensor{Name: sname, DType: dtype.U8, Shape: sshape, Shard: t.Shard, shard: t.shard}, dt: dtype.U8, prod: &sq,
 			rep: &TensorReport{Name: sname, Action: Scale, From: t.DType.String(), To: "e8m0 (u8)", Shape: sshape, Scales: "of " + t.Name}},
 	}, nil
 }
