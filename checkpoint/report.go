@@ -90,18 +90,52 @@ func classify(x, y, ovf float64) (class, float64) {
 	return classRounded, math.Abs(y-x) / math.Abs(x)
 }
 
-// Action is what a conversion did with a tensor.
-type Action string
+// Action is what a conversion did with a tensor. It is a small integer,
+// not a string, because a report holds one per tensor and a checkpoint
+// may hold a million; as JSON and text it is its name ("copied").
+type Action uint8
 
-// Actions.
+// Actions. The zero Action is no action, named "".
 const (
-	Copied      Action = "copied"      // written byte for byte
-	Converted   Action = "converted"   // recast to another dtype
-	Dequantized Action = "dequantized" // values times scales, into a wide dtype
-	Quantized   Action = "quantized"   // into a narrow dtype with scales
-	Scale       Action = "scale"       // a scale tensor a quantization wrote
-	Dropped     Action = "dropped"     // a scale tensor a dequantization consumed, or input_scale
+	Copied      Action = iota + 1 // written byte for byte
+	Converted                     // recast to another dtype
+	Dequantized                   // values times scales, into a wide dtype
+	Quantized                     // into a narrow dtype with scales
+	Scale                         // a scale tensor a quantization wrote
+	Dropped                       // a scale tensor a dequantization consumed, or input_scale
 )
+
+// actionNames are the Actions' names, by value.
+var actionNames = [...]string{"", "copied", "converted", "dequantized", "quantized", "scale", "dropped"}
+
+// String returns the action's name: "copied", "converted" and so on.
+func (a Action) String() string {
+	if int(a) < len(actionNames) {
+		return actionNames[a]
+	}
+	return fmt.Sprintf("Action(%d)", uint8(a))
+}
+
+// MarshalText returns the action's name; an Action outside the constants
+// is an error.
+func (a Action) MarshalText() ([]byte, error) {
+	if int(a) >= len(actionNames) {
+		return nil, fmt.Errorf("checkpoint: no action %d", uint8(a))
+	}
+	return []byte(actionNames[a]), nil
+}
+
+// UnmarshalText reads an action's name, so that a report written as JSON
+// reads back.
+func (a *Action) UnmarshalText(b []byte) error {
+	for i, n := range actionNames {
+		if n == string(b) {
+			*a = Action(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("checkpoint: unknown action %q; want one of %s", b, strings.Join(actionNames[1:], ", "))
+}
 
 // TensorReport is one tensor of the output (or, for Dropped, of the input).
 type TensorReport struct {
