@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/promote-dev/promote/dtype"
 )
 
 // TestActionText: every Action reads back from the name it writes, as
@@ -20,7 +22,7 @@ func TestActionText(t *testing.T) {
 		if got := tc.a.String(); got != tc.name {
 			t.Errorf("Action(%d).String() = %q, want %q", tc.a, got, tc.name)
 		}
-		b, err := json.Marshal(TensorReport{Name: "w", Action: tc.a, From: "f32"})
+		b, err := json.Marshal(TensorReport{Name: "w", Action: tc.a, From: DTypeLabel(dtype.F32)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,5 +43,49 @@ func TestActionText(t *testing.T) {
 	}
 	if got := Action(200).String(); got != "Action(200)" {
 		t.Errorf("Action(200).String() = %q", got)
+	}
+}
+
+// TestLabelText: every dtype's Label and the two MXFP4 labels read back
+// from the names they write, which are the names reports gave when From
+// and To were strings; other names are refused.
+func TestLabelText(t *testing.T) {
+	cases := []struct {
+		l    Label
+		name string
+	}{{LabelMXFP4, "mxfp4"}, {LabelE8M0, "e8m0 (u8)"}}
+	for _, d := range dtype.All() {
+		cases = append(cases, struct {
+			l    Label
+			name string
+		}{DTypeLabel(d), d.String()})
+	}
+	for _, tc := range cases {
+		b, err := tc.l.MarshalText()
+		if err != nil || string(b) != tc.name || tc.l.String() != tc.name {
+			t.Errorf("%s: MarshalText = %q, %v; String = %q", tc.name, b, err, tc.l.String())
+			continue
+		}
+		var back Label
+		if err := back.UnmarshalText(b); err != nil || back != tc.l {
+			t.Errorf("%s: read back as %v, %v", tc.name, back, err)
+		}
+	}
+	if d, ok := DTypeLabel(dtype.BF16).DType(); !ok || d != dtype.BF16 {
+		t.Errorf("DTypeLabel(bf16).DType() = %v, %v", d, ok)
+	}
+	if _, ok := LabelMXFP4.DType(); ok {
+		t.Error("LabelMXFP4.DType() reports a dtype")
+	}
+	b, err := json.Marshal(TensorReport{Name: "w", Action: Copied, From: DTypeLabel(dtype.F32)})
+	if err != nil || strings.Contains(string(b), `"to"`) || !strings.Contains(string(b), `"from":"f32"`) {
+		t.Errorf("JSON of a copy: %s, %v; want from f32 and no to", b, err)
+	}
+	var l Label
+	if err := l.UnmarshalText([]byte("float99")); err == nil || !strings.Contains(err.Error(), `"float99"`) {
+		t.Errorf("UnmarshalText(float99) = %v, want an error naming it", err)
+	}
+	if _, err := Label(250).MarshalText(); err == nil {
+		t.Error("Label(250).MarshalText() succeeded")
 	}
 }

@@ -57,7 +57,7 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 	for i := range c.tensors {
 		t := &c.tensors[i]
 		rep := &reps[i]
-		*rep = TensorReport{Name: t.Name, From: t.DType.String(), Shape: t.Shape, Action: Copied}
+		*rep = TensorReport{Name: t.Name, From: DTypeLabel(t.DType), Shape: t.Shape, Action: Copied}
 		out := &outs[i]
 		*out = output{id: t, dt: t.DType, ri: int32(i), prod: copyProducer{t}, rep: rep}
 		if t.DType != o.To && pick(*t) {
@@ -74,7 +74,7 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 			out.dt = o.To
 			convs = append(convs, convertProducer{t: t, recastTarget: target})
 			out.prod = &convs[len(convs)-1] // convs never grows past n
-			rep.Action, rep.To = Converted, o.To.String()
+			rep.Action, rep.To = Converted, DTypeLabel(o.To)
 			converted++
 		}
 		p.outputs = append(p.outputs, out)

@@ -141,8 +141,8 @@ func (a *Action) UnmarshalText(b []byte) error {
 type TensorReport struct {
 	Name   string  `json:"name"`
 	Action Action  `json:"action"`
-	From   string  `json:"from"`
-	To     string  `json:"to,omitempty"`
+	From   Label   `json:"from"`
+	To     Label   `json:"to,omitempty"`
 	Shape  []int64 `json:"shape"`
 	// Scales names the scale tensor(s) a dequantization read or a
 	// quantization wrote, and how they apply ("per-tensor",
@@ -220,8 +220,8 @@ func (r *Report) Summary() string {
 		case Converted, Dequantized, Quantized:
 			var from []string
 			for _, t := range r.Tensors {
-				if t.Action == a && !slices.Contains(from, t.From) {
-					from = append(from, t.From)
+				if t.Action == a && !slices.Contains(from, t.From.String()) {
+					from = append(from, t.From.String())
 				}
 			}
 			slices.Sort(from)
@@ -265,7 +265,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		if t.Action == Copied {
 			continue
 		}
-		to := t.To
+		to := t.To.String()
 		if to == "" {
 			to = "-"
 		}
