@@ -98,12 +98,15 @@ func bytesPerTensor(t testing.TB, b []byte) (total, live uint64) {
 // TestRecastBytesPerTensor: opening and recasting a checkpoint of many
 // tiny tensors allocates, and keeps, a bounded number of bytes per tensor
 // (the difference between two sizes, so the fixed costs cancel), so that
-// a million tensors peak near three times the header's size (before: 596
-// MB peak for a 97 MB header; the header's JSON here is about 85 bytes a
-// tensor). What stays is the Checkpoint's Tensor (80 bytes, with the name
-// and shape it shares with the plan and the report), its name order (4)
-// and the report's TensorReport (160); the plan's output, its pointer and
-// its producer (64) and the parser's work are garbage by then.
+// a million tensors peak near three or four times the header's size
+// (before: 596 MB peak for a 97 MB header). Main's code before this
+// bound allocated 607 bytes a tensor and kept 394; today 461 and 243.
+// What stays is the Checkpoint's Tensor (80 bytes, its name and shape
+// shared with the plan and the report), its name order (4), the name (24
+// here) and the report's TensorReport (128); the header's JSON (about 85
+// bytes a tensor here: OpenReader reads it), its parsed TensorInfo list
+// (64) and the plan's output, pointer and producer (64) are garbage by
+// then.
 func TestRecastBytesPerTensor(t *testing.T) {
 	const small, large = 2000, 20000
 	bs, bl := tinyCheckpoint(t, small), tinyCheckpoint(t, large)
@@ -112,7 +115,7 @@ func TestRecastBytesPerTensor(t *testing.T) {
 	total := (float64(tl) - float64(ts)) / (large - small)
 	live := (float64(ll) - float64(ls)) / (large - small)
 	t.Logf("%.0f bytes allocated and %.0f kept per tensor", total, live)
-	const totalBound, liveBound = 560, 300
+	const totalBound, liveBound = 500, 260
 	if total > totalBound {
 		t.Errorf("%.0f bytes allocated per tensor, want at most %d", total, totalBound)
 	}
