@@ -42,6 +42,19 @@ type recastTarget struct {
 	policy convert.Policy
 }
 
+// recastProducer is a convertProducer to the plan's target (the worker's
+// recast): a single pointer, which the producer interface holds without
+// an allocation or a slice of producers beside the plan's outputs (a plan
+// may recast a million tiny tensors).
+type recastProducer struct{ t *Tensor }
+
+func (p recastProducer) write(wk *worker, w io.Writer, c *Counts) error {
+	if wk.recast == nil {
+		return fmt.Errorf("checkpoint: tensor %q: the worker has no recast target", p.t.Name)
+	}
+	return convertProducer{t: p.t, recastTarget: wk.recast}.write(wk, w, c)
+}
+
 // fileBits is the width of one element of d in a .safetensors file
 // (bool takes a byte).
 func fileBits(d dtype.DType) int64 {

@@ -44,12 +44,12 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 	}
 	p := &plan{op: "recast", to: o.To, ck: c}
 	converted := 0
-	// One allocation each for the outputs, their reports and producers,
-	// not one per tensor: a checkpoint may hold a million tiny tensors.
+	// One allocation each for the outputs and their reports, not one per
+	// tensor (a checkpoint may hold a million tiny tensors); a producer
+	// is one pointer, held in the interface without an allocation.
 	n := len(c.tensors)
 	outs, reps := make([]output, n), make([]TensorReport, n)
-	convs := make([]convertProducer, 0, n)
-	target := &recastTarget{to: o.To, policy: o.Policy}
+	p.recast = &recastTarget{to: o.To, policy: o.Policy}
 	p.outputs = make([]*output, 0, n)
 	if n <= math.MaxInt32 {
 		p.reps = reps
@@ -72,8 +72,7 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 				return nil, fmt.Errorf("checkpoint: tensor %q: %d elements of %v do not fill whole bytes, which the safetensors format requires; choose another dtype or leave the tensor out", t.Name, n, o.To)
 			}
 			out.dt = o.To
-			convs = append(convs, convertProducer{t: t, recastTarget: target})
-			out.prod = &convs[len(convs)-1] // convs never grows past n
+			out.prod = recastProducer{t}
 			rep.Action, rep.To = Converted, DTypeLabel(o.To)
 			converted++
 		}

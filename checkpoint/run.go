@@ -30,6 +30,8 @@ type plan struct {
 	// puts them in file order where they are instead of copying them.
 	reps    []TensorReport
 	dropped []TensorReport
+	// recast is the target of the plan's recastProducers.
+	recast *recastTarget
 	// config is the output's config.json; nil copies the input's as it is.
 	config     []byte
 	configNote string
@@ -152,7 +154,7 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 		total += s.size
 	}
 	prog := &progress{total: total, fn: o.Progress}
-	if err := writeShards(ctx, ck, shards, d, o, prog); err != nil {
+	if err := writeShards(ctx, ck, shards, d, o, prog, p.recast); err != nil {
 		return nil, err
 	}
 	if !asFile {
@@ -409,7 +411,7 @@ func assignShards(p *plan, out string, asFile bool, o Options) ([]*outShard, str
 
 // writeShards writes the shards, as many at once as there are threads;
 // the first error (or the context's cancellation) stops every worker.
-func writeShards(ctx context.Context, ck *Checkpoint, shards []*outShard, d dest, o Options, prog *progress) error {
+func writeShards(ctx context.Context, ck *Checkpoint, shards []*outShard, d dest, o Options, prog *progress, recast *recastTarget) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	workers := max(1, min(o.Threads, len(shards)))
@@ -440,7 +442,7 @@ func writeShards(ctx context.Context, ck *Checkpoint, shards []*outShard, d dest
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := &worker{ctx: ctx, ck: ck, chunk: chunk, budget: budget, prog: prog, threads: 1}
+			wk := &worker{ctx: ctx, ck: ck, chunk: chunk, budget: budget, prog: prog, threads: 1, recast: recast}
 			for i := range next {
 				if context.Cause(ctx) != nil {
 					return
