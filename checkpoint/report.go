@@ -1,6 +1,8 @@
 package checkpoint
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -198,11 +200,52 @@ func (r *Report) count(a Action) int {
 	return n
 }
 
-// WriteJSON writes the report as one indented JSON object.
+// WriteJSON writes the report as one indented JSON object, byte for byte
+// what a json.Encoder with SetIndent("", "  ") writes, streaming the
+// tensors one at a time: an encoder holds the whole text, twice (before
+// and after indenting), which for a million tensors is over a gigabyte.
 func (r *Report) WriteJSON(w io.Writer) error {
-	e := json.NewEncoder(w)
-	e.SetIndent("", "  ")
-	return e.Encode(r)
+	// The report without its tensors, whose "tensors": null marks where
+	// they go: at the top level, the only line that can read so (string
+	// values escape their newlines, and the shards' "tensors" are
+	// indented further).
+	rest := *r
+	rest.Tensors = nil
+	b, err := json.MarshalIndent(&rest, "", "  ")
+	if err != nil {
+		return err
+	}
+	const mark = "\n  \"tensors\": null"
+	at := bytes.Index(b, []byte(mark))
+	if at < 0 {
+		return fmt.Errorf("checkpoint: the report's JSON has no tensors field")
+	}
+	at += len(mark) - len("null")
+	bw := bufio.NewWriter(w)
+	bw.Write(b[:at])
+	switch {
+	case r.Tensors == nil:
+		bw.WriteString("null")
+	case len(r.Tensors) == 0:
+		bw.WriteString("[]")
+	default:
+		bw.WriteString("[")
+		for i := range r.Tensors {
+			t, err := json.MarshalIndent(&r.Tensors[i], "    ", "  ")
+			if err != nil {
+				return err
+			}
+			if i > 0 {
+				bw.WriteString(",")
+			}
+			bw.WriteString("\n    ")
+			bw.Write(t)
+		}
+		bw.WriteString("\n  ]")
+	}
+	bw.Write(b[at+len("null"):])
+	bw.WriteString("\n")
+	return bw.Flush()
 }
 
 // Summary is the report in a few lines: what was done to how many
