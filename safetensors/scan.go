@@ -61,15 +61,16 @@ var inHeader = where{text: "the header"}
 
 // scanner reads one header's JSON.
 type scanner struct {
-	b    []byte
-	i    int
-	buf  []byte  // unescaped string bytes, reused
-	dims []int64 // the current shared shape array
+	b     []byte
+	i     int
+	buf   []byte  // unescaped string bytes, reused
+	dims  []int64 // the current shared shape array
+	names nameArena
 }
 
 // decodeHeader decodes the header object. Tensors come out in the order
-// the header lists them, with the name index built as they are read
-// (which is also how a repeated name is caught).
+// the header lists them; a repeated name is caught once all are read, and
+// the name index is built on the first lookup.
 func decodeHeader(b []byte) (*Header, error) {
 	s := &scanner{b: b}
 	n := tensorCountHint(b)
@@ -99,7 +100,7 @@ func decodeHeader(b []byte) (*Header, error) {
 					return nil, err
 				}
 			} else {
-				name := string(key)
+				name := s.names.add(key)
 				if err := checkName(name); err != nil {
 					return nil, err
 				}
