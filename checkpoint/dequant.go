@@ -99,9 +99,9 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 				return nil, fmt.Errorf("checkpoint: %s: %w", s.Shard, err)
 			}
 			consumed[s.Name] = t.Name
-			rep := &TensorReport{Name: t.Name, Action: Dequantized, From: t.DType.String(), To: to.String(),
+			rep := &TensorReport{Name: t.Name, Action: Dequantized, From: DTypeLabel(t.DType), To: DTypeLabel(to),
 				Shape: t.Shape, Scales: s.Name + " (" + g.String() + ")"}
-			p.outputs = append(p.outputs, &output{name: t.Name, dt: to, shape: t.Shape, srcShard: t.shard,
+			p.outputs = append(p.outputs, &output{id: t, dt: to,
 				prod: &fp8Dequant{w: t, s: s, g: g, to: to, mode: o.Mode}, rep: rep})
 		case isMXBlocks(t):
 			base, scalesName := blocksBase(t.Name)
@@ -129,7 +129,7 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 			continue
 		}
 		drop := func(why string) {
-			p.dropped = append(p.dropped, TensorReport{Name: t.Name, Action: Dropped, From: t.DType.String(), Shape: t.Shape, Scales: why})
+			p.dropped = append(p.dropped, TensorReport{Name: t.Name, Action: Dropped, From: DTypeLabel(t.DType), Shape: t.Shape, Scales: why})
 		}
 		switch {
 		case consumed[t.Name] != "":
@@ -146,8 +146,8 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 			keptWide++
 			wideTypes[t.DType.String()] = true
 		}
-		p.outputs = append(p.outputs, &output{name: t.Name, dt: t.DType, shape: t.Shape, srcShard: t.shard, prod: copyProducer{t},
-			rep: &TensorReport{Name: t.Name, Action: Copied, From: t.DType.String(), Shape: t.Shape}})
+		p.outputs = append(p.outputs, &output{id: t, dt: t.DType, prod: copyProducer{t},
+			rep: &TensorReport{Name: t.Name, Action: Copied, From: DTypeLabel(t.DType), Shape: t.Shape}})
 	}
 	// Outputs in input order, so that repacked shards follow the input.
 	order := map[string]int{}
@@ -161,7 +161,7 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 		if d, ok := o.prod.(*mxDequant); ok {
 			return order[d.blocks.Name]
 		}
-		return order[o.name]
+		return order[o.id.Name]
 	}
 	sort.SliceStable(p.outputs, func(i, j int) bool { return src(p.outputs[i]) < src(p.outputs[j]) })
 
@@ -270,9 +270,9 @@ func planMX(b, s *Tensor, base string, to dtype.DType, mode Mode) (*output, erro
 	default:
 		return nil, fmt.Errorf("MXFP4 blocks %q have shape %s: transformers' layout has one or two leading dimensions ([R, G, 16] or [E, R, G, 16])", b.Name, shapeText(b.Shape))
 	}
-	rep := &TensorReport{Name: base, Action: Dequantized, From: "mxfp4", To: to.String(), Shape: shape,
+	rep := &TensorReport{Name: base, Action: Dequantized, From: LabelMXFP4, To: DTypeLabel(to), Shape: shape,
 		Scales: s.Name + " (mx 32)"}
-	return &output{name: base, dt: to, shape: shape, srcShard: b.shard, prod: d, rep: rep}, nil
+	return &output{id: &Tensor{Name: base, DType: to, Shape: shape, Shard: b.Shard, shard: b.shard}, dt: to, prod: d, rep: rep}, nil
 }
 
 func equalShape(a, b []int64) bool {

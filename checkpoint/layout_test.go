@@ -19,7 +19,7 @@ func TestLayOut(t *testing.T) {
 	mk := func(specs ...safetensors.Spec) *outShard {
 		s := &outShard{name: "x.safetensors", meta: map[string]string{"format": "pt"}}
 		for _, sp := range specs {
-			s.outputs = append(s.outputs, &output{name: sp.Name, dt: sp.DType, shape: sp.Shape})
+			s.outputs = append(s.outputs, &output{id: &Tensor{Name: sp.Name, DType: sp.DType, Shape: sp.Shape}, dt: sp.DType})
 		}
 		return s
 	}
@@ -46,8 +46,8 @@ func TestLayOut(t *testing.T) {
 		t.Errorf("size %d, data %d; want %d, %d", s.size, s.dataSize, want, h.DataSize())
 	}
 	for i, ti := range h.Tensors {
-		if s.outputs[i].name != ti.Name {
-			t.Fatalf("output %d is %q, the header's is %q", i, s.outputs[i].name, ti.Name)
+		if s.outputs[i].id.Name != ti.Name {
+			t.Fatalf("output %d is %q, the header's is %q", i, s.outputs[i].id.Name, ti.Name)
 		}
 	}
 	var buf bytes.Buffer

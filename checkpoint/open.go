@@ -1,11 +1,13 @@
 package checkpoint
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -71,11 +73,12 @@ type Checkpoint struct {
 
 	shards  []*shard
 	tensors []Tensor // every tensor, shard by shard in file order
-	// byName maps a name to its position in tensors when there are
-	// several shards; a single shard's header has its own index (one is
-	// enough: a million tensors' map costs about 60 MB). See find.
-	byName map[string]int
-	single *safetensors.Header
+	// byName holds the positions in tensors ordered by name, for find's
+	// binary search: 4 bytes a tensor where a map costs about 56 (a
+	// checkpoint may hold a million tiny tensors). The shards' own
+	// headers give up their tensor lists and name indexes once tensors is
+	// made, so that each tensor is held once.
+	byName []int32
 
 	config []byte // config.json, nil when absent or for a File
 
@@ -93,6 +96,9 @@ type shard struct {
 type Tensor struct {
 	Name  string
 	DType dtype.DType
+	// shard is the position of the file holding it in Checkpoint.shards
+	// (placed here, beside DType, to fill the padding after it).
+	shard int32
 	Shape []int64
 	// Shard is the base name of the file holding it.
 	Shard string
@@ -102,7 +108,6 @@ type Tensor struct {
 	// second copy of the name and shape headers (a checkpoint of a
 	// million tiny tensors holds a million of these).
 	begin, end int64
-	shard      int
 }
 
 // info returns t's entry in its shard's header.
@@ -112,7 +117,7 @@ func (t *Tensor) info() safetensors.TensorInfo {
 
 // tensorOf makes the Tensor of entry ti of shard si (named shard).
 func tensorOf(ti *safetensors.TensorInfo, shard string, si int) Tensor {
-	return Tensor{Name: ti.Name, DType: ti.DType, Shape: ti.Shape, Shard: shard, begin: ti.Begin, end: ti.End, shard: si}
+	return Tensor{Name: ti.Name, DType: ti.DType, Shape: ti.Shape, Shard: shard, begin: ti.Begin, end: ti.End, shard: int32(si)}
 }
 
 // Open opens a checkpoint: a .safetensors file, a directory holding
@@ -169,12 +174,10 @@ func OpenReader(r io.ReaderAt, size int64, name string) (*Checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: name, kind: File, dir: ".", single: &f.Header}
-	base := filepath.Base(name)
-	c.shards = append(c.shards, &shard{name: base, f: f})
-	c.tensors = make([]Tensor, len(f.Tensors))
-	for i := range f.Tensors {
-		c.tensors[i] = tensorOf(&f.Tensors[i], base, 0)
+	c := &Checkpoint{path: name, kind: File, dir: "."}
+	c.shards = append(c.shards, &shard{name: filepath.Base(name), f: f})
+	if err := c.indexTensors(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -254,11 +257,8 @@ func (c *Checkpoint) openIndexed() error {
 	return c.scanSideFiles(slices.Collect(maps.Keys(used)))
 }
 
-// openShards opens the named files of c.dir and indexes their tensors. A
-// tensor held by two shards is refused. The shards are opened first, so
-// that the tensors and the index by name are made once at their size.
+// openShards opens the named files of c.dir and indexes their tensors.
 func (c *Checkpoint) openShards(names []string) error {
-	n := 0
 	for _, name := range names {
 		f, err := safetensors.Open(filepath.Join(c.dir, name))
 		if err != nil {
@@ -268,25 +268,50 @@ func (c *Checkpoint) openShards(names []string) error {
 			return fmt.Errorf("checkpoint: %w", err)
 		}
 		c.shards = append(c.shards, &shard{name: name, f: f})
-		n += len(f.Tensors)
+	}
+	return c.indexTensors()
+}
+
+// indexTensors makes c.tensors from the open shards' headers, once at its
+// size, and then drops each header's own tensor list and name index,
+// which would hold every tensor a second time; it then orders the
+// tensors by name for find. A tensor held by two shards is refused.
+func (c *Checkpoint) indexTensors() error {
+	n := 0
+	for _, s := range c.shards {
+		n += len(s.f.Tensors)
+	}
+	if n > math.MaxInt32 {
+		return fmt.Errorf("checkpoint: %d tensors, past the %d a checkpoint may hold", n, math.MaxInt32)
 	}
 	c.tensors = make([]Tensor, 0, n)
-	if len(c.shards) == 1 {
-		// The parser refused a name used twice in the header.
-		c.single = &c.shards[0].f.Header
-	} else {
-		c.byName = make(map[string]int, n)
-	}
 	for si, s := range c.shards {
 		for i := range s.f.Tensors {
-			t := &s.f.Tensors[i]
-			if c.byName != nil {
-				if j, dup := c.byName[t.Name]; dup {
-					return fmt.Errorf("checkpoint: tensor %q is in two shards, %s and %s", t.Name, c.tensors[j].Shard, s.name)
-				}
-				c.byName[t.Name] = len(c.tensors)
-			}
-			c.tensors = append(c.tensors, tensorOf(t, s.name, si))
+			c.tensors = append(c.tensors, tensorOf(&s.f.Tensors[i], s.name, si))
+		}
+		// The File is used only to read tensors by their TensorInfo (see
+		// Tensor.info) and for its metadata.
+		s.f.Header = safetensors.Header{Metadata: s.f.Metadata}
+	}
+	c.byName = make([]int32, n)
+	for i := range c.byName {
+		c.byName[i] = int32(i)
+	}
+	// Ties (one name in two shards) stay in shard order, so that the
+	// error below names the shards as they were opened. Checkpoints are
+	// usually laid out by name already, which the sort finds in linear
+	// time.
+	slices.SortFunc(c.byName, func(a, b int32) int {
+		if x := strings.Compare(c.tensors[a].Name, c.tensors[b].Name); x != 0 {
+			return x
+		}
+		return cmp.Compare(a, b)
+	})
+	for k := 1; k < len(c.byName); k++ {
+		a, b := &c.tensors[c.byName[k-1]], &c.tensors[c.byName[k]]
+		if a.Name == b.Name {
+			// One shard's parser refused a name used twice in its header.
+			return fmt.Errorf("checkpoint: tensor %q is in two shards, %s and %s", a.Name, a.Shard, b.Shard)
 		}
 	}
 	return nil
@@ -443,13 +468,14 @@ func (t *Tensor) elems() int64 {
 	return n
 }
 
-// find returns the position of the named tensor in c.tensors: through the
-// single shard's own index (its tensors are c.tensors, in order), or
-// through byName.
+// find returns the position of the named tensor in c.tensors, by binary
+// search of byName.
 func (c *Checkpoint) find(name string) (int, bool) {
-	if c.single != nil {
-		return c.single.Index(name)
+	k, ok := slices.BinarySearchFunc(c.byName, name, func(i int32, name string) int {
+		return strings.Compare(c.tensors[i].Name, name)
+	})
+	if !ok {
+		return 0, false
 	}
-	i, ok := c.byName[name]
-	return i, ok
+	return int(c.byName[k]), true
 }

@@ -30,9 +30,29 @@ func (p copyProducer) convStep(wk *worker, s *slot, _ *Counts) error {
 // convertProducer recasts a tensor to another dtype with package convert,
 // chunk by chunk, and tallies each value.
 type convertProducer struct {
-	t      *Tensor
+	t *Tensor
+	// The target is shared by every tensor of a plan: a plan may recast
+	// a million tiny tensors, each with a producer of 16 bytes.
+	*recastTarget
+}
+
+// recastTarget is what a convertProducer converts to.
+type recastTarget struct {
 	to     dtype.DType
 	policy convert.Policy
+}
+
+// recastProducer is a convertProducer to the plan's target (the worker's
+// recast): a single pointer, which the producer interface holds without
+// an allocation or a slice of producers beside the plan's outputs (a plan
+// may recast a million tiny tensors).
+type recastProducer struct{ t *Tensor }
+
+func (p recastProducer) write(wk *worker, w io.Writer, c *Counts) error {
+	if wk.recast == nil {
+		return fmt.Errorf("checkpoint: tensor %q: the worker has no recast target", p.t.Name)
+	}
+	return convertProducer{t: p.t, recastTarget: wk.recast}.write(wk, w, c)
 }
 
 // fileBits is the width of one element of d in a .safetensors file

@@ -101,8 +101,8 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 	quantized := 0
 	for i := range c.tensors {
 		t := &c.tensors[i]
-		copyOut := &output{name: t.Name, dt: t.DType, shape: t.Shape, srcShard: t.shard, prod: copyProducer{t},
-			rep: &TensorReport{Name: t.Name, Action: Copied, From: t.DType.String(), Shape: t.Shape}}
+		copyOut := &output{id: t, dt: t.DType, prod: copyProducer{t},
+			rep: &TensorReport{Name: t.Name, Action: Copied, From: DTypeLabel(t.DType), Shape: t.Shape}}
 		ok, why := eligible(t, p.to)
 		chosen := (len(o.Only) == 0 || matchAny(o.Only, t.Name)) && !matchAny(skip, t.Name)
 		if chosen && !ok && len(o.Only) > 0 && t.DType.IsFloat() {
@@ -174,12 +174,12 @@ func planFP8Quant(c *Checkpoint, t *Tensor, kind ScaleKind, block [2]int64, suff
 		}
 	}
 	amax := &amaxOnce{}
-	rep := &TensorReport{Name: t.Name, Action: Quantized, From: t.DType.String(), To: dtype.F8E4M3FN.String(), Shape: t.Shape,
+	rep := &TensorReport{Name: t.Name, Action: Quantized, From: DTypeLabel(t.DType), To: DTypeLabel(dtype.F8E4M3FN), Shape: t.Shape,
 		Scales: sname + " (" + g.String() + ")"}
 	return []*output{
-		{name: t.Name, dt: dtype.F8E4M3FN, shape: t.Shape, srcShard: t.shard, prod: &fp8Quant{src: t, g: g, amax: amax}, rep: rep},
-		{name: sname, dt: dtype.F32, shape: sshape, srcShard: t.shard, prod: &fp8Quant{src: t, g: g, amax: amax, scaleOnly: true},
-			rep: &TensorReport{Name: sname, Action: Scale, From: t.DType.String(), To: "f32", Shape: sshape, Scales: "of " + t.Name}},
+		{id: t, dt: dtype.F8E4M3FN, prod: &fp8Quant{src: t, g: g, amax: amax}, rep: rep},
+		{id: &Tensor{Name: sname, DType: dtype.F32, Shape: sshape, Shard: t.Shard, shard: t.shard}, dt: dtype.F32, prod: &fp8Quant{src: t, g: g, amax: amax, scaleOnly: true},
+			rep: &TensorReport{Name: sname, Action: Scale, From: DTypeLabel(t.DType), To: DTypeLabel(dtype.F32), Shape: sshape, Scales: "of " + t.Name}},
 	}, nil
 }
 
@@ -207,12 +207,12 @@ func planMXQuant(c *Checkpoint, t *Tensor) ([]*output, error) {
 	sshape := append(append([]int64{}, lead...), g)
 	sq := *q
 	sq.scaleOnly = true
-	rep := &TensorReport{Name: t.Name, Action: Quantized, From: t.DType.String(), To: "mxfp4", Shape: t.Shape,
+	rep := &TensorReport{Name: t.Name, Action: Quantized, From: DTypeLabel(t.DType), To: LabelMXFP4, Shape: t.Shape,
 		Scales: sname + " (mx 32)"}
 	return []*output{
-		{name: bname, dt: dtype.U8, shape: bshape, srcShard: t.shard, prod: q, rep: rep},
-		{name: sname, dt: dtype.U8, shape: sshape, srcShard: t.shard, prod: &sq,
-			rep: &TensorReport{Name: sname, Action: Scale, From: t.DType.String(), To: "e8m0 (u8)", Shape: sshape, Scales: "of " + t.Name}},
+		{id: &Tensor{Name: bname, DType: dtype.U8, Shape: bshape, Shard: t.Shard, shard: t.shard}, dt: dtype.U8, prod: q, rep: rep},
+		{id: &Tensor{Name: sname, DType: dtype.U8, Shape: sshape, Shard: t.Shard, shard: t.shard}, dt: dtype.U8, prod: &sq,
+			rep: &TensorReport{Name: sname, Action: Scale, From: DTypeLabel(t.DType), To: LabelE8M0, Shape: sshape, Scales: "of " + t.Name}},
 	}, nil
 }
 

@@ -44,11 +44,12 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 	}
 	p := &plan{op: "recast", to: o.To, ck: c}
 	converted := 0
-	// One allocation each for the outputs, their reports and producers,
-	// not one per tensor: a checkpoint may hold a million tiny tensors.
+	// One allocation each for the outputs and their reports, not one per
+	// tensor (a checkpoint may hold a million tiny tensors); a producer
+	// is one pointer, held in the interface without an allocation.
 	n := len(c.tensors)
 	outs, reps := make([]output, n), make([]TensorReport, n)
-	convs := make([]convertProducer, 0, n)
+	p.recast = &recastTarget{to: o.To, policy: o.Policy}
 	p.outputs = make([]*output, 0, n)
 	if n <= math.MaxInt32 {
 		p.reps = reps
@@ -56,9 +57,9 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 	for i := range c.tensors {
 		t := &c.tensors[i]
 		rep := &reps[i]
-		*rep = TensorReport{Name: t.Name, From: t.DType.String(), Shape: t.Shape, Action: Copied}
+		*rep = TensorReport{Name: t.Name, From: DTypeLabel(t.DType), Shape: t.Shape, Action: Copied}
 		out := &outs[i]
-		*out = output{name: t.Name, dt: t.DType, ri: int32(i), shape: t.Shape, srcShard: t.shard, prod: copyProducer{t}, rep: rep}
+		*out = output{id: t, dt: t.DType, ri: int32(i), prod: copyProducer{t}, rep: rep}
 		if t.DType != o.To && pick(*t) {
 			if s, ok := scaleOf(c, t); ok {
 				return nil, fmt.Errorf("checkpoint: tensor %q is %v with the scales %q: recasting it would drop them; use dequant", t.Name, t.DType, s.Name)
@@ -71,9 +72,8 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 				return nil, fmt.Errorf("checkpoint: tensor %q: %d elements of %v do not fill whole bytes, which the safetensors format requires; choose another dtype or leave the tensor out", t.Name, n, o.To)
 			}
 			out.dt = o.To
-			convs = append(convs, convertProducer{t: t, to: o.To, policy: o.Policy})
-			out.prod = &convs[len(convs)-1] // convs never grows past n
-			rep.Action, rep.To = Converted, o.To.String()
+			out.prod = recastProducer{t}
+			rep.Action, rep.To = Converted, DTypeLabel(o.To)
 			converted++
 		}
 		p.outputs = append(p.outputs, out)

@@ -1,6 +1,8 @@
 package checkpoint
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -90,25 +92,59 @@ func classify(x, y, ovf float64) (class, float64) {
 	return classRounded, math.Abs(y-x) / math.Abs(x)
 }
 
-// Action is what a conversion did with a tensor.
-type Action string
+// Action is what a conversion did with a tensor. It is a small integer,
+// not a string, because a report holds one per tensor and a checkpoint
+// may hold a million; as JSON and text it is its name ("copied").
+type Action uint8
 
-// Actions.
+// Actions. The zero Action is no action, named "".
 const (
-	Copied      Action = "copied"      // written byte for byte
-	Converted   Action = "converted"   // recast to another dtype
-	Dequantized Action = "dequantized" // values times scales, into a wide dtype
-	Quantized   Action = "quantized"   // into a narrow dtype with scales
-	Scale       Action = "scale"       // a scale tensor a quantization wrote
-	Dropped     Action = "dropped"     // a scale tensor a dequantization consumed, or input_scale
+	Copied      Action = iota + 1 // written byte for byte
+	Converted                     // recast to another dtype
+	Dequantized                   // values times scales, into a wide dtype
+	Quantized                     // into a narrow dtype with scales
+	Scale                         // a scale tensor a quantization wrote
+	Dropped                       // a scale tensor a dequantization consumed, or input_scale
 )
+
+// actionNames are the Actions' names, by value.
+var actionNames = [...]string{"", "copied", "converted", "dequantized", "quantized", "scale", "dropped"}
+
+// String returns the action's name: "copied", "converted" and so on.
+func (a Action) String() string {
+	if int(a) < len(actionNames) {
+		return actionNames[a]
+	}
+	return fmt.Sprintf("Action(%d)", uint8(a))
+}
+
+// MarshalText returns the action's name; an Action outside the constants
+// is an error.
+func (a Action) MarshalText() ([]byte, error) {
+	if int(a) >= len(actionNames) {
+		return nil, fmt.Errorf("checkpoint: no action %d", uint8(a))
+	}
+	return []byte(actionNames[a]), nil
+}
+
+// UnmarshalText reads an action's name, so that a report written as JSON
+// reads back.
+func (a *Action) UnmarshalText(b []byte) error {
+	for i, n := range actionNames {
+		if n == string(b) {
+			*a = Action(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("checkpoint: unknown action %q; want one of %s", b, strings.Join(actionNames[1:], ", "))
+}
 
 // TensorReport is one tensor of the output (or, for Dropped, of the input).
 type TensorReport struct {
 	Name   string  `json:"name"`
 	Action Action  `json:"action"`
-	From   string  `json:"from"`
-	To     string  `json:"to,omitempty"`
+	From   Label   `json:"from"`
+	To     Label   `json:"to,omitempty"`
 	Shape  []int64 `json:"shape"`
 	// Scales names the scale tensor(s) a dequantization read or a
 	// quantization wrote, and how they apply ("per-tensor",
@@ -164,11 +200,52 @@ func (r *Report) count(a Action) int {
 	return n
 }
 
-// WriteJSON writes the report as one indented JSON object.
+// WriteJSON writes the report as one indented JSON object, byte for byte
+// what a json.Encoder with SetIndent("", "  ") writes, streaming the
+// tensors one at a time: an encoder holds the whole text, twice (before
+// and after indenting), which for a million tensors is over a gigabyte.
 func (r *Report) WriteJSON(w io.Writer) error {
-	e := json.NewEncoder(w)
-	e.SetIndent("", "  ")
-	return e.Encode(r)
+	// The report without its tensors, whose "tensors": null marks where
+	// they go: at the top level, the only line that can read so (string
+	// values escape their newlines, and the shards' "tensors" are
+	// indented further).
+	rest := *r
+	rest.Tensors = nil
+	b, err := json.MarshalIndent(&rest, "", "  ")
+	if err != nil {
+		return err
+	}
+	const mark = "\n  \"tensors\": null"
+	at := bytes.Index(b, []byte(mark))
+	if at < 0 {
+		return fmt.Errorf("checkpoint: the report's JSON has no tensors field")
+	}
+	at += len(mark) - len("null")
+	bw := bufio.NewWriter(w)
+	bw.Write(b[:at])
+	switch {
+	case r.Tensors == nil:
+		bw.WriteString("null")
+	case len(r.Tensors) == 0:
+		bw.WriteString("[]")
+	default:
+		bw.WriteString("[")
+		for i := range r.Tensors {
+			t, err := json.MarshalIndent(&r.Tensors[i], "    ", "  ")
+			if err != nil {
+				return err
+			}
+			if i > 0 {
+				bw.WriteString(",")
+			}
+			bw.WriteString("\n    ")
+			bw.Write(t)
+		}
+		bw.WriteString("\n  ]")
+	}
+	bw.Write(b[at+len("null"):])
+	bw.WriteString("\n")
+	return bw.Flush()
 }
 
 // Summary is the report in a few lines: what was done to how many
@@ -186,8 +263,8 @@ func (r *Report) Summary() string {
 		case Converted, Dequantized, Quantized:
 			var from []string
 			for _, t := range r.Tensors {
-				if t.Action == a && !slices.Contains(from, t.From) {
-					from = append(from, t.From)
+				if t.Action == a && !slices.Contains(from, t.From.String()) {
+					from = append(from, t.From.String())
 				}
 			}
 			slices.Sort(from)
@@ -231,7 +308,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		if t.Action == Copied {
 			continue
 		}
-		to := t.To
+		to := t.To.String()
 		if to == "" {
 			to = "-"
 		}

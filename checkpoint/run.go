@@ -30,6 +30,8 @@ type plan struct {
 	// puts them in file order where they are instead of copying them.
 	reps    []TensorReport
 	dropped []TensorReport
+	// recast is the target of the plan's recastProducers.
+	recast *recastTarget
 	// config is the output's config.json; nil copies the input's as it is.
 	config     []byte
 	configNote string
@@ -38,17 +40,19 @@ type plan struct {
 
 // output is one tensor of the output.
 type output struct {
-	name     string
-	dt       dtype.DType
-	ri       int32 // the position of rep in plan.reps, when set
-	shape    []int64
-	srcShard int // the input shard it comes from (default sharding)
-	prod     producer
-	rep      *TensorReport // nil: not in the report's table (never)
+	// id gives the output's name and shape, and the input shard it comes
+	// from (default sharding): the source tensor itself for a copy or a
+	// conversion, not a copy of its name and shape (a plan may hold a
+	// million tiny tensors); a Tensor made for it otherwise.
+	id   *Tensor
+	dt   dtype.DType
+	ri   int32 // the position of rep in plan.reps, when set
+	prod producer
+	rep  *TensorReport // nil: not in the report's table (never)
 }
 
 func (o *output) bytes() int64 {
-	b, _ := safetensors.ByteSize(o.dt, numElements(o.shape))
+	b, _ := safetensors.ByteSize(o.dt, numElements(o.id.Shape))
 	return b
 }
 
@@ -150,7 +154,7 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 		total += s.size
 	}
 	prog := &progress{total: total, fn: o.Progress}
-	if err := writeShards(ctx, ck, shards, d, o, prog); err != nil {
+	if err := writeShards(ctx, ck, shards, d, o, prog, p.recast); err != nil {
 		return nil, err
 	}
 	if !asFile {
@@ -281,7 +285,7 @@ func (s *outShard) layOut() error {
 
 // spec is o's entry in its file's header.
 func (o *output) spec() safetensors.Spec {
-	return safetensors.Spec{Name: o.name, DType: o.dt, Shape: o.shape}
+	return safetensors.Spec{Name: o.id.Name, DType: o.dt, Shape: o.id.Shape}
 }
 
 // distinctAcrossDTypes refuses two outputs of one name. The outputs are
@@ -306,14 +310,14 @@ func distinctAcrossDTypes(outs []*output) error {
 	for first := true; ; first = false {
 		k := -1
 		for r := range runs {
-			if len(runs[r]) > 0 && (k < 0 || runs[r][0].name < runs[k][0].name) {
+			if len(runs[r]) > 0 && (k < 0 || runs[r][0].id.Name < runs[k][0].id.Name) {
 				k = r
 			}
 		}
 		if k < 0 {
 			return nil
 		}
-		name := runs[k][0].name
+		name := runs[k][0].id.Name
 		if !first && name == prev {
 			return fmt.Errorf("two output tensors are named %q", name)
 		}
@@ -327,8 +331,8 @@ func distinctAcrossDTypes(outs []*output) error {
 // file's name, "" when the output has none.
 func assignShards(p *plan, out string, asFile bool, o Options) ([]*outShard, string, error) {
 	ck := p.ck
-	metaOf := func(si int) map[string]string {
-		if si < 0 || si >= len(ck.shards) {
+	metaOf := func(si int32) map[string]string {
+		if si < 0 || int(si) >= len(ck.shards) {
 			return nil
 		}
 		return ck.shards[si].f.Metadata
@@ -349,7 +353,7 @@ func assignShards(p *plan, out string, asFile bool, o Options) ([]*outShard, str
 		if len(ck.shards) == 1 {
 			s.meta = metaOf(0)
 		} else if len(p.outputs) > 0 {
-			s.meta = metaOf(p.outputs[0].srcShard)
+			s.meta = metaOf(p.outputs[0].id.shard)
 		}
 		return []*outShard{s}, "", nil
 	case o.MaxShardSize > 0:
@@ -358,7 +362,7 @@ func assignShards(p *plan, out string, asFile bool, o Options) ([]*outShard, str
 		for _, op := range p.outputs {
 			b := op.bytes()
 			if cur == nil || size > 0 && size+b > o.MaxShardSize {
-				cur = &outShard{meta: metaOf(op.srcShard)}
+				cur = &outShard{meta: metaOf(op.id.shard)}
 				shards = append(shards, cur)
 				size = 0
 			}
@@ -382,10 +386,10 @@ func assignShards(p *plan, out string, asFile bool, o Options) ([]*outShard, str
 	default:
 		byShard := make([]*outShard, len(ck.shards))
 		for _, op := range p.outputs {
-			s := byShard[op.srcShard]
+			s := byShard[op.id.shard]
 			if s == nil {
-				s = &outShard{name: ck.shards[op.srcShard].name, meta: metaOf(op.srcShard)}
-				byShard[op.srcShard] = s
+				s = &outShard{name: ck.shards[op.id.shard].name, meta: metaOf(op.id.shard)}
+				byShard[op.id.shard] = s
 			}
 			s.outputs = append(s.outputs, op)
 		}
@@ -407,7 +411,7 @@ func assignShards(p *plan, out string, asFile bool, o Options) ([]*outShard, str
 
 // writeShards writes the shards, as many at once as there are threads;
 // the first error (or the context's cancellation) stops every worker.
-func writeShards(ctx context.Context, ck *Checkpoint, shards []*outShard, d dest, o Options, prog *progress) error {
+func writeShards(ctx context.Context, ck *Checkpoint, shards []*outShard, d dest, o Options, prog *progress, recast *recastTarget) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	workers := max(1, min(o.Threads, len(shards)))
@@ -438,7 +442,7 @@ func writeShards(ctx context.Context, ck *Checkpoint, shards []*outShard, d dest
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := &worker{ctx: ctx, ck: ck, chunk: chunk, budget: budget, prog: prog, threads: 1}
+			wk := &worker{ctx: ctx, ck: ck, chunk: chunk, budget: budget, prog: prog, threads: 1, recast: recast}
 			for i := range next {
 				if context.Cause(ctx) != nil {
 					return
@@ -489,10 +493,10 @@ func writeShard(wk *worker, s *outShard, d dest) error {
 		if o.rep != nil {
 			c = &o.rep.Counts
 		}
-		lw.name, lw.left = o.name, o.bytes()
+		lw.name, lw.left = o.id.Name, o.bytes()
 		err := o.prod.write(wk, lw, c)
 		if err == nil && lw.left != 0 {
-			err = fmt.Errorf("%s: tensor %q: %d of its bytes were not written", s.name, o.name, lw.left)
+			err = fmt.Errorf("%s: tensor %q: %d of its bytes were not written", s.name, o.id.Name, lw.left)
 		}
 		if err != nil {
 			if cause := context.Cause(wk.ctx); cause != nil {
@@ -549,9 +553,9 @@ func writeSide(ck *Checkpoint, p *plan, d dest, side []string, shards []*outShar
 	var size, params int64
 	for _, s := range shards {
 		for _, o := range s.outputs {
-			wm[o.name] = s.name
+			wm[o.id.Name] = s.name
 			size += o.bytes()
-			params += numElements(o.shape)
+			params += numElements(o.id.Shape)
 		}
 	}
 	var meta []member

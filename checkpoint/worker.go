@@ -32,6 +32,8 @@ type worker struct {
 	// conving is the slot being converted when its input is mapped.
 	conving *slot
 	prog    *progress
+	// recast is the plan's recast target, for its recastProducers.
+	recast *recastTarget
 }
 
 // Buffer slots, one per role, so that a step's buffers never alias.

@@ -25,7 +25,8 @@ type Spec struct {
 // printable ASCII and distinct, dtypes ones the format stores, and
 // sub-byte tensors must fill whole bytes.
 func Layout(specs []Spec, metadata map[string]string) (*Header, error) {
-	h := &Header{Tensors: make([]TensorInfo, len(specs)), Metadata: metadata, index: make(map[string]int32, len(specs))}
+	h := &Header{Tensors: make([]TensorInfo, len(specs)), Metadata: metadata}
+	seen := make(map[string]struct{}, len(specs))
 	for i, s := range specs {
 		if err := checkName(s.Name); err != nil {
 			return nil, err
@@ -33,13 +34,13 @@ func Layout(specs []Spec, metadata map[string]string) (*Header, error) {
 		if s.Name == metadataKey {
 			return nil, faultf(ErrName, s.Name, "the name is reserved for the metadata map")
 		}
-		if _, dup := h.index[s.Name]; dup {
+		if _, dup := seen[s.Name]; dup {
 			return nil, faultf(ErrDuplicate, s.Name, "two tensors have this name")
 		}
 		if i == 1<<31-1 {
 			return nil, faultf(ErrSize, s.Name, "more than 2^31-1 tensors")
 		}
-		h.index[s.Name] = int32(i)
+		seen[s.Name] = struct{}{}
 		if !Supported(s.DType) {
 			return nil, faultf(ErrDType, s.Name, "safetensors cannot store %v", s.DType)
 		}

@@ -2,6 +2,7 @@ package safetensors
 
 import (
 	"slices"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/promote-dev/promote/dtype"
@@ -51,10 +52,30 @@ type Header struct {
 	// (an empty map and no map are written differently).
 	Metadata map[string]string
 
-	// index maps each name to its position in Tensors. Built once, when
-	// the Header is made, and only read afterwards, so concurrent
-	// Lookups are safe.
-	index map[string]int32
+	// index maps each name to its position in Tensors. It is built on
+	// the first lookup, not when the Header is made: a caller that copies
+	// the tensors into its own records (package checkpoint, for a million
+	// tiny tensors) never pays the map's 56 bytes a tensor. nil for a
+	// Header assembled by hand.
+	index *nameIndex
+}
+
+// nameIndex is a Header's index by name, built once, on first use, and
+// only read afterwards, so concurrent Lookups are safe.
+type nameIndex struct {
+	once sync.Once
+	m    map[string]int32
+}
+
+// positions returns the index of h's tensors, building it on first use.
+func (x *nameIndex) positions(h *Header) map[string]int32 {
+	x.once.Do(func() {
+		x.m = make(map[string]int32, len(h.Tensors))
+		for i := range h.Tensors {
+			x.m[h.Tensors[i].Name] = int32(i)
+		}
+	})
+	return x.m
 }
 
 // Lookup returns the tensor called name.
@@ -69,8 +90,12 @@ func (h *Header) Lookup(name string) (TensorInfo, bool) {
 // Index returns the position in Tensors of the tensor called name, in
 // constant time for a Header with an index (see Header).
 func (h *Header) Index(name string) (int, bool) {
-	if len(h.index) == len(h.Tensors) && h.index != nil {
-		i, ok := h.index[name]
+	if h.index != nil {
+		m := h.index.positions(h)
+		if len(m) != len(h.Tensors) {
+			goto scan // Tensors was changed after the index was built
+		}
+		i, ok := m[name]
 		if !ok {
 			return 0, false
 		}
@@ -79,6 +104,7 @@ func (h *Header) Index(name string) (int, bool) {
 		}
 		// Tensors was changed after the index was built: scan.
 	}
+scan:
 	for i := range h.Tensors {
 		if h.Tensors[i].Name == name {
 			return i, true
@@ -87,15 +113,9 @@ func (h *Header) Index(name string) (int, bool) {
 	return 0, false
 }
 
-// reindex records every tensor's position in h.index.
-func (h *Header) reindex() {
-	if h.index == nil {
-		h.index = make(map[string]int32, len(h.Tensors))
-	}
-	for i := range h.Tensors {
-		h.index[h.Tensors[i].Name] = int32(i)
-	}
-}
+// reindex gives h a new index of its tensors' positions, built on the
+// first lookup.
+func (h *Header) reindex() { h.index = &nameIndex{} }
 
 // DataSize returns the byte length of the data buffer the header
 // describes.
@@ -113,10 +133,12 @@ func (h *Header) DataSize() int64 {
 // header read on its own). Errors are *FormatError values without a file
 // name.
 //
-// Time is linear in len(b). The Header keeps about 1.5 times len(b) for
-// a checkpoint's usual names and shapes (each name one string, shapes
-// sharing a few large arrays, one name index), and parsing allocates
-// little beyond what it keeps; b itself is not retained.
+// Time is linear in len(b) for the usual header, whose names are in
+// order (a repeated name is found by sorting the names). The Header keeps
+// about len(b) for a checkpoint's usual names and shapes (each name one
+// string, shapes sharing a few large arrays), and half as much again once
+// the first Lookup builds its name index; parsing allocates little beyond
+// what it keeps; b itself is not retained.
 func ParseHeader(b []byte, dataSize int64) (*Header, error) {
 	if !utf8.Valid(b) {
 		i := 0

@@ -45,7 +45,7 @@ func TestLookup(t *testing.T) {
 			t.Errorf("%s: found an absent tensor", c.name)
 		}
 	}
-	if _, ok := laid.index["model.layers.0.input_layernorm.weight"]; !ok {
+	if _, ok := laid.index.positions(laid)["model.layers.0.input_layernorm.weight"]; !ok {
 		t.Errorf("Layout built no index")
 	}
 }

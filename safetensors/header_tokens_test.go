@@ -23,6 +23,7 @@ func decodeHeaderTokens(b []byte) (*Header, error) {
 	}
 	h := &Header{}
 	seen := map[string]bool{}
+	dup := "" // the first tensor name seen twice
 	for d.dec.More() {
 		key, err := d.key("the header")
 		if err != nil {
@@ -32,7 +33,11 @@ func decodeHeaderTokens(b []byte) (*Header, error) {
 			if key == metadataKey {
 				return nil, faultf(ErrDuplicate, "", "%s appears twice", metadataKey)
 			}
-			return nil, faultf(ErrDuplicate, key, "the tensor name appears twice in the header")
+			// A repeated tensor name is reported once the whole header
+			// has parsed, as the scanner reports it.
+			if dup == "" {
+				dup = key
+			}
 		}
 		seen[key] = true
 		if key == metadataKey {
@@ -59,6 +64,9 @@ func decodeHeaderTokens(b []byte) (*Header, error) {
 			return nil, faultf(ErrHeaderJSON, "", "after the header object: %v", err)
 		}
 		return nil, faultf(ErrHeaderJSON, "", "unexpected %v after the header object", tok)
+	}
+	if dup != "" {
+		return nil, faultf(ErrDuplicate, dup, "the tensor name appears twice in the header")
 	}
 	return h, nil
 }

@@ -61,11 +61,14 @@ func NewReader(r io.ReaderAt, size int64, name string) (*File, error) {
 	case n > uint64(size-8):
 		return nil, named(faultf(ErrTruncated, "", "the header length %d runs past the end of the file (%d bytes)", n, size), name)
 	}
-	hb := make([]byte, n)
-	if _, err := r.ReadAt(hb, 8); err != nil && !(errors.Is(err, io.EOF) && n == 0) {
-		return nil, named(err, name)
+	h, err, mapped := parseMapped(r, int64(n), size-8-int64(n))
+	if !mapped {
+		hb := make([]byte, n)
+		if _, err := r.ReadAt(hb, 8); err != nil && !(errors.Is(err, io.EOF) && n == 0) {
+			return nil, named(err, name)
+		}
+		h, err = ParseHeader(hb, size-8-int64(n))
 	}
-	h, err := ParseHeader(hb, size-8-int64(n))
 	if err != nil {
 		return nil, named(err, name)
 	}

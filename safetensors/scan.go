@@ -2,8 +2,11 @@ package safetensors
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -58,19 +61,20 @@ var inHeader = where{text: "the header"}
 
 // scanner reads one header's JSON.
 type scanner struct {
-	b    []byte
-	i    int
-	buf  []byte  // unescaped string bytes, reused
-	dims []int64 // the current shared shape array
+	b     []byte
+	i     int
+	buf   []byte  // unescaped string bytes, reused
+	dims  []int64 // the current shared shape array
+	names nameArena
 }
 
 // decodeHeader decodes the header object. Tensors come out in the order
-// the header lists them, with the name index built as they are read
-// (which is also how a repeated name is caught).
+// the header lists them; a repeated name is caught once all are read, and
+// the name index is built on the first lookup.
 func decodeHeader(b []byte) (*Header, error) {
 	s := &scanner{b: b}
 	n := tensorCountHint(b)
-	h := &Header{Tensors: make([]TensorInfo, 0, n), index: make(map[string]int32, n)}
+	h := &Header{Tensors: make([]TensorInfo, 0, n), index: &nameIndex{}}
 	var haveMeta bool
 	s.space()
 	if err := s.expect('{', inHeader); err != nil {
@@ -96,10 +100,7 @@ func decodeHeader(b []byte) (*Header, error) {
 					return nil, err
 				}
 			} else {
-				if _, dup := h.index[string(key)]; dup {
-					return nil, faultf(ErrDuplicate, string(key), "the tensor name appears twice in the header")
-				}
-				name := string(key)
+				name := s.names.add(key)
 				if err := checkName(name); err != nil {
 					return nil, err
 				}
@@ -113,7 +114,6 @@ func decodeHeader(b []byte) (*Header, error) {
 				if len(h.Tensors) == 1<<31-1 {
 					return nil, faultf(ErrHeaderJSON, name, "more than 2^31-1 tensors")
 				}
-				h.index[name] = int32(len(h.Tensors))
 				h.Tensors = append(h.Tensors, t)
 			}
 			s.space()
@@ -131,7 +131,38 @@ func decodeHeader(b []byte) (*Header, error) {
 	if s.i < len(s.b) {
 		return nil, faultf(ErrHeaderJSON, "", "unexpected %s after the header object", s.what())
 	}
+	if name, dup := firstRepeat(h.Tensors); dup {
+		return nil, faultf(ErrDuplicate, name, "the tensor name appears twice in the header")
+	}
 	return h, nil
+}
+
+// firstRepeat returns the name whose second appearance comes first in
+// ts, if any name appears twice: the one a scan with a set of the names
+// seen would stop at. It sorts positions by name (4 bytes a tensor, where
+// a set of names costs about 50), which takes linear time for the usual
+// header, whose names are already in order.
+func firstRepeat(ts []TensorInfo) (string, bool) {
+	byName := make([]int32, len(ts))
+	for i := range byName {
+		byName[i] = int32(i)
+	}
+	slices.SortFunc(byName, func(a, b int32) int {
+		if c := strings.Compare(ts[a].Name, ts[b].Name); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	first := int32(-1)
+	for k := 1; k < len(byName); k++ {
+		if a, b := byName[k-1], byName[k]; ts[a].Name == ts[b].Name && (first < 0 || b < first) {
+			first = b
+		}
+	}
+	if first < 0 {
+		return "", false
+	}
+	return ts[first].Name, true
 }
 
 // minEntry is the fewest bytes a tensor's entry can take:
