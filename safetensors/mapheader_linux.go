@@ -8,10 +8,6 @@ import (
 	"syscall"
 )
 
-// mapMinHeader is the smallest header parsed from a mapping of the file
-// rather than from a copy on the heap: below it the copy costs little.
-const mapMinHeader = 1 << 20
-
 // parseMapped parses the n-byte header of f (at byte 8) from a read-only
 // mapping of the file, so that a large header's JSON never sits on the
 // heap: read into a buffer, a 97 MB header is garbage the moment it is

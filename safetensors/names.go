@@ -30,3 +30,7 @@ func (a *nameArena) add(b []byte) string {
 	a.block = append(a.block, b...)
 	return unsafe.String(&a.block[start], len(b))
 }
+
+// mapMinHeader is the smallest header parsed from a mapping of the file
+// rather than from a copy on the heap: below it the copy costs little.
+const mapMinHeader = 1 << 20
