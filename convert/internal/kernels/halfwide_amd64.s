@@ -44,20 +44,12 @@ loop: \
 #define HI32(NAME, LD, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
-	BCASTD(0x4f000000, Z10); \
-	BCASTD(0x7fffffff, Z11); \
+	SATI32CONST; \
 loop: \
 	PF64; \
 	LD(0, Z0); \
 	LD(32, Z1); \
-	VCMPPS $7, Z0, Z0, K1; \
-	VCMPPS $7, Z1, Z1, K2; \
-	VCMPPS $29, Z10, Z0, K3; \
-	VCMPPS $29, Z10, Z1, K4; \
-	VCVTTPS2DQ.Z Z0, K1, Z2; \
-	VCVTTPS2DQ.Z Z1, K2, Z3; \
-	VMOVDQA32 Z11, K3, Z2; \
-	VMOVDQA32 Z11, K4, Z3; \
+	SATI32; \
 	ST2(ST, Z2, Z3, 64); \
 	NEXT(64, 128, 32)
 
@@ -67,15 +59,12 @@ loop: \
 #define HU32(NAME, LD, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
-	VPXORD Z10, Z10, Z10; \
+	SATU32CONST; \
 loop: \
 	PF64; \
 	LD(0, Z0); \
 	LD(32, Z1); \
-	VMAXPS Z10, Z0, Z0; \
-	VMAXPS Z10, Z1, Z1; \
-	VCVTTPS2UDQ Z0, Z2; \
-	VCVTTPS2UDQ Z1, Z3; \
+	SATU32; \
 	ST2(ST, Z2, Z3, 64); \
 	NEXT(64, 128, 32)
 
@@ -85,21 +74,11 @@ loop: \
 #define HI64(NAME, PD, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
-	MOVQ $0x43e0000000000000, AX; \
-	VPBROADCASTQ AX, Z10; \
-	MOVQ $0x7fffffffffffffff, AX; \
-	VPBROADCASTQ AX, Z11; \
+	SATI64CONST(0x43e0000000000000); \
 loop: \
 	PD(0, Y0, Z0); \
 	PD(16, Y1, Z1); \
-	VCMPPD $7, Z0, Z0, K1; \
-	VCMPPD $7, Z1, Z1, K2; \
-	VCMPPD $29, Z10, Z0, K3; \
-	VCMPPD $29, Z10, Z1, K4; \
-	VCVTTPD2QQ.Z Z0, K1, Z2; \
-	VCVTTPD2QQ.Z Z1, K2, Z3; \
-	VMOVDQA64 Z11, K3, Z2; \
-	VMOVDQA64 Z11, K4, Z3; \
+	SATI64(VCVTTPD2QQ); \
 	ST2(ST, Z2, Z3, 64); \
 	NEXT(32, 128, 16)
 
@@ -108,14 +87,11 @@ loop: \
 #define HU64(NAME, PD, ST) \
 TEXT NAME(SB), NOSPLIT, $0-24; \
 	ARGS; \
-	VPXORQ Z10, Z10, Z10; \
+	SATU64CONST; \
 loop: \
 	PD(0, Y0, Z0); \
 	PD(16, Y1, Z1); \
-	VMAXPD Z10, Z0, Z0; \
-	VMAXPD Z10, Z1, Z1; \
-	VCVTTPD2UQQ Z0, Z2; \
-	VCVTTPD2UQQ Z1, Z3; \
+	SATU64(VCVTTPD2UQQ); \
 	ST2(ST, Z2, Z3, 64); \
 	NEXT(32, 128, 16)
 

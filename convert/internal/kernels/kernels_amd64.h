@@ -87,3 +87,50 @@
 	PMOV Z5, R1; \
 	PMOV Z6, R2; \
 	PMOV Z7, R3
+
+// The float to integer truncations of the default policy, two vectors at
+// a time, Z0 and Z1 into Z2 and Z3, shared by every loop that ends in
+// them (whatever it loads and however it stores). SATI32 (f32 lanes to
+// i32) and SATI64 (f64 lanes to i64, with CVT VCVTTPD2QQ): NaN lanes
+// zeroed, lanes at or above 2^31 or 2^63 (Z10) set to the maximum (Z11);
+// below the minimum, truncation already gives it. SATU32 and SATU64 (CVT
+// VCVTTPD2UQQ): lanes raised to 0 first (VMAXPS and VMAXPD give their
+// second operand, 0, for a NaN too); at 2^32 or 2^64 and above the
+// unsigned truncation gives all ones, the saturated value. The *CONST
+// macros load Z10 and Z11.
+#define SATI32CONST BCASTD(0x4f000000, Z10); BCASTD(0x7fffffff, Z11)
+#define SATI32 \
+	VCMPPS $7, Z0, Z0, K1; \
+	VCMPPS $7, Z1, Z1, K2; \
+	VCMPPS $29, Z10, Z0, K3; \
+	VCMPPS $29, Z10, Z1, K4; \
+	VCVTTPS2DQ.Z Z0, K1, Z2; \
+	VCVTTPS2DQ.Z Z1, K2, Z3; \
+	VMOVDQA32 Z11, K3, Z2; \
+	VMOVDQA32 Z11, K4, Z3
+#define SATU32CONST VPXORD Z10, Z10, Z10
+#define SATU32 \
+	VMAXPS Z10, Z0, Z0; \
+	VMAXPS Z10, Z1, Z1; \
+	VCVTTPS2UDQ Z0, Z2; \
+	VCVTTPS2UDQ Z1, Z3
+#define SATI64CONST(LIM) \
+	MOVQ $LIM, AX; \
+	VPBROADCASTQ AX, Z10; \
+	MOVQ $0x7fffffffffffffff, AX; \
+	VPBROADCASTQ AX, Z11
+#define SATI64(CVT) \
+	VCMPPD $7, Z0, Z0, K1; \
+	VCMPPD $7, Z1, Z1, K2; \
+	VCMPPD $29, Z10, Z0, K3; \
+	VCMPPD $29, Z10, Z1, K4; \
+	CVT.Z Z0, K1, Z2; \
+	CVT.Z Z1, K2, Z3; \
+	VMOVDQA64 Z11, K3, Z2; \
+	VMOVDQA64 Z11, K4, Z3
+#define SATU64CONST VPXORQ Z10, Z10, Z10
+#define SATU64(CVT) \
+	VMAXPD Z10, Z0, Z0; \
+	VMAXPD Z10, Z1, Z1; \
+	CVT Z0, Z2; \
+	CVT Z1, Z3
