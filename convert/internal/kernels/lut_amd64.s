@@ -54,16 +54,30 @@ loop: \
 LUTB(·lutB, STU)
 LUTB(·lutBNT, STNT)
 
+// LUTWORDS looks 64 source bytes up in both planes and interleaves the
+// results into 64 words, low plane first, in Z4 and Z5 (the 2-byte
+// results); LUTDWORDS widens those words to the top halves of 64
+// dwords (zeros from Z24 below), in Z6 to Z9. Every wider LUT loop starts
+// with them.
+#define LUTWORDS \
+	LOAD64; \
+	LOOKUP(Z16, Z17, Z18, Z19, Z1); \
+	LOOKUP(Z20, Z21, Z22, Z23, Z2); \
+	VPUNPCKLBW Z2, Z1, Z4; \
+	VPUNPCKHBW Z2, Z1, Z5
+#define LUTDWORDS \
+	LUTWORDS; \
+	VPUNPCKLWD Z4, Z24, Z6; \
+	VPUNPCKHWD Z4, Z24, Z7; \
+	VPUNPCKLWD Z5, Z24, Z8; \
+	VPUNPCKHWD Z5, Z24, Z9
+
 // func lutW(dst, src *byte, n int, t *lutVec) — block 64: two planes.
 #define LUTW(NAME, ST) \
 TEXT NAME(SB), NOSPLIT, $0-32; \
 	LUTARGS; \
 loop: \
-	LOAD64; \
-	LOOKUP(Z16, Z17, Z18, Z19, Z1); \
-	LOOKUP(Z20, Z21, Z22, Z23, Z2); \
-	VPUNPCKLBW Z2, Z1, Z4; \
-	VPUNPCKHBW Z2, Z1, Z5; \
+	LUTWORDS; \
 	ST2(ST, Z4, Z5, 64); \
 	NEXT(64, 128, 64)
 
@@ -76,15 +90,7 @@ LUTW(·lutWNT, STNT)
 TEXT NAME(SB), NOSPLIT, $0-32; \
 	LUTARGS; \
 loop: \
-	LOAD64; \
-	LOOKUP(Z16, Z17, Z18, Z19, Z1); \
-	LOOKUP(Z20, Z21, Z22, Z23, Z2); \
-	VPUNPCKLBW Z2, Z1, Z4; \
-	VPUNPCKHBW Z2, Z1, Z5; \
-	VPUNPCKLWD Z4, Z24, Z6; \
-	VPUNPCKHWD Z4, Z24, Z7; \
-	VPUNPCKLWD Z5, Z24, Z8; \
-	VPUNPCKHWD Z5, Z24, Z9; \
+	LUTDWORDS; \
 	ST4(ST, Z6, Z7, Z8, Z9, 64); \
 	NEXT(64, 256, 64)
 
@@ -97,15 +103,7 @@ LUTD(·lutDNT, STNT)
 TEXT NAME(SB), NOSPLIT, $0-32; \
 	LUTARGS; \
 loop: \
-	LOAD64; \
-	LOOKUP(Z16, Z17, Z18, Z19, Z1); \
-	LOOKUP(Z20, Z21, Z22, Z23, Z2); \
-	VPUNPCKLBW Z2, Z1, Z4; \
-	VPUNPCKHBW Z2, Z1, Z5; \
-	VPUNPCKLWD Z4, Z24, Z6; \
-	VPUNPCKHWD Z4, Z24, Z7; \
-	VPUNPCKLWD Z5, Z24, Z8; \
-	VPUNPCKHWD Z5, Z24, Z9; \
+	LUTDWORDS; \
 	VPUNPCKLDQ Z6, Z24, Z10; \
 	VPUNPCKHDQ Z6, Z24, Z11; \
 	VPUNPCKLDQ Z7, Z24, Z12; \
