@@ -78,18 +78,26 @@ Q2PS(·cvtU64F32NT, VCVTUQQ2PS, STNT)
 // size, LOAD reads 64 bytes, TEST finds the lanes with a bit under mask
 // set, MOVZ puts 1 there and 0 elsewhere, and PMOV stores the low bytes,
 // OUT of them per iteration (BLK elements).
-#define TOBOOL(NAME, BCAST, LOAD, TEST, MOVZ, PMOV, OUT, BLK) \
-TEXT NAME(SB), NOSPLIT, $0-32; \
-	ARGS; \
+// TOBOOLCONST broadcasts the mask and the lane value 1 to Z10 and Z11;
+// TOBOOLSTEP reads 64 bytes and leaves 1 in the lanes of Z1 with a bit
+// under the mask set, 0 elsewhere. TOBOOL and its twin differ only in
+// how they store.
+#define TOBOOLCONST(BCAST) \
 	MOVQ mask+24(FP), AX; \
 	BCAST AX, Z10; \
 	MOVL $1, AX; \
-	BCAST AX, Z11; \
-loop: \
+	BCAST AX, Z11
+#define TOBOOLSTEP(LOAD, TEST, MOVZ) \
 	PF64; \
 	LOAD (SI), Z0; \
 	TEST Z10, Z0, K1; \
-	MOVZ Z11, K1, Z1; \
+	MOVZ Z11, K1, Z1
+#define TOBOOL(NAME, BCAST, LOAD, TEST, MOVZ, PMOV, OUT, BLK) \
+TEXT NAME(SB), NOSPLIT, $0-32; \
+	ARGS; \
+	TOBOOLCONST(BCAST); \
+loop: \
+	TOBOOLSTEP(LOAD, TEST, MOVZ); \
 	PMOV Z1, (DI); \
 	NEXT(64, OUT, BLK)
 
@@ -99,15 +107,9 @@ loop: \
 #define TOBOOLNT(NAME, BCAST, LOAD, TEST, MOVZ, PMOV, R, OUT, BLK) \
 TEXT NAME(SB), NOSPLIT, $0-32; \
 	ARGS; \
-	MOVQ mask+24(FP), AX; \
-	BCAST AX, Z10; \
-	MOVL $1, AX; \
-	BCAST AX, Z11; \
+	TOBOOLCONST(BCAST); \
 loop: \
-	PF64; \
-	LOAD (SI), Z0; \
-	TEST Z10, Z0, K1; \
-	MOVZ Z11, K1, Z1; \
+	TOBOOLSTEP(LOAD, TEST, MOVZ); \
 	PMOV Z1, R; \
 	STNT R, (DI); \
 	NEXT(64, OUT, BLK)

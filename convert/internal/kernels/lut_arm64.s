@@ -80,6 +80,16 @@ loop:
 	VZIP1 H.H8, V30.H8, A.H8; \
 	VZIP2 H.H8, V30.H8, B.H8
 
+// DWORDS16(LO, HI) interleaves 16 bytes of each plane (LO the low byte of
+// each result, HI the high one), widens the 16 words to the top halves
+// of 16 dwords (WORDS) and stores them: 64 bytes of lutD's output.
+#define DWORDS16(LO, HI) \
+	VZIP1 HI.B16, LO.B16, V20.B16; \
+	VZIP2 HI.B16, LO.B16, V21.B16; \
+	WORDS(V20, V24, V25); \
+	WORDS(V21, V26, V27); \
+	VST1.P [V24.S4, V25.S4, V26.S4, V27.S4], 64(R0)
+
 // func lutD(dst, src *byte, n int, t *lutVec) — block 64: the planes are
 // the top half of each 4-byte result.
 TEXT ·lutD(SB), NOSPLIT, $0-32
@@ -90,26 +100,10 @@ loop:
 	VLD1.P 64(R1), [V0.B16, V1.B16, V2.B16, V3.B16]
 	PLANE(0, V4, V5, V6, V7)
 	PLANE(256, V12, V13, V14, V15)
-	VZIP1 V12.B16, V4.B16, V20.B16
-	VZIP2 V12.B16, V4.B16, V21.B16
-	WORDS(V20, V24, V25)
-	WORDS(V21, V26, V27)
-	VST1.P [V24.S4, V25.S4, V26.S4, V27.S4], 64(R0)
-	VZIP1 V13.B16, V5.B16, V20.B16
-	VZIP2 V13.B16, V5.B16, V21.B16
-	WORDS(V20, V24, V25)
-	WORDS(V21, V26, V27)
-	VST1.P [V24.S4, V25.S4, V26.S4, V27.S4], 64(R0)
-	VZIP1 V14.B16, V6.B16, V20.B16
-	VZIP2 V14.B16, V6.B16, V21.B16
-	WORDS(V20, V24, V25)
-	WORDS(V21, V26, V27)
-	VST1.P [V24.S4, V25.S4, V26.S4, V27.S4], 64(R0)
-	VZIP1 V15.B16, V7.B16, V20.B16
-	VZIP2 V15.B16, V7.B16, V21.B16
-	WORDS(V20, V24, V25)
-	WORDS(V21, V26, V27)
-	VST1.P [V24.S4, V25.S4, V26.S4, V27.S4], 64(R0)
+	DWORDS16(V4, V12)
+	DWORDS16(V5, V13)
+	DWORDS16(V6, V14)
+	DWORDS16(V7, V15)
 	SUBS $64, R2, R2
 	BNE loop
 	RET
