@@ -50,9 +50,15 @@ var e4m3Sig = func() (t [256]uint8) {
 // see counts the bytes of src.
 func (r *fastReport) see(src []byte) {
 	z, nans := countZeroNaN(src)
-	r.n += int64(len(src))
 	r.z += int64(z)
 	r.nans += int64(nans)
+	r.seeSignificands(src)
+}
+
+// seeSignificands counts the bytes of src and notes their significands,
+// leaving ±0 and NaN to be counted by the caller.
+func (r *fastReport) seeSignificands(src []byte) {
+	r.n += int64(len(src))
 	if r.k != classRounded || r.seen&r.top != 0 {
 		return
 	}
@@ -73,24 +79,30 @@ func (r *fastReport) fold(c *Counts) {
 	c.tally(r.zeroK, r.z, 0)
 	c.tally(r.nanK, r.nans, 0)
 	if other := r.n - r.z - r.nans; other > 0 {
-		var rel float64
-		for m := range 8 {
-			if r.seen&(1<<m) != 0 {
-				rel = max(rel, r.rel[m])
-			}
-		}
-		c.tally(r.k, other, rel)
+		c.tally(r.k, other, r.maxRel())
 	}
 	r.n, r.z, r.nans, r.seen = 0, 0, 0, 0
 }
 
-// countZeroNaN returns how many bytes of src are e4m3fn ±0 (b&0x7f == 0)
-// and NaN (b&0x7f == 0x7f). Eight bytes at a time: with the sign bits
+// maxRel is the largest relative error among the significands seen.
+func (r *fastReport) maxRel() float64 {
+	var rel float64
+	for m := range 8 {
+		if r.seen&(1<<m) != 0 {
+			rel = max(rel, r.rel[m])
+		}
+	}
+	return rel
+}
+
+// countZeroNaNWords returns how many bytes of src are e4m3fn ±0
+// (b&0x7f == 0) and NaN (b&0x7f == 0x7f), for machines without a vector
+// loop and for the tails. Eight bytes at a time: with the sign bits
 // cleared every byte is below 0x80, so adding 0x7f to it carries into its
 // top bit exactly when it is nonzero and never into the next byte; the
 // same on the bytes xor 0x7f finds NaN. Words without either (most, in a
 // weight) cost no population count.
-func countZeroNaN(src []byte) (zeros, nans int) {
+func countZeroNaNWords(src []byte) (zeros, nans int) {
 	const low7, top = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
 	s := src
 	for len(s) >= 16 {

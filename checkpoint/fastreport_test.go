@@ -89,9 +89,17 @@ func TestFastReportMatchesHistogram(t *testing.T) {
 	}
 }
 
+// TestCountZeroNaN checks the vector loop (from 128 bytes, where the CPU
+// has it) and the word loop against a plain count, at every length to
+// 300 (the vector loop's steps, the word loop's and the tails) and some
+// longer.
 func TestCountZeroNaN(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
-	for n := range 40 {
+	sizes := []int{1000, 4096, 65536 + 77}
+	for n := range 300 {
+		sizes = append(sizes, n)
+	}
+	for _, n := range sizes {
 		src := make([]byte, n)
 		for i := range src {
 			src[i] = []byte{0, 0x80, 0x7f, 0xff, 0x01, 0xfe, byte(r.Uint32())}[r.IntN(7)]
@@ -106,7 +114,10 @@ func TestCountZeroNaN(t *testing.T) {
 			}
 		}
 		if gz, gn := countZeroNaN(src); gz != z || gn != nn {
-			t.Fatalf("%x: got %d zeros %d NaN, want %d and %d", src, gz, gn, z, nn)
+			t.Fatalf("%d bytes %x: got %d zeros %d NaN, want %d and %d", n, src, gz, gn, z, nn)
+		}
+		if gz, gn := countZeroNaNWords(src); gz != z || gn != nn {
+			t.Fatalf("%d bytes %x: word loop: got %d zeros %d NaN, want %d and %d", n, src, gz, gn, z, nn)
 		}
 	}
 }

@@ -148,16 +148,65 @@ func (b *lutBuilder) slowBuild(l *lut, s float64) {
 }
 
 // fp8State is one goroutine's tables: those of the scale row it is in.
+//
+// When every table of the scale row takes the fast report with the same
+// class (uniform: the common case, all rounded), the ±0 and NaN bytes of
+// the row's elements are counted once over each contiguous run of whole
+// rows (z, nans), not per block segment of a row (often 128 bytes): the
+// counts need not know which block a byte is in, since ±0 and NaN have
+// the same class in every table.
 type fp8State struct {
-	b      *lutBuilder
-	srow   int64
-	luts   []lut
-	counts Counts
+	b       *lutBuilder
+	srow    int64
+	luts    []lut
+	uniform bool
+	z, nans int64
+	counts  Counts
 }
 
 func (st *fp8State) flush() {
+	if !st.uniform {
+		for i := range st.luts {
+			st.luts[i].fold(&st.counts)
+		}
+		return
+	}
+	var n int64
+	var rel float64
 	for i := range st.luts {
-		st.luts[i].fold(&st.counts)
+		fr := &st.luts[i].fr
+		n += fr.n
+		rel = max(rel, fr.maxRel())
+		fr.n, fr.seen = 0, 0
+	}
+	fr := &st.luts[0].fr
+	st.counts.tally(fr.zeroK, st.z, 0)
+	st.counts.tally(fr.nanK, st.nans, 0)
+	if other := n - st.z - st.nans; other > 0 {
+		st.counts.tally(fr.k, other, rel)
+	}
+	st.z, st.nans = 0, 0
+}
+
+// isUniform reports whether every table takes the fast report with one
+// class.
+func (st *fp8State) isUniform() bool {
+	for i := range st.luts {
+		fr := &st.luts[i].fr
+		if !fr.on || fr.k != st.luts[0].fr.k {
+			return false
+		}
+	}
+	return len(st.luts) > 0
+}
+
+// count adds the ±0 and NaN bytes of src, elements of the uniform scale
+// row, to st's counts.
+func (st *fp8State) count(src []byte) {
+	if st.uniform && len(src) > 0 {
+		z, nans := countZeroNaN(src)
+		st.z += int64(z)
+		st.nans += int64(nans)
 	}
 }
 
@@ -229,18 +278,25 @@ func (r *fp8Steps) convStep(wk *worker, s *slot, _ *Counts) error {
 func (st *fp8State) run(g *grid, dst, src []byte, first int64, scales []float64, slo, ob int64) {
 	n := int64(len(src))
 	row, col := first/g.cols, first%g.cols
+	span := int64(0) // the bytes from here to i are still to count
 	for i := int64(0); i < n; row, col = row+1, 0 {
 		if sr := g.scaleRow(row); sr != st.srow {
+			st.count(src[span:i])
+			span = i
 			st.flush()
 			st.srow = sr
 			for cb := range st.luts {
 				st.b.build(&st.luts[cb], scales[sr*g.sc+int64(cb)-slo])
 			}
+			st.uniform = st.isUniform()
 		}
 		for cb := col / g.bn; col < g.cols && i < n; cb++ {
 			end := min(n, i+min((cb+1)*g.bn, g.cols)-col)
 			l := &st.luts[cb]
 			switch {
+			case st.uniform:
+				_ = l.tab.Run(dst[ob*i:ob*end], src[i:end])
+				l.fr.seeSignificands(src[i:end])
 			case l.fr.on:
 				// Lengths match by construction.
 				_ = l.tab.Run(dst[ob*i:ob*end], src[i:end])
@@ -254,4 +310,5 @@ func (st *fp8State) run(g *grid, dst, src []byte, first int64, scales []float64,
 			i = end
 		}
 	}
+	st.count(src[span:n])
 }
