@@ -172,6 +172,23 @@ func TestFastLUT(t *testing.T) {
 					continue
 				}
 				fast++
+				if got.fr.on {
+					// The fast report leaves cls and rel unset: check
+					// it counts as the histogram would.
+					got.cls, got.rel = want.cls, want.rel
+					for p := range 256 {
+						if e4m3Parts[p].fixed {
+							continue
+						}
+						if got.fr.k != want.cls[p] || got.fr.rel[e4m3Parts[p].m] != want.rel[p] {
+							t.Fatalf("%v %v scale %g pattern %#02x: fast report %v %g, generic %v %g", to, mode, s, p,
+								got.fr.k, got.fr.rel[e4m3Parts[p].m], want.cls[p], want.rel[p])
+						}
+					}
+					if got.fr.zeroK != want.cls[0] || got.fr.nanK != want.cls[0x7f] {
+						t.Fatalf("%v %v scale %g: fast report ±0 %v NaN %v, generic %v %v", to, mode, s, got.fr.zeroK, got.fr.nanK, want.cls[0], want.cls[0x7f])
+					}
+				}
 				if got.out16 != want.out16 || got.out32 != want.out32 || got.cls != want.cls || got.rel != want.rel {
 					for p := range 256 {
 						if got.out16[p] != want.out16[p] || got.out32[p] != want.out32[p] || got.cls[p] != want.cls[p] || got.rel[p] != want.rel[p] {

@@ -82,34 +82,44 @@ func (b *lutBuilder) fastBuild(l *lut, s float64) bool {
 			cls[m], rel[m] = classRounded, math.Abs(y-p)/p
 		}
 	}
+	// The positive patterns, each with its negative (the pattern with the
+	// sign bit set), then ±0 and NaN, which no scale changes.
 	shift := f.mant
+	if shift == 23 {
+		for pat := range 128 {
+			in := &e4m3Parts[pat]
+			v := uint32(int32(base[in.m&7]) + int32(in.k)<<shift)
+			l.out32[pat], l.out32[pat|0x80] = v, v|f.sign
+		}
+		for _, pat := range e4m3Fixed {
+			l.out32[pat] = b.fixed32[pat]
+		}
+	} else {
+		for pat := range 128 {
+			in := &e4m3Parts[pat]
+			v := uint32(int32(base[in.m&7]) + int32(in.k)<<shift)
+			l.out16[pat], l.out16[pat|0x80] = uint16(v), uint16(v|f.sign)
+		}
+		for _, pat := range e4m3Fixed {
+			l.out16[pat] = b.fixed16[pat]
+		}
+	}
+	l.fr = fastReport{}
+	if cls == [8]class{} || cls == [8]class{classRounded, classRounded, classRounded, classRounded, classRounded, classRounded, classRounded, classRounded} {
+		// The fast report needs neither the classes per pattern nor the
+		// histogram (6 KiB a table, most of the build's stores).
+		l.fr.start(cls[0], rel, b.fixedCls[0x00], b.fixedCls[0x7f])
+		return true
+	}
 	for pat := range 256 {
 		in := &e4m3Parts[pat]
 		if in.fixed {
 			l.cls[pat], l.rel[pat] = b.fixedCls[pat], 0
-			if shift == 23 {
-				l.out32[pat] = b.fixed32[pat]
-			} else {
-				l.out16[pat] = b.fixed16[pat]
-			}
-			continue
-		}
-		v := uint32(int32(base[in.m]) + int32(in.k)<<shift)
-		if in.neg {
-			v |= f.sign
-		}
-		if shift == 23 {
-			l.out32[pat] = v
 		} else {
-			l.out16[pat] = uint16(v)
+			l.cls[pat], l.rel[pat] = cls[in.m], rel[in.m]
 		}
-		l.cls[pat], l.rel[pat] = cls[in.m], rel[in.m]
 	}
 	l.hist = [4][256]uint32{}
-	l.fr = fastReport{}
-	if cls == [8]class{} || cls == [8]class{classRounded, classRounded, classRounded, classRounded, classRounded, classRounded, classRounded, classRounded} {
-		l.fr.start(cls[0], rel, b.fixedCls[0x00], b.fixedCls[0x7f])
-	}
 	return true
 }
 
@@ -121,6 +131,9 @@ type e4m3Part struct {
 	neg   bool
 	fixed bool
 }
+
+// e4m3Fixed lists the e4m3fn patterns of ±0 and NaN.
+var e4m3Fixed = [4]uint8{0x00, 0x80, 0x7f, 0xff}
 
 // e4m3Parts splits every e4m3fn pattern; built once, read only.
 var e4m3Parts = func() (t [256]e4m3Part) {

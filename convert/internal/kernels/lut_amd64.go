@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"math/bits"
 	"unsafe"
 
 	"golang.org/x/sys/cpu"
@@ -48,9 +49,14 @@ func (v *lutVec) init(vals *[256]uint64, dsize int) bool {
 		v.lo[b] = byte(x >> shift)
 		v.hi[b] = byte(x >> (shift + 8))
 	}
-	v.perm = lutPerm(dsize)
+	v.perm = lutPerms[bits.TrailingZeros(uint(dsize))]
 	return true
 }
+
+// lutPerms holds lutPerm for 1-, 2-, 4- and 8-byte results, computed once:
+// tables are built often (a checkpoint's block-scaled dequantization
+// builds one per block), and the permutation took a sixth of a build.
+var lutPerms = [4][64]byte{lutPerm(1), lutPerm(2), lutPerm(4), lutPerm(8)}
 
 // lutPerm returns the order in which the loop for dsize-byte results
 // takes its 64 input bytes. The loops look the bytes up in place and then
