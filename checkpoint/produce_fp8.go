@@ -165,6 +165,9 @@ type fp8State struct {
 }
 
 func (st *fp8State) flush() {
+	if st.srow < 0 {
+		return // no table built yet
+	}
 	if !st.uniform {
 		for i := range st.luts {
 			st.luts[i].fold(&st.counts)
@@ -215,10 +218,7 @@ func (p *fp8Dequant) write(wk *worker, w io.Writer, c *Counts) error {
 	ob := int64(convert.ElemBytes(p.to))
 	step := max(g.cols, wk.chunk/ob) // whole rows when they fit
 	step = min(step, max(1<<16, wk.chunk/ob))
-	r := &fp8Steps{p: p, ob: ob, total: p.w.elems(), step: step, states: make([]*fp8State, max(1, wk.threads))}
-	for i := range r.states {
-		r.states[i] = &fp8State{b: newLUTBuilder(p.w.DType, p.to, p.mode), srow: -1, luts: make([]lut, g.sc)}
-	}
+	r := &fp8Steps{p: p, ob: ob, total: p.w.elems(), step: step, states: wk.fp8States(max(1, wk.threads), p.w.DType, p.to, p.mode, g.sc)}
 	if err := wk.stream(w, ceilDiv(r.total, step), r, c); err != nil {
 		return err
 	}
@@ -311,4 +311,28 @@ func (st *fp8State) run(g *grid, dst, src []byte, first int64, scales []float64,
 		}
 	}
 	st.count(src[span:n])
+}
+
+// fp8States returns n states for tables of src into to under mode, sc
+// tables each, reusing the worker's from its earlier tensors: a state's
+// tables take about 10 KiB each, and fresh memory for them on every
+// tensor cost page faults (and a TLB flush on every core for each page
+// first read, then written).
+func (wk *worker) fp8States(n int, src, to dtype.DType, mode Mode, sc int64) []*fp8State {
+	for len(wk.fp8) < n {
+		wk.fp8 = append(wk.fp8, nil)
+	}
+	for i, st := range wk.fp8[:n] {
+		if st == nil || st.b.src != src || st.b.to != to || st.b.mode != mode {
+			st = &fp8State{b: newLUTBuilder(src, to, mode)}
+			wk.fp8[i] = st
+		}
+		if int64(cap(st.luts)) < sc {
+			st.luts = make([]lut, sc)
+		}
+		// Every table is built before it is used: the first row's scale
+		// row differs from srow.
+		st.luts, st.srow, st.uniform, st.z, st.nans, st.counts = st.luts[:sc], -1, false, 0, 0, Counts{}
+	}
+	return wk.fp8[:n]
 }

@@ -34,6 +34,9 @@ type worker struct {
 	prog    *progress
 	// recast is the plan's recast target, for its recastProducers.
 	recast *recastTarget
+	// fp8 holds the FP8 dequantization's tables, one state per thread,
+	// reused from tensor to tensor.
+	fp8 []*fp8State
 }
 
 // Buffer slots, one per role, so that a step's buffers never alias.
