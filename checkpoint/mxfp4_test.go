@@ -170,9 +170,14 @@ func TestMXTransposeStripes(t *testing.T) {
 		return buf.Bytes()
 	}
 	whole := run(1<<30, 1<<20)
-	striped := run(4*24*(32*2*(1+nSlots)+17*nSlots), 24*32*2*2) // two groups a stripe
-	if !bytes.Equal(whole, striped) {
-		t.Errorf("striped result differs in %d bytes", countDiff(whole, striped))
+	perGroup := int64(24 * (32*2*(1+nSlots) + 17*nSlots))
+	// Two groups a stripe, the expert's input read whole (it fits beside
+	// the stripes), then read two rows at a time (it does not).
+	for _, budget := range []int64{4 * perGroup, 2*perGroup + 100} {
+		striped := run(budget, 24*32*2*2)
+		if !bytes.Equal(whole, striped) {
+			t.Errorf("budget %d: striped result differs in %d bytes", budget, countDiff(whole, striped))
+		}
 	}
 	// A group that does not fit the budget at all is an error naming -mem.
 	wk := &worker{ctx: bg, ck: c, threads: 1, chunk: 64, budget: 100}

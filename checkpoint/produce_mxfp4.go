@@ -226,7 +226,21 @@ func (p *mxDequant) writeTransposed(wk *worker, w io.Writer, tabs []*mxTables, c
 		}
 	}
 	perExpert := ceilDiv(G, gw)
-	return wk.stream(w, E*perExpert, &mxTSteps{p: p, tabs: tabs, counts: counts, ob: ob, gw: gw, perExpert: perExpert}, nil)
+	st := &mxTSteps{p: p, tabs: tabs, counts: counts, ob: ob, gw: gw, perExpert: perExpert, loaded: -1}
+	// Stripes take a few groups of every row of an expert, scattered
+	// through its blocks: read the expert's blocks and scales whole (17
+	// bytes a group, a sixteenth of its output) when they fit beside
+	// the stripes, rather than with two reads a row for every stripe.
+	st.whole = gw < G && R*G*17+perGroup*gw <= wk.budget
+	if st.whole {
+		// From the expert in memory, a stripe costs no reads: narrow
+		// stripes keep the dequantized values, their transpose and the
+		// copy the kernel makes of it in the core's cache (512 KiB of
+		// output), where a chunk's worth ran from memory.
+		gw = min(gw, max(1, (512<<10)/(R*32*ob)))
+		st.gw, st.perExpert = gw, ceilDiv(G, gw)
+	}
+	return wk.stream(w, E*st.perExpert, st, nil)
 }
 
 // mxTSteps is an mxDequant's tensor streamed transposed: a step is a
@@ -236,6 +250,11 @@ type mxTSteps struct {
 	tabs              []*mxTables // one per thread
 	counts            []Counts    // one per thread
 	ob, gw, perExpert int64
+	// whole: readStep reads each expert's blocks and scales whole into
+	// the worker's buffers (loaded is the expert they hold, -1 none)
+	// and copies every stripe's rows from there.
+	whole  bool
+	loaded int64
 }
 
 // span returns step k's expert, first group and group count.
@@ -256,6 +275,31 @@ func (r *mxTSteps) readStep(wk *worker, s *slot) error {
 			return err
 		}
 		return wk.ck.readAt(p.scales, sc, base)
+	}
+	if r.whole {
+		// Only the reader uses these buffers, and only here.
+		eblk, esc := wk.buf(bufTmp2, R*G*16), wk.buf(bufScale, R*G)
+		if r.loaded != e {
+			r.loaded = -1
+			if err := wk.ck.readAt(p.blocks, eblk, base*16); err != nil {
+				return err
+			}
+			if err := wk.ck.readAt(p.scales, esc, base); err != nil {
+				return err
+			}
+			r.loaded = e
+		}
+		for row := range R {
+			off := row*G + g0
+			// A stripe's row is a few 16-byte groups: copied as arrays
+			// (inline moves), not with a memmove call each.
+			d, s := blk[row*ng*16:(row+1)*ng*16], eblk[off*16:(off+ng)*16]
+			for k := int64(0); k < ng*16; k += 16 {
+				*(*[16]byte)(d[k : k+16]) = *(*[16]byte)(s[k : k+16])
+			}
+			copy(sc[row*ng:(row+1)*ng], esc[off:off+ng])
+		}
+		return nil
 	}
 	for r := range R {
 		off := base + r*G + g0
@@ -289,38 +333,3 @@ func (r *mxTSteps) convStep(wk *worker, s *slot, _ *Counts) error {
 	return nil
 }
 
-// transpose writes the rows × cols matrix src (elements of eb bytes) as
-// its cols × rows transpose into dst, in tiles that stay in cache.
-func transpose(dst, src []byte, rows, cols, eb int64) {
-	const tile = 32
-	for r0 := int64(0); r0 < rows; r0 += tile {
-		r1 := min(r0+tile, rows)
-		for c0 := int64(0); c0 < cols; c0 += tile {
-			c1 := min(c0+tile, cols)
-			switch {
-			case eb == 2 && littleEndian:
-				d, s := u16s(dst), u16s(src)
-				for r := r0; r < r1; r++ {
-					line := s[r*cols : r*cols+cols]
-					for c := c0; c < c1; c++ {
-						d[c*rows+r] = line[c]
-					}
-				}
-			case eb == 4 && littleEndian:
-				d, s := u32s(dst), u32s(src)
-				for r := r0; r < r1; r++ {
-					line := s[r*cols : r*cols+cols]
-					for c := c0; c < c1; c++ {
-						d[c*rows+r] = line[c]
-					}
-				}
-			default:
-				for r := r0; r < r1; r++ {
-					for c := c0; c < c1; c++ {
-						copy(dst[(c*rows+r)*eb:(c*rows+r+1)*eb], src[(r*cols+c)*eb:(r*cols+c+1)*eb])
-					}
-				}
-			}
-		}
-	}
-}
