@@ -332,4 +332,3 @@ func (r *mxTSteps) convStep(wk *worker, s *slot, _ *Counts) error {
 	s.out = out
 	return nil
 }
-
