@@ -13,6 +13,10 @@
 # timings are never asserted.
 #
 # Usage: scripts/ckpt-bench.sh [GiB] [RUNS] [THREADS]
+# LAYOUT=mxfp4 makes the checkpoint as gpt-oss ships MXFP4 (experts'
+# *_blocks and *_scales, dequantized to bf16 and transposed) instead of
+# DeepSeek-V3's FP8; the PyTorch path then computes transformers'
+# convert_moe_packed_tensors.
 # Files live in $BENCH_DIR (default /tmp/promote-ckpt-bench; a tmpfs such
 # as /dev/shm/... takes the disk and its writeback throttling out of the
 # comparison, at the cost of RAM: the input plus twice its size twice);
@@ -38,8 +42,13 @@ dir=${BENCH_DIR:-/tmp/promote-ckpt-bench}
 mkdir -p "$dir"
 go build -o "$dir/promote" ./cmd/promote
 go build -o "$dir/genckpt" ./checkpoint/internal/genckpt
-in=$dir/fp8
-[ -d "$in" ] || "$dir/genckpt" -o "$in" -gib "$gib" -shards 8
+layout=${LAYOUT:-deepseek}
+case $layout in
+  deepseek) in=$dir/fp8 ;;
+  mxfp4) in=$dir/mxfp4 ;;
+  *) echo "ckpt-bench.sh: LAYOUT=$layout: want deepseek or mxfp4" >&2; exit 2 ;;
+esac
+[ -d "$in" ] || "$dir/genckpt" -o "$in" -gib "$gib" -shards 8 -layout "$layout"
 cat "$in"/* > /dev/null
 
 # Before each timed command: the previous one's dirty pages written back
@@ -103,7 +112,7 @@ elif [ -f "$root/.promote-complete" ] && [ "$(id -u)" = 0 ]; then
   mount --bind "$dir" "$root/mnt/bench"
   trap 'umount "$root/mnt/bench"; [ $procmounted = 1 ] && umount "$root/proc"; true' EXIT
   rm -rf "$dir/torchout"
-  tr=$(t chroot "$root" /usr/bin/python3 /mnt/bench/ckpt_torch_ref.py /mnt/bench/fp8 /mnt/bench/torchout "$threads")
+  tr=$(t chroot "$root" /usr/bin/python3 /mnt/bench/ckpt_torch_ref.py "/mnt/bench/$(basename "$in")" /mnt/bench/torchout "$threads")
   rm -rf "$dir/torchout"
   dq=$(awk '/^median/ { print $4 }' "$dir/summary.txt")
   awk -v th="$threads" -v tr="$tr" -v dq="$dq" 'BEGIN { split(tr, a, " ");

@@ -3,7 +3,12 @@
 # weight_scale_inv) to bf16 the way the CPU ports of DeepSeek's
 # fp8_cast_bf16.py do: shard by shard, each weight widened to float32,
 # multiplied by its block scale, cast to bfloat16, the shard written out
-# with its other tensors and without the scales. Debian's python3-torch
+# with its other tensors and without the scales. A gpt-oss-style MXFP4
+# checkpoint (*_blocks and *_scales) goes the way transformers'
+# convert_moe_packed_tensors does it (src/transformers/integrations/
+# mxfp4.py): the FP4 values from a bfloat16 table, low nibble first,
+# torch.ldexp by scale - 127, reshaped and, for experts, transposed to
+# [E, 32G, R]; the output is named without "_blocks". Debian's python3-torch
 # has no safetensors package, so the files are read and written here
 # directly (header JSON, then the data buffer).
 #
@@ -53,15 +58,36 @@ def dequant(w, s, block=128):
     return (w.to(torch.float32) * se).to(torch.bfloat16)
 
 
+FP4 = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0]
+
+
+def dequant_mx(blocks, scales):
+    *lead, g, _ = blocks.shape
+    rows = blocks.numel() // 16
+    blk = blocks.reshape(rows, 16)
+    exp = scales.to(torch.int32).reshape(rows, 1) - 127
+    lut = torch.tensor(FP4, dtype=torch.bfloat16)
+    out = torch.empty(rows, 32, dtype=torch.bfloat16)
+    out[:, 0::2] = lut[(blk & 0x0F).to(torch.long)]
+    out[:, 1::2] = lut[(blk >> 4).to(torch.long)]
+    torch.ldexp(out, exp, out=out)
+    out = out.reshape(*lead, g * 32)
+    if len(lead) == 2:
+        out = out.transpose(1, 2)
+    return out.contiguous()
+
+
 index = json.load(open(os.path.join(src, "model.safetensors.index.json")))
 shards = sorted(set(index["weight_map"].values()))
 for shard in shards:
     ts = read(os.path.join(src, shard))
     out = {}
     for name, t in ts.items():
-        if name.endswith("_scale_inv"):
+        if name.endswith("_scale_inv") or name.endswith("_scales"):
             continue
-        if t.dtype == torch.float8_e4m3fn:
+        if name.endswith("_blocks"):
+            out[name[:-len("_blocks")]] = dequant_mx(t, ts[name[:-len("_blocks")] + "_scales"])
+        elif t.dtype == torch.float8_e4m3fn:
             out[name] = dequant(t, ts[name + "_scale_inv"])
         else:
             out[name] = t
