@@ -120,16 +120,17 @@ func dequantGroups(tabs *mxTables, dst, blocks, scales []byte, c *Counts, file, 
 		}
 		t := tabs.get(e)
 		blk := blocks[16*g : 16*g+16]
+		// Fixed-size arrays: the loops compile without bounds checks.
 		switch {
 		case d32 != nil:
-			out := d32[16*g : 16*g+16]
-			for k, b := range blk {
-				out[k] = uint32(t.pair[b])
+			out, in := (*[16]uint32)(d32[16*g:16*g+16]), (*[16]byte)(blk)
+			for k := range 16 {
+				out[k] = uint32(t.pair[in[k]])
 			}
 		case d64 != nil:
-			out := d64[16*g : 16*g+16]
-			for k, b := range blk {
-				out[k] = t.pair[b]
+			out, in := (*[16]uint64)(d64[16*g:16*g+16]), (*[16]byte)(blk)
+			for k := range 16 {
+				out[k] = t.pair[in[k]]
 			}
 		case ob == 2:
 			out := dst[32*ob*g:]
