@@ -157,9 +157,9 @@ func TestMXTransposeStripes(t *testing.T) {
 	b, _ := c.Lookup("model.layers.0.mlp.experts.gate_up_proj_blocks")
 	s, _ := c.Lookup("model.layers.0.mlp.experts.gate_up_proj_scales")
 	p := &mxDequant{blocks: &b, scales: &s, name: "x", lead: []int64{2, 24}, groups: 7, transpose: true, to: dtype.BF16}
-	run := func(budget, chunk int64) []byte {
+	run := func(budget, chunk int64, threads int) []byte {
 		var buf bytes.Buffer
-		wk := &worker{ctx: bg, ck: c, threads: 1, chunk: chunk, budget: budget}
+		wk := &worker{ctx: bg, ck: c, threads: threads, chunk: chunk, budget: budget}
 		var cnt Counts
 		if err := p.write(wk, &buf, &cnt); err != nil {
 			t.Fatal(err)
@@ -169,14 +169,18 @@ func TestMXTransposeStripes(t *testing.T) {
 		}
 		return buf.Bytes()
 	}
-	whole := run(1<<30, 1<<20)
+	whole := run(1<<30, 1<<20, 1)
 	perGroup := int64(24 * (32*2*(1+nSlots) + 17*nSlots))
 	// Two groups a stripe, the expert's input read whole (it fits beside
 	// the stripes), then read two rows at a time (it does not).
+	// Two threads: the stripes go through the pipeline, read ahead of
+	// their conversion (run with -race).
 	for _, budget := range []int64{4 * perGroup, 2*perGroup + 100} {
-		striped := run(budget, 24*32*2*2)
-		if !bytes.Equal(whole, striped) {
-			t.Errorf("budget %d: striped result differs in %d bytes", budget, countDiff(whole, striped))
+		for _, threads := range []int{1, 2} {
+			striped := run(budget, 24*32*2*2, threads)
+			if !bytes.Equal(whole, striped) {
+				t.Errorf("budget %d, %d threads: striped result differs in %d bytes", budget, threads, countDiff(whole, striped))
+			}
 		}
 	}
 	// A group that does not fit the budget at all is an error naming -mem.

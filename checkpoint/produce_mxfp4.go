@@ -278,8 +278,7 @@ func (r *mxTSteps) readStep(wk *worker, s *slot) error {
 		return wk.ck.readAt(p.scales, sc, base)
 	}
 	if r.whole {
-		// Only the reader uses these buffers, and only here.
-		eblk, esc := wk.buf(bufTmp2, R*G*16), wk.buf(bufScale, R*G)
+		eblk, esc := wk.readBuf(0, R*G*16), wk.readBuf(1, R*G)
 		if r.loaded != e {
 			r.loaded = -1
 			if err := wk.ck.readAt(p.blocks, eblk, base*16); err != nil {

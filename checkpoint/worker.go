@@ -37,6 +37,8 @@ type worker struct {
 	// fp8 holds the FP8 dequantization's tables, one state per thread,
 	// reused from tensor to tensor.
 	fp8 []*fp8State
+	// readBufs are buffers for readStep alone (see readBuf).
+	readBufs [2][]byte
 }
 
 // Buffer slots, one per role, so that a step's buffers never alias.
@@ -57,29 +59,23 @@ func (wk *worker) buf(i int, n int64) []byte {
 	return wk.bufs[i][:n]
 }
 
+// readBuf returns reader buffer i with length n, growing it when needed.
+// Unlike buf, it may be used by a stepper's readStep, which runs on the
+// pipeline's reader goroutine while the worker's goroutine converts: only
+// readSteps use these, and a worker runs one reader at a time.
+func (wk *worker) readBuf(i int, n int64) []byte {
+	if int64(cap(wk.readBufs[i])) < n {
+		wk.readBufs[i] = make([]byte, n)
+	}
+	return wk.readBufs[i][:n]
+}
+
 // floats returns float64 slot i with length n.
 func (wk *worker) floats(i int, n int64) []float64 {
 	if int64(cap(wk.f64s[i])) < n {
 		wk.f64s[i] = make([]float64, n)
 	}
 	return wk.f64s[i][:n]
-}
-
-// held returns the bytes the worker's buffers hold.
-func (wk *worker) held() int64 {
-	var n int64
-	for _, b := range wk.bufs {
-		n += int64(cap(b))
-	}
-	for _, f := range wk.f64s {
-		n += 8 * int64(cap(f))
-	}
-	for _, s := range wk.slots {
-		for _, b := range s.bufs {
-			n += int64(cap(b))
-		}
-	}
-	return n
 }
 
 // stop reports the context's cause once the run is cancelled.
