@@ -2,47 +2,68 @@
 
 #include "textflag.h"
 
+// Transposes of the top-left nr × nc block of src (rows × cols) into dst
+// (cols × rows), a square block of elements at a time, SSE2 only.
+// Registers: DI dst, SI src, R8 rows, R9 cols, R10 and R11 the source's
+// and the destination's row strides in bytes, R12 and R13 the source row
+// and column of the block, AX and BX the block's first source and
+// destination rows.
+
+// SETUP(SH) loads the arguments for elements of 1<<SH bytes.
+#define SETUP(SH) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ rows+16(FP), R8; \
+	MOVQ cols+24(FP), R9; \
+	MOVQ R9, R10; \
+	SHLQ $SH, R10; \
+	MOVQ R8, R11; \
+	SHLQ $SH, R11; \
+	XORQ R12, R12
+
+// SRCAT(SH) points AX at the block: src + (R12*cols + R13) << SH.
+#define SRCAT(SH) \
+	MOVQ R12, AX; \
+	IMULQ R9, AX; \
+	ADDQ R13, AX; \
+	SHLQ $SH, AX; \
+	ADDQ SI, AX
+
+// DSTAT(SH) points BX at the block's transpose: dst + (R13*rows + R12) << SH.
+#define DSTAT(SH) \
+	MOVQ R13, BX; \
+	IMULQ R8, BX; \
+	ADDQ R12, BX; \
+	SHLQ $SH, BX; \
+	ADDQ DI, BX
+
+// LD(X) and ST(X) read and write one 16-byte row, then step to the next.
+#define LD(X) MOVOU (AX), X; ADDQ R10, AX
+#define ST(X) MOVOU X, (BX); ADDQ R11, BX
+
+// NEXT(N, COL, ROW) steps to the next block of N × N: along the row to
+// label COL, then down to label ROW.
+#define NEXT(N, COL, ROW) \
+	ADDQ $N, R13; \
+	CMPQ R13, nc+40(FP); \
+	JLT COL; \
+	ADDQ $N, R12; \
+	CMPQ R12, nr+32(FP); \
+	JLT ROW
+
 // func transpose16(dst, src *byte, rows, cols, nr, nc int)
-// dst (cols × rows) = the transpose of src (rows × cols), 2-byte
-// elements, for the first nr rows and nc columns of src, positive
-// multiples of 8: 8×8 blocks, each read
-// as eight 16-byte rows, transposed with three rounds of unpacks (words,
-// dwords, qwords) and written as eight 16-byte rows. SSE2 only.
+// 2-byte elements, nr and nc positive multiples of 8: each 8×8 block is
+// read as eight 16-byte rows a..h, transposed with three rounds of
+// unpacks (words, dwords, qwords) and written as eight 16-byte rows.
 TEXT ·transpose16(SB), NOSPLIT, $0-48
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ rows+16(FP), R8
-	MOVQ cols+24(FP), R9
-	MOVQ R9, R10
-	SHLQ $1, R10          // source row stride, bytes
-	MOVQ R8, R11
-	SHLQ $1, R11          // destination row stride, bytes
-	XORQ R12, R12         // source row of the block
+	SETUP(1)
 
 rowblk:
-	XORQ R13, R13         // source column of the block
+	XORQ R13, R13
 
 colblk:
-	// AX = src + (R12*cols + R13)*2
-	MOVQ R12, AX
-	IMULQ R9, AX
-	ADDQ R13, AX
-	SHLQ $1, AX
-	ADDQ SI, AX
-	MOVOU (AX), X0
-	ADDQ R10, AX
-	MOVOU (AX), X1
-	ADDQ R10, AX
-	MOVOU (AX), X2
-	ADDQ R10, AX
-	MOVOU (AX), X3
-	ADDQ R10, AX
-	MOVOU (AX), X4
-	ADDQ R10, AX
-	MOVOU (AX), X5
-	ADDQ R10, AX
-	MOVOU (AX), X6
-	ADDQ R10, AX
+	SRCAT(1)
+	LD(X0); LD(X1); LD(X2); LD(X3); LD(X4); LD(X5); LD(X6)
 	MOVOU (AX), X7
 
 	// Words: X8 = a0 b0 a1 b1 a2 b2 a3 b3, X0 = a4 b4 ..., likewise cd,
@@ -88,65 +109,24 @@ colblk:
 	PUNPCKLQDQ X4, X11    // column 6
 	PUNPCKHQDQ X4, X0     // column 7
 
-	// BX = dst + (R13*rows + R12)*2
-	MOVQ R13, BX
-	IMULQ R8, BX
-	ADDQ R12, BX
-	SHLQ $1, BX
-	ADDQ DI, BX
-	MOVOU X2, (BX)
-	ADDQ R11, BX
-	MOVOU X1, (BX)
-	ADDQ R11, BX
-	MOVOU X6, (BX)
-	ADDQ R11, BX
-	MOVOU X8, (BX)
-	ADDQ R11, BX
-	MOVOU X9, (BX)
-	ADDQ R11, BX
-	MOVOU X3, (BX)
-	ADDQ R11, BX
-	MOVOU X11, (BX)
-	ADDQ R11, BX
+	DSTAT(1)
+	ST(X2); ST(X1); ST(X6); ST(X8); ST(X9); ST(X3); ST(X11)
 	MOVOU X0, (BX)
-
-	ADDQ $8, R13
-	CMPQ R13, nc+40(FP)
-	JLT colblk
-	ADDQ $8, R12
-	CMPQ R12, nr+32(FP)
-	JLT rowblk
+	NEXT(8, colblk, rowblk)
 	RET
 
 // func transpose32(dst, src *byte, rows, cols, nr, nc int)
-// The same for 4-byte elements, nr and nc positive multiples of 4:
-// 4×4 blocks, two rounds of unpacks (dwords, qwords).
+// 4-byte elements, nr and nc positive multiples of 4: 4×4 blocks, two
+// rounds of unpacks (dwords, qwords).
 TEXT ·transpose32(SB), NOSPLIT, $0-48
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ rows+16(FP), R8
-	MOVQ cols+24(FP), R9
-	MOVQ R9, R10
-	SHLQ $2, R10
-	MOVQ R8, R11
-	SHLQ $2, R11
-	XORQ R12, R12
+	SETUP(2)
 
 rowblk32:
 	XORQ R13, R13
 
 colblk32:
-	MOVQ R12, AX
-	IMULQ R9, AX
-	ADDQ R13, AX
-	SHLQ $2, AX
-	ADDQ SI, AX
-	MOVOU (AX), X0
-	ADDQ R10, AX
-	MOVOU (AX), X1
-	ADDQ R10, AX
-	MOVOU (AX), X2
-	ADDQ R10, AX
+	SRCAT(2)
+	LD(X0); LD(X1); LD(X2)
 	MOVOU (AX), X3
 
 	MOVO X0, X4
@@ -162,23 +142,8 @@ colblk32:
 	PUNPCKLQDQ X2, X7     // column 2
 	PUNPCKHQDQ X2, X0     // column 3
 
-	MOVQ R13, BX
-	IMULQ R8, BX
-	ADDQ R12, BX
-	SHLQ $2, BX
-	ADDQ DI, BX
-	MOVOU X6, (BX)
-	ADDQ R11, BX
-	MOVOU X4, (BX)
-	ADDQ R11, BX
-	MOVOU X7, (BX)
-	ADDQ R11, BX
+	DSTAT(2)
+	ST(X6); ST(X4); ST(X7)
 	MOVOU X0, (BX)
-
-	ADDQ $4, R13
-	CMPQ R13, nc+40(FP)
-	JLT colblk32
-	ADDQ $4, R12
-	CMPQ R12, nr+32(FP)
-	JLT rowblk32
+	NEXT(4, colblk32, rowblk32)
 	RET
