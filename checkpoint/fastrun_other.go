@@ -1,0 +1,9 @@
+//go:build purego || !amd64
+
+package checkpoint
+
+// fastRun16Vec does nothing here: fastRun16's Go loop does it all.
+func fastRun16Vec(xs []uint32, ys []uint16, t, t2, lim uint32) (done, exact int) { return 0, 0 }
+
+// hasFastRun16Vec reports whether fastRun16Vec does anything here.
+func hasFastRun16Vec() bool { return false }

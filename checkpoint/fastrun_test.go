@@ -1,0 +1,82 @@
+package checkpoint
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestFastRun16Vec: the vector steps of fastRun16 stop at the first step
+// of 16 with an element the Go loop would stop at (a NaN equal to its
+// result, a difference past the threshold, a magnitude past the limit,
+// a zero or subnormal x), and count the exact elements before it, as the
+// element loop does. Where the CPU has no AVX-512 (or under purego) it
+// does nothing, which is also correct.
+func TestFastRun16Vec(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 52))
+	for trial := range 3000 {
+		n := r.IntN(200)
+		thr := uint32(r.IntN(1 << 16))
+		lim := uint32(0x47000000) - 1<<23 // |x| below 2^15
+		xs := make([]uint32, n)
+		ys := make([]uint16, n)
+		for i := range xs {
+			// A normal x below the limit, and its bf16 result within
+			// the threshold: an ordinary rounding, or exact.
+			x := uint32(0x3f000000+r.IntN(0x07000000)) | uint32(r.IntN(2))<<31
+			y := x >> 16
+			if r.IntN(3) == 0 {
+				x &^= 0xffff // exact
+			} else if x&0xffff > thr && x&0xffff+thr < 1<<16 {
+				x = x&^0xffff | uint32(r.IntN(int(thr)+1)) // within the threshold
+			}
+			xs[i], ys[i] = x, uint16(y)
+		}
+		if n > 0 && trial%2 == 0 {
+			// One element the loop must stop at.
+			i := r.IntN(n)
+			switch r.IntN(5) {
+			case 0:
+				xs[i], ys[i] = 0x7fc00000, 0x7fc0 // NaN, equal
+			case 1:
+				xs[i], ys[i] = 0x3f800000|(thr+1), 0x3f80 // past the threshold
+			case 2:
+				xs[i], ys[i] = 0x47800000, 0x4780 // past the limit, exact
+			case 3:
+				xs[i], ys[i] = 0, 0 // zero (the loop counts it exact: z == 0)
+			case 4:
+				xs[i], ys[i] = 0x00000001, 0 // subnormal
+			}
+		}
+		// The element loop's verdict, element by element.
+		stop, exact := n, 0
+		for i := range n {
+			x, y := xs[i], uint32(ys[i])<<16
+			z := x - y
+			ax := x & 0x7fffffff
+			if z == 0 {
+				if ax > 0x7f800000 {
+					stop = i
+					break
+				}
+				continue
+			}
+			if z+thr > 2*thr || ax-1<<23 >= lim {
+				stop = i
+				break
+			}
+		}
+		want := stop &^ 15
+		for i := range want {
+			if xs[i] == uint32(ys[i])<<16 {
+				exact++
+			}
+		}
+		done, e := fastRun16Vec(xs, ys, thr, 2*thr, lim)
+		if done == 0 && e == 0 && !hasFastRun16Vec() {
+			continue
+		}
+		if done != want || e != exact {
+			t.Fatalf("trial %d (n %d, threshold %d, stop at %d): done %d exact %d, want %d and %d", trial, n, thr, stop, done, e, want, exact)
+		}
+	}
+}
