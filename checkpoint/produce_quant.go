@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"sync"
+	"unsafe"
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
@@ -74,15 +75,19 @@ func tensorAmax(wk *worker, t *Tensor) (float64, error) {
 	return amax, nil
 }
 
-// finiteAmax returns the largest finite |x| (0 for none).
+// finiteAmax returns the largest finite |x| (0 for none), comparing
+// the magnitudes' bits (ordered as the magnitudes are; the infinities
+// and NaN above every finite one), without a branch.
 func finiteAmax(xs []float64) float64 {
-	var m float64
+	var m uint64
 	for _, x := range xs {
-		if a := math.Abs(x); a > m && a <= math.MaxFloat64 {
-			m = a
+		b := math.Float64bits(x) &^ (1 << 63)
+		if b >= 0x7ff0000000000000 {
+			b = 0
 		}
+		m = max(m, b)
 	}
-	return m
+	return math.Float64frombits(m)
 }
 
 // fp8Quant quantizes a wide tensor to f8e4m3fn with its scales, or
@@ -129,7 +134,8 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 			xs := wk.floats(0, n)
 			decodeInto(xs, raw, p.src.DType)
 			out := wk.buf(bufOut, n)
-			if err := quantRun(wk, out, xs, func(int64) float64 { return s }, c); err != nil {
+			whole := func(f func(lo, hi int64, s float64)) { f(0, n, s) }
+			if err := quantRun(wk, out, xs, whole, c); err != nil {
 				return fmt.Errorf("%s: tensor %q: %v", wk.ck.file(p.src), p.src.Name, err)
 			}
 			if _, err := w.Write(out); err != nil {
@@ -188,10 +194,16 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 			}
 		} else {
 			out := wk.buf(bufOut, n)
-			scaleOf := func(i int64) float64 {
-				return scales[(g.scaleRow(row+i/g.cols)-srow0)*g.sc+i%g.cols/g.bn]
+			blocks := func(f func(lo, hi int64, s float64)) {
+				for r := range nr {
+					srow := (g.scaleRow(row+r) - srow0) * g.sc
+					for cb := range g.sc {
+						lo := r*g.cols + cb*g.bn
+						f(lo, min(lo+g.bn, (r+1)*g.cols), scales[srow+cb])
+					}
+				}
 			}
-			if err := quantRun(wk, out, xs, scaleOf, c); err != nil {
+			if err := quantRun(wk, out, xs, blocks, c); err != nil {
 				return fmt.Errorf("%s: tensor %q: %v", wk.ck.file(p.src), p.src.Name, err)
 			}
 			if _, err := w.Write(out); err != nil {
@@ -203,32 +215,112 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 	return nil
 }
 
-// quantRun writes round(x / scale) as f8e4m3fn for each x into out, and
-// tallies the values the result stands for (q · scale) against x.
-func quantRun(wk *worker, out []byte, xs []float64, scaleOf func(int64) float64, c *Counts) error {
+// quantRun writes round(x / s) as f8e4m3fn for each x of xs into out,
+// and tallies the values the results stand for (q · s) against the xs.
+// segs calls its function for consecutive runs [lo, hi) of xs, each with
+// its scale s (the whole step for a per-tensor scale, a row's block for
+// block scales).
+//
+// The quotients are rounded under the default policy, which for them is
+// the saturating one: s is the amax of the run's block (or tensor) over
+// 448, rounded to f32, so a finite |x/s| is at most 448·(1+2^-24), below
+// 464, the midpoint past e4m3fn's largest finite value, and never
+// overflows. Only ±Inf overflows, and it is clamped to ±448 here, as the
+// saturating policy would; NaN stays NaN under both. The default policy
+// has the fast kernels.
+func quantRun(wk *worker, out []byte, xs []float64, segs func(f func(lo, hi int64, s float64)), c *Counts) error {
 	n := int64(len(xs))
 	q := wk.buf(bufTmp, 8*n)
-	for i, x := range xs {
-		binary.LittleEndian.PutUint64(q[8*i:], math.Float64bits(x/scaleOf(int64(i))))
-	}
-	if err := convert.Buffer(out, dtype.F8E4M3FN, q, dtype.F64, saturating, convert.Options{Threads: wk.threads}); err != nil {
+	segs(func(lo, hi int64, s float64) {
+		for i := lo; i < hi; i++ {
+			v := xs[i] / s
+			if math.IsInf(v, 0) {
+				v = math.Copysign(e4m3Max, v)
+			}
+			binary.LittleEndian.PutUint64(q[8*i:], math.Float64bits(v))
+		}
+	})
+	if err := convert.Buffer(out, dtype.F8E4M3FN, q, dtype.F64, convert.Default(), convert.Options{Threads: wk.threads}); err != nil {
 		return err
 	}
+	// The values the results stand for, over the quotients (done with).
 	dec := table(dtype.F8E4M3FN)
 	ovf := overflowAt(dtype.F8E4M3FN.Format())
-	var exact int64
+	ys := unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(q))), n)
+	var t quantTally
+	segs(func(lo, hi int64, s float64) {
+		for i := lo; i < hi; i++ {
+			ys[i] = dec[out[i]] * s
+		}
+		t.addRun(xs[lo:hi], ys[lo:hi], ovf*s)
+	})
+	t.fold(c)
+	return nil
+}
+
+// quantTally counts as Counts.tally does, without a call per value: the
+// common cases (exact, and a finite rounding below overflow) inline, the
+// rest through classify. The largest relative error costs a division
+// only for a value that may beat it: one whose error d is at least
+// thr·|x|, thr a hair below the largest so far (a margin of 2^-50 covers
+// the rounding of the product), so the largest is what dividing every
+// value's error would give, to the last bit.
+type quantTally struct {
+	exact, rounded int64
+	maxRel, thr    float64
+	// one: no rounding moves a value by more than itself, so once the
+	// largest relative error is 1 nothing can beat it (MXFP4: x / 2^E is
+	// exact and rounds to its nearest code, and 0 is a code; a value
+	// rounding to 0 has error 1, as most groups have).
+	one bool
+	c   Counts // the rare classes
+}
+
+// addRun tallies each x of xs, which came out as the y at its index in
+// ys, with ovf the magnitude from which they overflow. The counts live in
+// locals in the loop, which is most of quantization's report.
+func (t *quantTally) addRun(xs, ys []float64, ovf float64) {
+	ys = ys[:len(xs)]
+	rounded, thr := t.rounded, t.thr
 	for i, x := range xs {
-		s := scaleOf(int64(i))
-		y := dec[out[i]] * s
-		if y == x {
-			exact++
+		y := ys[i]
+		// A finite x below ovf (false for NaN and ±Inf) that came out
+		// finite (y-y is 0 only then) and not equal: a rounding, as
+		// classify has it.
+		if d, a := math.Abs(y-x), math.Abs(x); d != 0 && a < ovf && y-y == 0 {
+			rounded++
+			if d >= thr*a {
+				if rel := d / a; rel > t.maxRel {
+					t.maxRel, t.thr = rel, rel*(1-0x1p-50)
+					if t.one && rel >= 1 {
+						t.thr = math.Inf(1)
+					}
+					thr = t.thr
+				}
+			}
 			continue
 		}
-		k, rel := classify(x, y, ovf*s)
-		c.tally(k, 1, rel)
+		t.other(x, y, ovf)
 	}
-	c.tally(classExact, exact, 0)
-	return nil
+	t.rounded = rounded
+}
+
+// other tallies what addRun does not take inline: exact values, and
+// the rare classes.
+func (t *quantTally) other(x, y, ovf float64) {
+	if x == y {
+		t.exact++
+		return
+	}
+	k, rel := classify(x, y, ovf)
+	t.c.tally(k, 1, rel)
+}
+
+// fold adds the counts to c.
+func (t *quantTally) fold(c *Counts) {
+	c.tally(classExact, t.exact, 0)
+	c.tally(classRounded, t.rounded, t.maxRel)
+	c.add(t.c)
 }
 
 // mxQuant quantizes a wide tensor to MXFP4 as gpt-oss stores it: groups
@@ -252,24 +344,24 @@ type mxQuant struct {
 }
 
 // mxGroup quantizes 32 values: it returns the scale byte and writes 16
-// code bytes to blk, tallying into c.
-func mxGroup(xs []float64, blk []byte, q []byte, c *Counts) byte {
-	amax, bad := 0.0, false
+// code bytes to blk, tallying into t.
+func mxGroup(xs []float64, blk []byte, t *quantTally) byte {
+	// The largest |x| by its bits (ordered as the magnitudes are, NaN
+	// above +Inf: a compare and a move a value, where the float max's
+	// NaN handling made a chain of ten), +Inf or NaN making the group
+	// bad.
+	var top uint64
 	for _, x := range xs {
-		a := math.Abs(x)
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			bad = true
-		} else if a > amax {
-			amax = a
-		}
+		top = max(top, math.Float64bits(x)&^(1<<63))
 	}
-	if bad {
+	amax := math.Float64frombits(top)
+	if top >= 0x7ff0000000000000 {
 		clear(blk)
 		for _, x := range xs {
 			if math.IsNaN(x) {
-				c.tally(classNaN, 1, 0)
+				t.c.tally(classNaN, 1, 0)
 			} else {
-				c.tally(classOverflow, 1, 0)
+				t.c.tally(classOverflow, 1, 0)
 			}
 		}
 		return 0xff
@@ -280,23 +372,77 @@ func mxGroup(xs []float64, blk []byte, q []byte, c *Counts) byte {
 		e = min(max(exp-1-2, -127), 127)
 	}
 	inv := math.Ldexp(1, -e)
-	for i, x := range xs {
-		binary.LittleEndian.PutUint64(q[8*i:], math.Float64bits(x*inv))
-	}
-	var codes [32]byte
-	_ = convert.Buffer(codes[:], dtype.F4E2M1FN, q[:8*32], dtype.F64, saturating, convert.Options{Threads: 1})
-	fp4 := table(dtype.F4E2M1FN)
 	scale := math.Ldexp(1, e)
 	ovf := 7 * scale // 6 + half its ulp of 2
+	fp4 := table(dtype.F4E2M1FN)
+	var ys [32]float64
 	for i := 0; i < 32; i += 2 {
-		blk[i/2] = codes[i]&15 | codes[i+1]<<4
+		lo, hi := fp4Code(xs[i]*inv), fp4Code(xs[i+1]*inv)
+		blk[i/2] = lo | hi<<4
+		ys[i], ys[i+1] = fp4[lo]*scale, fp4[hi]*scale
 	}
-	for i, x := range xs {
-		y := fp4[codes[i]&15] * scale
-		k, rel := classify(x, y, ovf)
-		c.tally(k, 1, rel)
-	}
+	t.addRun(xs, ys[:], ovf)
 	return byte(e + 127)
+}
+
+// fp4Code rounds v (x times the group's inverse scale, exact: a power
+// of two) to nearest even into f4e2m1fn, saturating at ±6, and returns
+// the code: the sign bit (set for -0 too), then the index of the
+// magnitude among 0, 0.5, 1, 1.5, 2, 3, 4, 6 (OCP MX v1.0 §5.3.3). Every
+// midpoint between neighbours is a multiple of 1/4, so |v| falls in a
+// quarter k = floor(4|v|) whose inside rounds one way (fp4Up[k]) and
+// whose start, a midpoint or a value, may round another (fp4At[k]).
+// v is never NaN here.
+func fp4Code(v float64) byte {
+	a := math.Abs(v) * 4 // exact
+	if a > 32 {
+		a = 32 // 8 and past saturate
+	}
+	q := int(a)
+	i := 2 * q
+	if float64(q) != a {
+		i++ // inside the quarter
+	}
+	k := fp4Quarters[i&127]
+	if math.Signbit(v) {
+		k |= 8
+	}
+	return k
+}
+
+// fp4Quarters holds, for quarter k of [0, 8), the code of its start k/4
+// (at 2k) and of its inside (at 2k+1), from the nearest magnitude, ties
+// to the even code; at 64, 8 and past: 6, saturated.
+var fp4Quarters = func() (t [128]byte) {
+	up, at := fp4Tables()
+	for k := range 32 {
+		t[2*k], t[2*k+1] = at[k], up[k]
+	}
+	for i := 64; i < len(t); i++ {
+		t[i] = 7
+	}
+	return t
+}()
+
+// fp4Tables returns the codes of |v| inside quarter k of [0, 8), and at
+// its start k/4.
+func fp4Tables() (up, at [32]byte) {
+	mags := [8]float64{0, 0.5, 1, 1.5, 2, 3, 4, 6}
+	nearest := func(a float64) byte {
+		best := byte(0)
+		for i := range mags {
+			d, bd := math.Abs(mags[i]-a), math.Abs(mags[best]-a)
+			if d < bd || d == bd && i%2 == 0 {
+				best = byte(i)
+			}
+		}
+		return best
+	}
+	for k := range 32 {
+		up[k] = nearest((float64(k) + 0.5) / 4)
+		at[k] = nearest(float64(k) / 4)
+	}
+	return up, at
 }
 
 func (p *mxQuant) write(wk *worker, w io.Writer, c *Counts) error {
@@ -317,7 +463,8 @@ func (p *mxQuant) write(wk *worker, w io.Writer, c *Counts) error {
 		return fmt.Errorf("%s: tensor %q: one row of %d values needs %s, past the memory bound of %s per worker; raise -mem",
 			wk.ck.file(p.src), p.src.Name, p.k, sizeText(rowBytes*2), sizeText(wk.budget))
 	}
-	q := make([]byte, 8*32)
+	t := quantTally{one: true}
+	defer t.fold(c)
 	for l := range p.lead {
 		for r0 := int64(0); r0 < p.rows; r0 += step {
 			if err := wk.stop(); err != nil {
@@ -353,7 +500,7 @@ func (p *mxQuant) write(wk *worker, w io.Writer, c *Counts) error {
 			blocks := wk.buf(bufOut, ng*16)
 			scales := wk.buf(bufScale, ng)
 			for gi := range ng {
-				scales[gi] = mxGroup(xs[gi*32:gi*32+32], blocks[gi*16:gi*16+16], q, c)
+				scales[gi] = mxGroup(xs[gi*32:gi*32+32], blocks[gi*16:gi*16+16], &t)
 			}
 			out := blocks
 			if p.scaleOnly {
