@@ -3,7 +3,6 @@ package kernels
 import (
 	"encoding/binary"
 	"math"
-	"math/bits"
 
 	"github.com/promote-dev/promote/dtype"
 )
@@ -149,84 +148,4 @@ func goBF16ToF16(dst, src []byte) {
 	for i := range n {
 		binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:]))))
 	}
-}
-
-// uint64ToF32Odd rounds u to f32 by round to odd, without branches.
-func uint64ToF32Odd(u uint64) uint32 {
-	lz := bits.LeadingZeros64(u)
-	norm := u << lz // top bit at bit 63; 0 for u == 0
-	// The top 24 bits' top one (the implicit bit) carries into the
-	// exponent field: the biased exponent is 127+63-lz.
-	r := uint32(189-lz)<<23 + uint32(norm>>40)
-	if norm<<24 != 0 {
-		r |= 1
-	}
-	if u == 0 {
-		r = 0
-	}
-	return r
-}
-
-// goIntToF16 is the kernel from T into f16: the 8- and 16-bit integers
-// through f32 and the 32-bit ones through f64, which hold them exactly.
-// Every 64-bit integer of magnitude 2^16 or more rounds to ±inf (past
-// 65520, halfway between f16's largest finite, 65504, and 2^16), as 2^17
-// does: clamped to ±2^17, which f32 holds exactly, a 64-bit integer
-// converts through f32 with one rounding too.
-func goIntToF16[T integer](dst, src []byte) {
-	size := sizeOf[T]()
-	n := count(dst, src, 2, size)
-	d, s := dst[:2*n], src[:size*n]
-	switch size {
-	case 1, 2:
-		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(math.Float32bits(float32(load[T](s[size*i:])))))
-		}
-	case 4:
-		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f64ToF16(math.Float64bits(float64(load[T](s[size*i:])))))
-		}
-	default:
-		for i := range n {
-			v := load[T](s[size*i:])
-			var c int64
-			if ^T(0) > 0 { // uint64, past 2^63 too
-				c = int64(min(uint64(v), 1<<17))
-			} else {
-				c = min(max(int64(v), -1<<17), 1<<17)
-			}
-			binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(math.Float32bits(float32(c))))
-		}
-	}
-}
-
-// goIntToBF16 is the kernel from T into bf16: the 8- and 16-bit integers
-// through f32 and the 32-bit ones through f64, which hold them exactly,
-// and the 64-bit ones rounded to odd at f32 first.
-func goIntToBF16[T integer](dst, src []byte) {
-	size := sizeOf[T]()
-	n := count(dst, src, 2, size)
-	d, s := dst[:2*n], src[:size*n]
-	switch size {
-	case 1, 2:
-		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(math.Float32bits(float32(load[T](s[size*i:])))))
-		}
-	case 4:
-		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f64ToBF16(math.Float64bits(float64(load[T](s[size*i:])))))
-		}
-	default:
-		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(int64ToF32Odd(load[T](s[size*i:]))))
-		}
-	}
-}
-
-// int64ToF32Odd rounds a 64-bit integer to f32 by round to odd.
-func int64ToF32Odd[T integer](v T) uint32 {
-	if v < 0 {
-		return uint64ToF32Odd(-uint64(v)) | 0x80000000
-	}
-	return uint64ToF32Odd(uint64(v))
 }
