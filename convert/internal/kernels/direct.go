@@ -104,7 +104,7 @@ func goF64ToF16(dst, src []byte) {
 	n := count(dst, src, 2, 8)
 	d, s := dst[:2*n], src[:8*n]
 	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:], f64ToF16(binary.LittleEndian.Uint64(s[8*i:])))
+		binary.LittleEndian.PutUint16(d[2*i:2*i+2], f64ToF16(binary.LittleEndian.Uint64(s[8*i:8*i+8])))
 	}
 }
 
@@ -112,7 +112,7 @@ func goF64ToBF16(dst, src []byte) {
 	n := count(dst, src, 2, 8)
 	d, s := dst[:2*n], src[:8*n]
 	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:], f64ToBF16(binary.LittleEndian.Uint64(s[8*i:])))
+		binary.LittleEndian.PutUint16(d[2*i:2*i+2], f64ToBF16(binary.LittleEndian.Uint64(s[8*i:8*i+8])))
 	}
 }
 
@@ -120,7 +120,7 @@ func goBF16ToF64(dst, src []byte) {
 	n := count(dst, src, 8, 2)
 	d, s := dst[:8*n], src[:2*n]
 	for i := range n {
-		binary.LittleEndian.PutUint64(d[8*i:], f32ToF64(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:]))))
+		binary.LittleEndian.PutUint64(d[8*i:8*i+8], f32ToF64(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:2*i+2]))))
 	}
 }
 
@@ -129,7 +129,7 @@ func goF16ToF64(dst, src []byte) {
 	d, s := dst[:8*n], src[:2*n]
 	w := f16Widened()
 	for i := range n {
-		binary.LittleEndian.PutUint64(d[8*i:], f32ToF64(w[binary.LittleEndian.Uint16(s[2*i:])]))
+		binary.LittleEndian.PutUint64(d[8*i:8*i+8], f32ToF64(w[binary.LittleEndian.Uint16(s[2*i:2*i+2])]))
 	}
 }
 
@@ -138,7 +138,7 @@ func goF16ToBF16(dst, src []byte) {
 	d, s := dst[:2*n], src[:2*n]
 	w := f16Widened()
 	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(w[binary.LittleEndian.Uint16(s[2*i:])]))
+		binary.LittleEndian.PutUint16(d[2*i:2*i+2], f32ToBF16(w[binary.LittleEndian.Uint16(s[2*i:2*i+2])]))
 	}
 }
 
@@ -146,6 +146,6 @@ func goBF16ToF16(dst, src []byte) {
 	n := count(dst, src, 2, 2)
 	d, s := dst[:2*n], src[:2*n]
 	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:]))))
+		binary.LittleEndian.PutUint16(d[2*i:2*i+2], f32ToF16(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:2*i+2]))))
 	}
 }

@@ -114,7 +114,12 @@ func encLUT(t dtype.DType, toBF16 func(uint8) uint16) Kernel {
 	return lt.runGo
 }
 
-// The loops below index a reslice of each buffer by one counter. Advancing
+// The loops below (and the other pure-Go kernels') index a reslice of
+// each buffer by one counter, with a full slice expression, s[4*i:4*i+4]:
+// for an open one, s[4*i:], the compiler adds a few instructions an
+// element (the new length, and a mask on the pointer for an empty
+// result), and the full form measured up to 2 times faster on the
+// lightest kernels, 10 to 25% on most (purego3 branch). Advancing
 // both slices and testing their lengths instead lets the compiler drop
 // every bounds check (go build -gcflags=-d=ssa/check_bce), but measured
 // 10 to 25% slower here (four induction variables against one, and the
@@ -125,7 +130,7 @@ func encHalf(dst, src []byte, t *encTable) {
 	n := count(dst, src, 1, 2)
 	d, s := dst[:n], src[:2*n]
 	for i := range d {
-		d[i] = t[binary.LittleEndian.Uint16(s[2*i:])]
+		d[i] = t[binary.LittleEndian.Uint16(s[2*i:2*i+2])]
 	}
 }
 
@@ -138,7 +143,7 @@ func encF32(dst, src []byte, t *encTable) {
 	n := count(dst, src, 1, 4)
 	d, s := dst[:n], src[:4*n]
 	for i := range d {
-		d[i] = t[f32ToBF16Odd(binary.LittleEndian.Uint32(s[4*i:]))]
+		d[i] = t[f32ToBF16Odd(binary.LittleEndian.Uint32(s[4*i:4*i+4]))]
 	}
 }
 
@@ -163,7 +168,7 @@ func goF64ToE8M0(dst, src []byte) {
 	n := count(dst, src, 1, 8)
 	d, s := dst[:n], src[:8*n]
 	for i := range d {
-		d[i] = f64ToE8M0(binary.LittleEndian.Uint64(s[8*i:]))
+		d[i] = f64ToE8M0(binary.LittleEndian.Uint64(s[8*i : 8*i+8]))
 	}
 }
 
@@ -171,7 +176,7 @@ func encF64Flush(dst, src []byte, t *encTable) {
 	n := count(dst, src, 1, 8)
 	d, s := dst[:n], src[:8*n]
 	for i := range d {
-		d[i] = t[f64ToBF16OddFlush(binary.LittleEndian.Uint64(s[8*i:]))]
+		d[i] = t[f64ToBF16OddFlush(binary.LittleEndian.Uint64(s[8*i:8*i+8]))]
 	}
 }
 
@@ -208,7 +213,7 @@ func encI16[T int16 | uint16](dst, src []byte, t *encTable) {
 	n := count(dst, src, 1, 2)
 	d, s := dst[:n], src[:2*n]
 	for i := range d {
-		v := T(binary.LittleEndian.Uint16(s[2*i:]))
+		v := T(binary.LittleEndian.Uint16(s[2*i : 2*i+2]))
 		d[i] = t[f32ToBF16Odd(math.Float32bits(float32(v)))]
 	}
 }
@@ -218,7 +223,7 @@ func encI32[T int32 | uint32](dst, src []byte, t *encTable) {
 	n := count(dst, src, 1, 4)
 	d, s := dst[:n], src[:4*n]
 	for i := range d {
-		v := T(binary.LittleEndian.Uint32(s[4*i:]))
+		v := T(binary.LittleEndian.Uint32(s[4*i : 4*i+4]))
 		if ^T(0) < 0 {
 			d[i] = t[int64ToBF16Odd(int64(v))]
 		} else {
@@ -237,7 +242,7 @@ func encClamped[T int32 | uint32 | int64 | uint64](dst, src []byte, t *encTable)
 	n := count(dst, src, 1, size)
 	d, s := dst[:n], src[:size*n]
 	for i := range d {
-		v := load[T](s[size*i:])
+		v := load[T](s[size*i : size*i+size])
 		var c int64
 		if ^T(0) > 0 {
 			c = int64(min(uint64(v), 1<<17))
@@ -252,7 +257,7 @@ func encI64(dst, src []byte, t *encTable) {
 	n := count(dst, src, 1, 8)
 	d, s := dst[:n], src[:8*n]
 	for i := range d {
-		d[i] = t[int64ToBF16Odd(int64(binary.LittleEndian.Uint64(s[8*i:])))]
+		d[i] = t[int64ToBF16Odd(int64(binary.LittleEndian.Uint64(s[8*i:8*i+8])))]
 	}
 }
 
@@ -260,7 +265,7 @@ func encU64(dst, src []byte, t *encTable) {
 	n := count(dst, src, 1, 8)
 	d, s := dst[:n], src[:8*n]
 	for i := range d {
-		d[i] = t[uint64ToBF16Odd(binary.LittleEndian.Uint64(s[8*i:]))]
+		d[i] = t[uint64ToBF16Odd(binary.LittleEndian.Uint64(s[8*i:8*i+8]))]
 	}
 }
 
