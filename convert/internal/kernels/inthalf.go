@@ -38,11 +38,25 @@ func intF32ToBF16(x uint32) uint16 {
 // intF64ToBF16 rounds the f64 pattern of an integer value (0, or
 // between 1 and 2^64 in magnitude) to the nearest bf16, ties to even:
 // f64ToBF16 without its subnormal, overflow and NaN cases, none of
-// which such a value reaches.
+// which such a value reaches. The rebias is done on the whole pattern:
+// for every such value but 0 the exponent field is at least 1023, more
+// than the 896 taken off, so the sign bit is kept, and lands at bit 18
+// of the shifted result, above the 15 bits of magnitude (an exponent of
+// at most 1087-896 fits in 8 bits), whence it moves to bit 15.
 func intF64ToBF16(x uint64) uint16 {
-	r := max(int64(x&(1<<63-1))-(1023-127)<<52, 0)
+	r := x - (1023-127)<<52
 	r = (r + (1<<44 - 1) + (r>>45)&1) >> 45
-	return uint16(x>>48)&0x8000 | uint16(r)
+	if x == 0 {
+		r = 0
+	}
+	return uint16(r) | uint16(r>>3)&0x8000
+}
+
+// intF64ToBF16Pos is intF64ToBF16 for the non-negative values, which
+// have no sign to move; it clamps at 0 rather than tests for it.
+func intF64ToBF16Pos(x uint64) uint16 {
+	r := max(int64(x)-(1023-127)<<52, 0)
+	return uint16((r + (1<<44 - 1) + (r>>45)&1) >> 45)
 }
 
 // goIntToF16 is the kernel from T into f16, rounding to nearest even
@@ -85,6 +99,11 @@ func goIntToBF16[T integer](dst, src []byte) {
 			f := float32(load[T](s[size*i : size*i+size]))
 			binary.LittleEndian.PutUint16(d[2*i:2*i+2], intF32ToBF16(math.Float32bits(f)))
 		}
+	case size == 4 && ^T(0) > 0:
+		for i := range n {
+			f := float64(load[T](s[size*i : size*i+size]))
+			binary.LittleEndian.PutUint16(d[2*i:2*i+2], intF64ToBF16Pos(math.Float64bits(f)))
+		}
 	case size == 4:
 		for i := range n {
 			f := float64(load[T](s[size*i : size*i+size]))
@@ -92,7 +111,7 @@ func goIntToBF16[T integer](dst, src []byte) {
 		}
 	case ^T(0) > 0:
 		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:2*i+2], intF64ToBF16(foldU64(binary.LittleEndian.Uint64(s[8*i:8*i+8]))))
+			binary.LittleEndian.PutUint16(d[2*i:2*i+2], intF64ToBF16Pos(foldU64(binary.LittleEndian.Uint64(s[8*i:8*i+8]))))
 		}
 	default:
 		for i := range n {
