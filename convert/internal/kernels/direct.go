@@ -3,6 +3,7 @@ package kernels
 import (
 	"encoding/binary"
 	"math"
+	"sync"
 
 	"github.com/promote-dev/promote/dtype"
 )
@@ -76,8 +77,11 @@ func registerIntDirect[T integer](t dtype.DType) {
 func f64ToF16(x uint64) uint16 {
 	a := x & (1<<63 - 1)
 	r := (a - (1023-15)<<52 + (1<<41 - 1) + (a>>42)&1) >> 42
-	if a < (1023-14)<<52 { // below 2^-14: 2^28's f64 quantum is 2^-24
-		r = math.Float64bits(math.Float64frombits(a)+0x1p28) - (1023+28)<<52
+	// below 2^-14: 2^28's f64 quantum is 2^-24 (computed before the
+	// test, which stays a conditional move, as in f32ToF16)
+	sub := math.Float64bits(math.Float64frombits(a)+0x1p28) - (1023+28)<<52
+	if a < (1023-14)<<52 {
+		r = sub
 	}
 	r = min(r, 0x7c00)
 	if a > 0x7ff0000000000000 {
@@ -90,8 +94,9 @@ func f64ToF16(x uint64) uint16 {
 func f64ToBF16(x uint64) uint16 {
 	a := x & (1<<63 - 1)
 	r := (a - (1023-127)<<52 + (1<<44 - 1) + (a>>45)&1) >> 45
+	sub := math.Float64bits(math.Float64frombits(a)+0x1p-81) - (1023-81)<<52
 	if a < (1023-126)<<52 { // 2^-81's f64 quantum is 2^-133
-		r = math.Float64bits(math.Float64frombits(a)+0x1p-81) - (1023-81)<<52
+		r = sub
 	}
 	r = min(r, 0x7f80)
 	if a > 0x7ff0000000000000 {
@@ -142,10 +147,22 @@ func goF16ToBF16(dst, src []byte) {
 	}
 }
 
+// bf16Narrowed is the table of f32ToF16(bf16ToF32(h)) over every bf16
+// pattern (128 KiB), built on first use: goBF16ToF16 looks the rounding
+// up rather than compute it.
+var bf16Narrowed = sync.OnceValue(func() *[1 << 16]uint16 {
+	t := new([1 << 16]uint16)
+	for h := range t {
+		t[h] = f32ToF16(bf16ToF32(uint16(h)))
+	}
+	return t
+})
+
 func goBF16ToF16(dst, src []byte) {
 	n := count(dst, src, 2, 2)
 	d, s := dst[:2*n], src[:2*n]
+	t := bf16Narrowed()
 	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:2*i+2], f32ToF16(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:2*i+2]))))
+		binary.LittleEndian.PutUint16(d[2*i:2*i+2], t[binary.LittleEndian.Uint16(s[2*i:2*i+2])])
 	}
 }

@@ -24,8 +24,12 @@ func f32ToF16(x uint32) uint16 {
 	// subnormal quantum 2^-24, makes the f32 adder round to it (ties to
 	// even); the low bits are then the pattern, 0x400 when it rounds up
 	// to 2^-14.
+	// (Computed before the test: with the addition inside it, the
+	// compiler makes the selection a branch, which data with many small
+	// values mispredicts.)
+	sub := math.Float32bits(math.Float32frombits(a)+0.5) - 0x3f000000
 	if a < 0x38800000 {
-		r = math.Float32bits(math.Float32frombits(a)+0.5) - 0x3f000000
+		r = sub
 	}
 	// 65520, halfway between 65504 and 2^16, rounds to even, past the
 	// largest finite: it and all above (inf too) become inf.
