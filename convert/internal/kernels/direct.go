@@ -27,7 +27,11 @@ func registerDirect() {
 	setPure(dtype.F64, dtype.F16, goF16ToF64)
 	setPure(dtype.F64, dtype.BF16, goBF16ToF64)
 	setPure(dtype.BF16, dtype.F16, goF16ToBF16)
-	setPure(dtype.F16, dtype.BF16, goBF16ToF16)
+	setPure(dtype.F16, dtype.BF16, lookup16(bf16Narrowed))
+	// i16 and u16 into f16 round on every element (intF32ToF16); a table
+	// of the 65536 results (128 KiB each) is looked up faster.
+	setPure(dtype.F16, dtype.I16, lookup16(table16(goIntToF16[int16])))
+	setPure(dtype.F16, dtype.U16, lookup16(table16(goIntToF16[uint16])))
 
 }
 
@@ -148,8 +152,8 @@ func goF16ToBF16(dst, src []byte) {
 }
 
 // bf16Narrowed is the table of f32ToF16(bf16ToF32(h)) over every bf16
-// pattern (128 KiB), built on first use: goBF16ToF16 looks the rounding
-// up rather than compute it.
+// pattern (128 KiB), built on first use: the pure-Go kernel from bf16
+// to f16 looks the rounding up rather than compute it.
 var bf16Narrowed = sync.OnceValue(func() *[1 << 16]uint16 {
 	t := new([1 << 16]uint16)
 	for h := range t {
@@ -157,12 +161,3 @@ var bf16Narrowed = sync.OnceValue(func() *[1 << 16]uint16 {
 	}
 	return t
 })
-
-func goBF16ToF16(dst, src []byte) {
-	n := count(dst, src, 2, 2)
-	d, s := dst[:2*n], src[:2*n]
-	t := bf16Narrowed()
-	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:2*i+2], t[binary.LittleEndian.Uint16(s[2*i:2*i+2])])
-	}
-}
