@@ -178,7 +178,7 @@ func u64ToF32Odd(m uint64) float32 {
 func goF64ToF32Odd(dst, src []byte) {
 	n := count(dst, src, 4, 8)
 	for i := range n {
-		binary.LittleEndian.PutUint32(dst[4*i:], f64ToF32Odd(binary.LittleEndian.Uint64(src[8*i:])))
+		binary.LittleEndian.PutUint32(dst[4*i:4*i+4], f64ToF32Odd(binary.LittleEndian.Uint64(src[8*i:8*i+8])))
 	}
 }
 
@@ -186,13 +186,13 @@ func goIntToF32Odd[T integer](dst, src []byte) {
 	size := sizeOf[T]()
 	n := count(dst, src, 4, size)
 	for i := range n {
-		v := load[T](src[size*i:])
+		v := load[T](src[size*i : size*i+size])
 		var f float32
 		if v < 0 {
 			f = -u64ToF32Odd(-uint64(v))
 		} else {
 			f = u64ToF32Odd(uint64(v))
 		}
-		binary.LittleEndian.PutUint32(dst[4*i:], math.Float32bits(f))
+		binary.LittleEndian.PutUint32(dst[4*i:4*i+4], math.Float32bits(f))
 	}
 }

@@ -3,7 +3,7 @@ package kernels
 import (
 	"encoding/binary"
 	"math"
-	"math/bits"
+	"sync"
 
 	"github.com/promote-dev/promote/dtype"
 )
@@ -27,7 +27,11 @@ func registerDirect() {
 	setPure(dtype.F64, dtype.F16, goF16ToF64)
 	setPure(dtype.F64, dtype.BF16, goBF16ToF64)
 	setPure(dtype.BF16, dtype.F16, goF16ToBF16)
-	setPure(dtype.F16, dtype.BF16, goBF16ToF16)
+	setPure(dtype.F16, dtype.BF16, lookup16(bf16Narrowed))
+	// i16 and u16 into f16 round on every element (intF32ToF16); a table
+	// of the 65536 results (128 KiB each) is looked up faster.
+	setPure(dtype.F16, dtype.I16, lookup16(table16(goIntToF16[int16])))
+	setPure(dtype.F16, dtype.U16, lookup16(table16(goIntToF16[uint16])))
 
 }
 
@@ -77,8 +81,11 @@ func registerIntDirect[T integer](t dtype.DType) {
 func f64ToF16(x uint64) uint16 {
 	a := x & (1<<63 - 1)
 	r := (a - (1023-15)<<52 + (1<<41 - 1) + (a>>42)&1) >> 42
-	if a < (1023-14)<<52 { // below 2^-14: 2^28's f64 quantum is 2^-24
-		r = math.Float64bits(math.Float64frombits(a)+0x1p28) - (1023+28)<<52
+	// below 2^-14: 2^28's f64 quantum is 2^-24 (computed before the
+	// test, which stays a conditional move, as in f32ToF16)
+	sub := math.Float64bits(math.Float64frombits(a)+0x1p28) - (1023+28)<<52
+	if a < (1023-14)<<52 {
+		r = sub
 	}
 	r = min(r, 0x7c00)
 	if a > 0x7ff0000000000000 {
@@ -91,8 +98,9 @@ func f64ToF16(x uint64) uint16 {
 func f64ToBF16(x uint64) uint16 {
 	a := x & (1<<63 - 1)
 	r := (a - (1023-127)<<52 + (1<<44 - 1) + (a>>45)&1) >> 45
+	sub := math.Float64bits(math.Float64frombits(a)+0x1p-81) - (1023-81)<<52
 	if a < (1023-126)<<52 { // 2^-81's f64 quantum is 2^-133
-		r = math.Float64bits(math.Float64frombits(a)+0x1p-81) - (1023-81)<<52
+		r = sub
 	}
 	r = min(r, 0x7f80)
 	if a > 0x7ff0000000000000 {
@@ -105,7 +113,7 @@ func goF64ToF16(dst, src []byte) {
 	n := count(dst, src, 2, 8)
 	d, s := dst[:2*n], src[:8*n]
 	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:], f64ToF16(binary.LittleEndian.Uint64(s[8*i:])))
+		binary.LittleEndian.PutUint16(d[2*i:2*i+2], f64ToF16(binary.LittleEndian.Uint64(s[8*i:8*i+8])))
 	}
 }
 
@@ -113,7 +121,7 @@ func goF64ToBF16(dst, src []byte) {
 	n := count(dst, src, 2, 8)
 	d, s := dst[:2*n], src[:8*n]
 	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:], f64ToBF16(binary.LittleEndian.Uint64(s[8*i:])))
+		binary.LittleEndian.PutUint16(d[2*i:2*i+2], f64ToBF16(binary.LittleEndian.Uint64(s[8*i:8*i+8])))
 	}
 }
 
@@ -121,7 +129,7 @@ func goBF16ToF64(dst, src []byte) {
 	n := count(dst, src, 8, 2)
 	d, s := dst[:8*n], src[:2*n]
 	for i := range n {
-		binary.LittleEndian.PutUint64(d[8*i:], f32ToF64(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:]))))
+		binary.LittleEndian.PutUint64(d[8*i:8*i+8], f32ToF64(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:2*i+2]))))
 	}
 }
 
@@ -130,7 +138,7 @@ func goF16ToF64(dst, src []byte) {
 	d, s := dst[:8*n], src[:2*n]
 	w := f16Widened()
 	for i := range n {
-		binary.LittleEndian.PutUint64(d[8*i:], f32ToF64(w[binary.LittleEndian.Uint16(s[2*i:])]))
+		binary.LittleEndian.PutUint64(d[8*i:8*i+8], f32ToF64(w[binary.LittleEndian.Uint16(s[2*i:2*i+2])]))
 	}
 }
 
@@ -139,94 +147,17 @@ func goF16ToBF16(dst, src []byte) {
 	d, s := dst[:2*n], src[:2*n]
 	w := f16Widened()
 	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(w[binary.LittleEndian.Uint16(s[2*i:])]))
+		binary.LittleEndian.PutUint16(d[2*i:2*i+2], f32ToBF16(w[binary.LittleEndian.Uint16(s[2*i:2*i+2])]))
 	}
 }
 
-func goBF16ToF16(dst, src []byte) {
-	n := count(dst, src, 2, 2)
-	d, s := dst[:2*n], src[:2*n]
-	for i := range n {
-		binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(bf16ToF32(binary.LittleEndian.Uint16(s[2*i:]))))
+// bf16Narrowed is the table of f32ToF16(bf16ToF32(h)) over every bf16
+// pattern (128 KiB), built on first use: the pure-Go kernel from bf16
+// to f16 looks the rounding up rather than compute it.
+var bf16Narrowed = sync.OnceValue(func() *[1 << 16]uint16 {
+	t := new([1 << 16]uint16)
+	for h := range t {
+		t[h] = f32ToF16(bf16ToF32(uint16(h)))
 	}
-}
-
-// uint64ToF32Odd rounds u to f32 by round to odd, without branches.
-func uint64ToF32Odd(u uint64) uint32 {
-	lz := bits.LeadingZeros64(u)
-	norm := u << lz // top bit at bit 63; 0 for u == 0
-	// The top 24 bits' top one (the implicit bit) carries into the
-	// exponent field: the biased exponent is 127+63-lz.
-	r := uint32(189-lz)<<23 + uint32(norm>>40)
-	if norm<<24 != 0 {
-		r |= 1
-	}
-	if u == 0 {
-		r = 0
-	}
-	return r
-}
-
-// goIntToF16 is the kernel from T into f16: the 8- and 16-bit integers
-// through f32 and the 32-bit ones through f64, which hold them exactly.
-// Every 64-bit integer of magnitude 2^16 or more rounds to ±inf (past
-// 65520, halfway between f16's largest finite, 65504, and 2^16), as 2^17
-// does: clamped to ±2^17, which f32 holds exactly, a 64-bit integer
-// converts through f32 with one rounding too.
-func goIntToF16[T integer](dst, src []byte) {
-	size := sizeOf[T]()
-	n := count(dst, src, 2, size)
-	d, s := dst[:2*n], src[:size*n]
-	switch size {
-	case 1, 2:
-		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(math.Float32bits(float32(load[T](s[size*i:])))))
-		}
-	case 4:
-		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f64ToF16(math.Float64bits(float64(load[T](s[size*i:])))))
-		}
-	default:
-		for i := range n {
-			v := load[T](s[size*i:])
-			var c int64
-			if ^T(0) > 0 { // uint64, past 2^63 too
-				c = int64(min(uint64(v), 1<<17))
-			} else {
-				c = min(max(int64(v), -1<<17), 1<<17)
-			}
-			binary.LittleEndian.PutUint16(d[2*i:], f32ToF16(math.Float32bits(float32(c))))
-		}
-	}
-}
-
-// goIntToBF16 is the kernel from T into bf16: the 8- and 16-bit integers
-// through f32 and the 32-bit ones through f64, which hold them exactly,
-// and the 64-bit ones rounded to odd at f32 first.
-func goIntToBF16[T integer](dst, src []byte) {
-	size := sizeOf[T]()
-	n := count(dst, src, 2, size)
-	d, s := dst[:2*n], src[:size*n]
-	switch size {
-	case 1, 2:
-		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(math.Float32bits(float32(load[T](s[size*i:])))))
-		}
-	case 4:
-		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f64ToBF16(math.Float64bits(float64(load[T](s[size*i:])))))
-		}
-	default:
-		for i := range n {
-			binary.LittleEndian.PutUint16(d[2*i:], f32ToBF16(int64ToF32Odd(load[T](s[size*i:]))))
-		}
-	}
-}
-
-// int64ToF32Odd rounds a 64-bit integer to f32 by round to odd.
-func int64ToF32Odd[T integer](v T) uint32 {
-	if v < 0 {
-		return uint64ToF32Odd(-uint64(v)) | 0x80000000
-	}
-	return uint64ToF32Odd(uint64(v))
-}
+	return t
+})

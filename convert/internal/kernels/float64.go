@@ -27,13 +27,13 @@ func f32ToF64(x uint32) uint64 {
 func goF64ToF32(dst, src []byte) {
 	n := count(dst, src, 4, 8)
 	for i := range n {
-		binary.LittleEndian.PutUint32(dst[4*i:], f64ToF32(binary.LittleEndian.Uint64(src[8*i:])))
+		binary.LittleEndian.PutUint32(dst[4*i:4*i+4], f64ToF32(binary.LittleEndian.Uint64(src[8*i:8*i+8])))
 	}
 }
 
 func goF32ToF64(dst, src []byte) {
 	n := count(dst, src, 8, 4)
 	for i := range n {
-		binary.LittleEndian.PutUint64(dst[8*i:], f32ToF64(binary.LittleEndian.Uint32(src[4*i:])))
+		binary.LittleEndian.PutUint64(dst[8*i:8*i+8], f32ToF64(binary.LittleEndian.Uint32(src[4*i:4*i+4])))
 	}
 }

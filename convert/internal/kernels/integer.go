@@ -97,8 +97,8 @@ func goF32ToInt[T integer](dst, src []byte) {
 	d, s := dst[:size*n], src[:4*n]
 	lo, hi := intRange[T]()
 	for i := range n {
-		f := math.Float32frombits(binary.LittleEndian.Uint32(s[4*i:]))
-		store(d[size*i:], T(floatToInt(float64(f), lo, hi)))
+		f := math.Float32frombits(binary.LittleEndian.Uint32(s[4*i : 4*i+4]))
+		store(d[size*i:size*i+size], T(floatToInt(float64(f), lo, hi)))
 	}
 }
 
@@ -108,8 +108,8 @@ func goF64ToInt[T integer](dst, src []byte) {
 	d, s := dst[:size*n], src[:8*n]
 	lo, hi := intRange[T]()
 	for i := range n {
-		f := math.Float64frombits(binary.LittleEndian.Uint64(s[8*i:]))
-		store(d[size*i:], T(floatToInt(f, lo, hi)))
+		f := math.Float64frombits(binary.LittleEndian.Uint64(s[8*i : 8*i+8]))
+		store(d[size*i:size*i+size], T(floatToInt(f, lo, hi)))
 	}
 }
 
@@ -120,8 +120,8 @@ func goF16ToInt[T integer](dst, src []byte) {
 	lo, hi := intRange[T]()
 	w := f16Widened()
 	for i := range n {
-		f := math.Float32frombits(w[binary.LittleEndian.Uint16(s[2*i:])])
-		store(d[size*i:], T(floatToInt(float64(f), lo, hi)))
+		f := math.Float32frombits(w[binary.LittleEndian.Uint16(s[2*i:2*i+2])])
+		store(d[size*i:size*i+size], T(floatToInt(float64(f), lo, hi)))
 	}
 }
 
@@ -131,8 +131,8 @@ func goBF16ToInt[T integer](dst, src []byte) {
 	d, s := dst[:size*n], src[:2*n]
 	lo, hi := intRange[T]()
 	for i := range n {
-		f := math.Float32frombits(uint32(binary.LittleEndian.Uint16(s[2*i:])) << 16)
-		store(d[size*i:], T(floatToInt(float64(f), lo, hi)))
+		f := math.Float32frombits(uint32(binary.LittleEndian.Uint16(s[2*i:2*i+2])) << 16)
+		store(d[size*i:size*i+size], T(floatToInt(float64(f), lo, hi)))
 	}
 }
 
@@ -143,7 +143,7 @@ func goIntToF32[T integer](dst, src []byte) {
 	size := sizeOf[T]()
 	n := count(dst, src, 4, size)
 	for i := range n {
-		binary.LittleEndian.PutUint32(dst[4*i:], math.Float32bits(float32(load[T](src[size*i:]))))
+		binary.LittleEndian.PutUint32(dst[4*i:4*i+4], math.Float32bits(float32(load[T](src[size*i:size*i+size]))))
 	}
 }
 
@@ -151,6 +151,6 @@ func goIntToF64[T integer](dst, src []byte) {
 	size := sizeOf[T]()
 	n := count(dst, src, 8, size)
 	for i := range n {
-		binary.LittleEndian.PutUint64(dst[8*i:], math.Float64bits(float64(load[T](src[size*i:]))))
+		binary.LittleEndian.PutUint64(dst[8*i:8*i+8], math.Float64bits(float64(load[T](src[size*i:size*i+size]))))
 	}
 }

@@ -11,7 +11,7 @@ func goIntToInt[D, S integer](dst, src []byte) {
 	ds, ss := sizeOf[D](), sizeOf[S]()
 	n := count(dst, src, ds, ss)
 	for i := range n {
-		store(dst[ds*i:], D(load[S](src[ss*i:])))
+		store(dst[ds*i:ds*i+ds], D(load[S](src[ss*i:ss*i+ss])))
 	}
 }
 

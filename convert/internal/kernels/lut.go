@@ -55,19 +55,19 @@ func (t *LUT) runGo(dst, src []byte) {
 		n := count(dst, src, 2, 1)
 		d, s := dst[:2*n], src[:n]
 		for i, b := range s {
-			binary.LittleEndian.PutUint16(d[2*i:], uint16(v[b]))
+			binary.LittleEndian.PutUint16(d[2*i:2*i+2], uint16(v[b]))
 		}
 	case 4:
 		n := count(dst, src, 4, 1)
 		d, s := dst[:4*n], src[:n]
 		for i, b := range s {
-			binary.LittleEndian.PutUint32(d[4*i:], uint32(v[b]))
+			binary.LittleEndian.PutUint32(d[4*i:4*i+4], uint32(v[b]))
 		}
 	case 8:
 		n := count(dst, src, 8, 1)
 		d, s := dst[:8*n], src[:n]
 		for i, b := range s {
-			binary.LittleEndian.PutUint64(d[8*i:], v[b])
+			binary.LittleEndian.PutUint64(d[8*i:8*i+8], v[b])
 		}
 	}
 }
