@@ -20,6 +20,11 @@ const (
 	// are small beside it.
 	probePieces = 4
 
+	// probeMaxRounds is how many probes of each kind a call may take
+	// when the first leaves the choice close (see settled); the probes
+	// never take more than half the call.
+	probeMaxRounds = 4
+
 	// probeMinRounds is how many probes' worth of pieces a call must
 	// have to be measured: below it the probes would be most of the
 	// call, and a wrong choice would cost more than a right one saves.
@@ -27,28 +32,45 @@ const (
 )
 
 // inPiecesMeasured runs f over [0, n) as inPieces does, for f that
-// never refuses (the slice kernels), with threads > 1. A call of at least
-// probeMinRounds probes times probePieces*(1+threads) pieces first times
-// probePieces pieces on the calling goroutine alone, then
-// probePieces*threads pieces on threads goroutines, and converts the rest
-// on one goroutine if the second probe was not faster per element than the
-// first.
+// never refuses (the slice kernels), with threads > 1. A call of at
+// least probeMinRounds probes' pieces first times probePieces pieces on
+// the calling goroutine alone, then probePieces*threads pieces on threads
+// goroutines, and repeats both while the times leave the choice close
+// (up to probeMaxRounds each, within half the call: a pair at memory
+// speed measures about the same either way, and one short probe let the
+// noise choose two threads for pairs they made 5 to 9% slower), then
+// converts the rest on one goroutine unless the threads were faster per
+// element (spread). A clear choice costs one probe, as before.
 func inPiecesMeasured(dst []byte, n, ds, ss, threads int, f func(lo, hi int)) {
 	s := splitPieces(dst, n, ds, ss)
 	g := func(lo, hi int) int { f(lo, hi); return -1 }
-	probe := 1 + probePieces*(1+threads) // the head, then both probes
-	if threads <= 1 || s.count < probeMinRounds*probe {
+	round := probePieces * (1 + threads)
+	if threads <= 1 || s.count < probeMinRounds*(1+round) {
 		s.run(0, s.count, threads, g)
 		return
 	}
 	s.run(0, 1, 1, g) // the head: a partial cache line, not timed
-	t0 := time.Now()
-	s.run(1, 1+probePieces, 1, g)
-	one := time.Since(t0)
-	t1 := time.Now()
-	s.run(1+probePieces, probe, threads, g)
-	many := time.Since(t1)
-	s.run(probe, s.count, spread(one, many, threads), g)
+	at := 1
+	var one, many time.Duration
+	for r := 0; r == 0 || r < probeMaxRounds && !settled(one, many, threads) && at+round <= s.count/2; r++ {
+		t0 := time.Now()
+		s.run(at, at+probePieces, 1, g)
+		one += time.Since(t0)
+		at += probePieces
+		t1 := time.Now()
+		s.run(at, at+probePieces*threads, threads, g)
+		many += time.Since(t1)
+		at += probePieces * threads
+	}
+	s.run(at, s.count, spread(one, many, threads), g)
+}
+
+// settled reports whether the probes so far decide clearly: the threads
+// moved at least a quarter more elements per second than one goroutine,
+// or fewer. Between the two the call probes again.
+func settled(one, many time.Duration, threads int) bool {
+	speedup := float64(time.Duration(threads)*one) / float64(max(many, 1))
+	return speedup >= 1.25 || speedup < 1
 }
 
 // spread decides how many goroutines finish a call: threads if converting

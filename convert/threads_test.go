@@ -32,6 +32,26 @@ func TestSpread(t *testing.T) {
 	}
 }
 
+func TestSettled(t *testing.T) {
+	ms, us := time.Millisecond, time.Microsecond
+	for _, c := range []struct {
+		one, many time.Duration
+		threads   int
+		want      bool
+	}{
+		{1 * ms, 1 * ms, 2, true},     // twice as fast: clearly threads
+		{1 * ms, 1600 * us, 2, true},  // 25% faster: clearly threads
+		{1 * ms, 1700 * us, 2, false}, // 18% faster: probe again
+		{1 * ms, 2 * ms, 2, false},    // as fast: probe again
+		{1 * ms, 2100 * us, 2, true},  // slower: clearly one
+		{1 * ms, 0, 2, true},          // a clock that did not move
+	} {
+		if got := settled(c.one, c.many, c.threads); got != c.want {
+			t.Errorf("settled(%v, %v, %d) = %v, want %v", c.one, c.many, c.threads, got, c.want)
+		}
+	}
+}
+
 // TestInPiecesMeasured checks that the measured split covers every
 // element exactly once, probes included, at sizes below and above the
 // probing threshold.
