@@ -24,7 +24,8 @@
 # TORCH=0 skips the PyTorch path. BASE=path/to/another/promote adds that
 # build's `dequant -nosync` to every run (before/after in the same run).
 #
-# WARM=1 writes and deletes twice the input's size in $BENCH_DIR before
+# WARM=1 writes and deletes twice the input's size (for LAYOUT=mxfp4,
+# whose output is four times its input, five times) in $BENCH_DIR before
 # each timed command. On a virtual machine whose guest hands freed pages
 # back to the host (virtio-balloon free page reporting), a command that
 # writes into memory the host has taken back pays for every new page:
@@ -49,6 +50,8 @@ case $layout in
   *) echo "ckpt-bench.sh: LAYOUT=$layout: want deepseek or mxfp4" >&2; exit 2 ;;
 esac
 [ -d "$in" ] || "$dir/genckpt" -o "$in" -gib "$gib" -shards 8 -layout "$layout"
+warmgib=$(( 2 * gib ))
+[ "$layout" = mxfp4 ] && warmgib=$(( 5 * gib ))
 cat "$in"/* > /dev/null
 
 # Before each timed command: the previous one's dirty pages written back
@@ -57,7 +60,7 @@ cat "$in"/* > /dev/null
 warm() {
   sync
   if [ "${WARM:-0}" = 1 ]; then
-    dd if=/dev/zero of="$dir/warm" bs=1M count=$(( 2 * gib * 1024 )) status=none
+    dd if=/dev/zero of="$dir/warm" bs=1M count=$(( warmgib * 1024 )) status=none
     rm -f "$dir/warm"
   fi
 }
