@@ -65,6 +65,12 @@ func decodeInto(dst []float64, src []byte, d dtype.DType) {
 		for i := range dst {
 			dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(src[8*i:]))
 		}
+	case part == dtype.BF16:
+		// bf16 is the top half of an f32: no table (512 KiB of float64,
+		// read at random) needed.
+		for i := range dst {
+			dst[i] = float64(math.Float32frombits(uint32(binary.LittleEndian.Uint16(src[2*i:2*i+2])) << 16))
+		}
 	case eb == 1:
 		t := table(part)
 		for i := range dst {
