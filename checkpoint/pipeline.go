@@ -34,12 +34,7 @@ const (
 )
 
 // buf returns buffer i of the slot with length n, growing it when needed.
-func (s *slot) buf(i int, n int64) []byte {
-	if int64(cap(s.bufs[i])) < n {
-		s.bufs[i] = make([]byte, n)
-	}
-	return s.bufs[i][:n]
-}
+func (s *slot) buf(i int, n int64) []byte { return grown(&s.bufs[i], n) }
 
 // minMapBytes is the smallest input mapped: below it a read costs less
 // than mapping and unmapping.

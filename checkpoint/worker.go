@@ -51,32 +51,27 @@ const (
 	bufScale
 )
 
-// buf returns slot i with length n, growing it when needed.
-func (wk *worker) buf(i int, n int64) []byte {
-	if int64(cap(wk.bufs[i])) < n {
-		wk.bufs[i] = make([]byte, n)
+// grown returns *b with length n, first replaced by a new slice when
+// its capacity is short: the worker's and the slots' buffers grow to what
+// their largest step needs and are then reused.
+func grown[T any](b *[]T, n int64) []T {
+	if int64(cap(*b)) < n {
+		*b = make([]T, n)
 	}
-	return wk.bufs[i][:n]
+	return (*b)[:n]
 }
+
+// buf returns slot i with length n, growing it when needed.
+func (wk *worker) buf(i int, n int64) []byte { return grown(&wk.bufs[i], n) }
 
 // readBuf returns reader buffer i with length n, growing it when needed.
 // Unlike buf, it may be used by a stepper's readStep, which runs on the
 // pipeline's reader goroutine while the worker's goroutine converts: only
 // readSteps use these, and a worker runs one reader at a time.
-func (wk *worker) readBuf(i int, n int64) []byte {
-	if int64(cap(wk.readBufs[i])) < n {
-		wk.readBufs[i] = make([]byte, n)
-	}
-	return wk.readBufs[i][:n]
-}
+func (wk *worker) readBuf(i int, n int64) []byte { return grown(&wk.readBufs[i], n) }
 
 // floats returns float64 slot i with length n.
-func (wk *worker) floats(i int, n int64) []float64 {
-	if int64(cap(wk.f64s[i])) < n {
-		wk.f64s[i] = make([]float64, n)
-	}
-	return wk.f64s[i][:n]
-}
+func (wk *worker) floats(i int, n int64) []float64 { return grown(&wk.f64s[i], n) }
 
 // stop reports the context's cause once the run is cancelled.
 func (wk *worker) stop() error { return context.Cause(wk.ctx) }
