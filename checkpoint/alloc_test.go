@@ -26,8 +26,8 @@ func tinyCheckpoint(t testing.TB, n int) []byte {
 }
 
 // openAndRecast opens b and recasts it to bf16, streamed to nowhere, on
-// one thread.
-func openAndRecast(t testing.TB, b []byte) *Report {
+// one thread, and returns the Checkpoint and the Report.
+func openAndRecast(t testing.TB, b []byte) (*Checkpoint, *Report) {
 	c, err := OpenReader(bytes.NewReader(b), int64(len(b)), "tiny.safetensors")
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +36,7 @@ func openAndRecast(t testing.TB, b []byte) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r
+	return c, r
 }
 
 // TestRecastAllocationsPerTensor: opening and recasting a checkpoint of
@@ -48,7 +48,7 @@ func openAndRecast(t testing.TB, b []byte) *Report {
 func TestRecastAllocationsPerTensor(t *testing.T) {
 	const small, large = 1000, 3000
 	bs, bl := tinyCheckpoint(t, small), tinyCheckpoint(t, large)
-	if r := openAndRecast(t, bl); len(r.Tensors) != large || r.Total.Values != large {
+	if _, r := openAndRecast(t, bl); len(r.Tensors) != large || r.Total.Values != large {
 		t.Fatalf("%d tensors and %d values in the report, want %d", len(r.Tensors), r.Total.Values, large)
 	}
 	as := testing.AllocsPerRun(3, func() { openAndRecast(t, bs) })
@@ -81,14 +81,7 @@ func bytesPerTensor(t testing.TB, b []byte) (total, live uint64) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	c, err := OpenReader(bytes.NewReader(b), int64(len(b)), "tiny.safetensors")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Recast(bg, c, "tiny-bf16.safetensors", RecastOptions{To: dtype.BF16, Options: Options{Threads: 1, Writer: io.Discard}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, r := openAndRecast(t, b)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(c)
