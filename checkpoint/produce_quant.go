@@ -411,39 +411,23 @@ func fp4Code(v float64) byte {
 }
 
 // fp4Quarters holds, for quarter k of [0, 8), the code of its start k/4
-// (at 2k) and of its inside (at 2k+1), from the nearest magnitude, ties
-// to the even code; at 64, 8 and past: 6, saturated.
+// (at 2k) and of its inside (at 2k+1), and at 64 and past the code of 8
+// and past: entry i stands for |v| = i/8 (the inside of a quarter rounds
+// as its middle does), and holds the nearest magnitude's index, ties to
+// the even code, which from 8 on is 7 (6, saturated).
 var fp4Quarters = func() (t [128]byte) {
-	up, at := fp4Tables()
-	for k := range 32 {
-		t[2*k], t[2*k+1] = at[k], up[k]
-	}
-	for i := 64; i < len(t); i++ {
-		t[i] = 7
+	mags := [8]float64{0, 0.5, 1, 1.5, 2, 3, 4, 6} // OCP MX v1.0 §5.3.3
+	for i := range t {
+		a := float64(i) / 8
+		for m := range mags {
+			d, bd := math.Abs(mags[m]-a), math.Abs(mags[t[i]]-a)
+			if d < bd || d == bd && m%2 == 0 {
+				t[i] = byte(m)
+			}
+		}
 	}
 	return t
 }()
-
-// fp4Tables returns the codes of |v| inside quarter k of [0, 8), and at
-// its start k/4.
-func fp4Tables() (up, at [32]byte) {
-	mags := [8]float64{0, 0.5, 1, 1.5, 2, 3, 4, 6}
-	nearest := func(a float64) byte {
-		best := byte(0)
-		for i := range mags {
-			d, bd := math.Abs(mags[i]-a), math.Abs(mags[best]-a)
-			if d < bd || d == bd && i%2 == 0 {
-				best = byte(i)
-			}
-		}
-		return best
-	}
-	for k := range 32 {
-		up[k] = nearest((float64(k) + 0.5) / 4)
-		at[k] = nearest(float64(k) / 4)
-	}
-	return up, at
-}
 
 func (p *mxQuant) write(wk *worker, w io.Writer, c *Counts) error {
 	eb := int64(convert.ElemBytes(p.src.DType))

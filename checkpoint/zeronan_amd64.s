@@ -3,7 +3,8 @@
 #include "textflag.h"
 
 // func countZeroNaN512(src *byte, n int) (zeros, nans int)
-// n is a positive multiple of 128. Per 64 bytes: VPTESTNMB with 0x7f
+// n is a positive multiple of 128. In e4m3fn (OCP OFP8 rev 1.0, E4M3)
+// ±0 is S.0000.000 and NaN S.1111.111, whatever the sign. Per 64 bytes: VPTESTNMB with 0x7f
 // sets a mask bit for each byte whose low seven bits are all zero (±0);
 // VPANDQ and VPCMPEQB with 0x7f set one for each byte whose low seven
 // bits are all one (NaN); POPCNTQ counts each mask.
