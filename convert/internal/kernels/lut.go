@@ -38,6 +38,25 @@ func (t *LUT) RunNT(dst, src []byte, nt bool) {
 	t.runGo(dst, src)
 }
 
+// RunRows converts rows rows of width elements each: row r's source is
+// the width bytes from src[r*srcStride], its results go from byte
+// dst[r*dstStride]. The caller has checked that every row fits and that
+// rows do not overlap. Stores are never non-temporal: the rows are a
+// block column of a matrix whose other columns are written next to them.
+func (t *LUT) RunRows(dst, src []byte, rows, width, dstStride, srcStride int) {
+	if rows <= 0 || width <= 0 {
+		return
+	}
+	if t.fast && t.runRowsFast(dst, src, rows, width, dstStride, srcStride) {
+		return
+	}
+	ds := t.dsize
+	for r := range rows {
+		d, s := r*dstStride, r*srcStride
+		t.RunNT(dst[d:d+width*ds], src[s:s+width], false)
+	}
+}
+
 // Kernel returns t.Run as a Kernel.
 func (t *LUT) Kernel() Kernel { return t.Run }
 

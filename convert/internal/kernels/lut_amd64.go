@@ -154,3 +154,38 @@ func (t *LUT) loop(dst, src *byte, n int, nt bool) {
 		lutQ(dst, src, n, &t.vec)
 	}
 }
+
+// The row loops of lut_amd64.s: rows rows (positive) of width elements
+// (a positive multiple of 64), strides in bytes.
+
+//go:noescape
+func lutRowsW(dst, src *byte, rows, width, dstStride, srcStride int, t *lutVec)
+
+//go:noescape
+func lutRowsD(dst, src *byte, rows, width, dstStride, srcStride int, t *lutVec)
+
+// runRowsFast runs the row loop for 2- and 4-byte results over the whole
+// blocks of 64 of every row, and the Go loop for each row's tail; it
+// reports false, doing nothing, for the other sizes.
+func (t *LUT) runRowsFast(dst, src []byte, rows, width, dstStride, srcStride int) bool {
+	ds := t.dsize
+	if ds != 2 && ds != 4 {
+		return false
+	}
+	if m := width &^ 63; m > 0 {
+		if ds == 2 {
+			lutRowsW(&dst[0], &src[0], rows, m, dstStride, srcStride, &t.vec)
+		} else {
+			lutRowsD(&dst[0], &src[0], rows, m, dstStride, srcStride, &t.vec)
+		}
+		if m == width {
+			return true
+		}
+		for r := range rows {
+			d, s := r*dstStride, r*srcStride
+			t.runGo(dst[d+m*ds:d+width*ds], src[s+m:s+width])
+		}
+		return true
+	}
+	return false
+}

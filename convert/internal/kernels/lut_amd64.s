@@ -14,6 +14,10 @@
 #define LUTARGS \
 	ARGS; \
 	MOVQ t+24(FP), AX; \
+	LUTLOAD
+
+// LUTLOAD loads the table at AX into Z16-Z23 and Z25, and zeros Z24.
+#define LUTLOAD \
 	VMOVDQU64 0(AX), Z16; \
 	VMOVDQU64 64(AX), Z17; \
 	VMOVDQU64 128(AX), Z18; \
@@ -121,3 +125,74 @@ loop: \
 
 LUTQ(·lutQ, STU)
 LUTQ(·lutQNT, STNT)
+
+// The row loops: rows rows of width source bytes (width a positive
+// multiple of 64, rows positive), row r at src + r*srcStride, its results
+// at dst + r*dstStride. The table is loaded once for all of them: a block
+// column of a block-scaled weight is many short rows under one table, and
+// loading the table per row cost more than the lookups. Reading a block
+// column's rows one after another defeats the hardware prefetcher, so
+// each 64 bytes read prefetch the 64 a width further on: the same row's
+// bytes in the next block column.
+
+// func lutRowsW(dst, src *byte, rows, width, dstStride, srcStride int, t *lutVec)
+TEXT ·lutRowsW(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), R8
+	MOVQ width+24(FP), R9
+	MOVQ dstStride+32(FP), R10
+	MOVQ srcStride+40(FP), R11
+	MOVQ t+48(FP), AX
+	LUTLOAD
+
+rowW:
+	MOVQ DI, R12
+	MOVQ SI, R13
+	MOVQ R9, CX
+
+loopW:
+	PREFETCHT0 (SI)(R9*1)
+	LUTWORDS
+	ST2(STU, Z4, Z5, 64)
+	ADDQ $64, SI
+	ADDQ $128, DI
+	SUBQ $64, CX
+	JNZ  loopW
+	LEAQ (R12)(R10*1), DI
+	LEAQ (R13)(R11*1), SI
+	DECQ R8
+	JNZ  rowW
+	VZEROUPPER
+	RET
+
+// func lutRowsD(dst, src *byte, rows, width, dstStride, srcStride int, t *lutVec)
+TEXT ·lutRowsD(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), R8
+	MOVQ width+24(FP), R9
+	MOVQ dstStride+32(FP), R10
+	MOVQ srcStride+40(FP), R11
+	MOVQ t+48(FP), AX
+	LUTLOAD
+
+rowD:
+	MOVQ DI, R12
+	MOVQ SI, R13
+	MOVQ R9, CX
+
+loopD:
+	PREFETCHT0 (SI)(R9*1)
+	LUTDWORDS
+	ST4(STU, Z6, Z7, Z8, Z9, 64)
+	ADDQ $64, SI
+	ADDQ $256, DI
+	SUBQ $64, CX
+	JNZ  loopD
+	LEAQ (R12)(R10*1), DI
+	LEAQ (R13)(R11*1), SI
+	DECQ R8
+	JNZ  rowD
+	VZEROUPPER
+	RET

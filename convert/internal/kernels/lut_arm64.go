@@ -64,3 +64,8 @@ func (t *LUT) runFast(dst, src []byte, _ bool) {
 		t.runGo(dst[m*ds:n*ds], src[m:n])
 	}
 }
+
+// runRowsFast reports false: rows run one at a time through runFast.
+func (t *LUT) runRowsFast(dst, src []byte, rows, width, dstStride, srcStride int) bool {
+	return false
+}

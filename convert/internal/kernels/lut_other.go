@@ -8,3 +8,7 @@ type lutVec struct{}
 func (*lutVec) init(*[256]uint64, int) bool { return false }
 
 func (t *LUT) runFast(dst, src []byte, _ bool) { t.runGo(dst, src) }
+
+func (t *LUT) runRowsFast(dst, src []byte, rows, width, dstStride, srcStride int) bool {
+	return false
+}
