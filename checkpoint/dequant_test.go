@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -63,74 +64,83 @@ func wantDequant(t *testing.T, w, s *tensor.Tensor, block [2]int64, to dtype.DTy
 // shards, with the scales dropped, the index rewritten, config.json's
 // quantization_config removed and the other files copied.
 func TestDequantDeepSeek(t *testing.T) {
-	for _, to := range []dtype.DType{dtype.BF16, dtype.F16, dtype.F32} {
-		for _, mode := range []Mode{Exact, Reference} {
-			t.Run(to.String()+"/"+mode.String(), func(t *testing.T) {
-				dir := t.TempDir()
-				in, out := filepath.Join(dir, "in"), filepath.Join(dir, "out")
-				deepSeekLike(t, in, rand.New(rand.NewPCG(1, 2)))
-				src := readAll(t, in)
-				c := mustOpen(t, in)
-				// Small chunks and two threads: blocks cross chunks and
-				// chunks are split across goroutines.
-				rep, err := Dequant(bg, c, out, DequantOptions{To: to, Mode: mode, Options: Options{ChunkSize: 1000, Threads: 2}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := readAll(t, out)
-				for _, w := range []string{"model.layers.0.self_attn.q_proj.weight", "model.layers.0.mlp.down_proj.weight"} {
-					want := wantDequant(t, src[w], src[w+"_scale_inv"], [2]int64{128, 128}, to, mode)
-					if g := got[w]; g.DType != to || !bytes.Equal(g.Data, want) {
-						t.Errorf("%s: %v, %d bytes differ from the element-wise result", w, g.DType, countDiff(g.Data, want))
-					}
-					if _, ok := got[w+"_scale_inv"]; ok {
-						t.Errorf("%s_scale_inv kept", w)
-					}
-				}
-				for _, n := range []string{"model.embed_tokens.weight", "model.layers.0.input_layernorm.weight", "model.layers.0.mlp.gate.weight"} {
-					if !bytes.Equal(got[n].Data, src[n].Data) {
-						t.Errorf("%s not copied byte for byte", n)
-					}
-				}
-				if len(got) != 5 {
-					t.Errorf("%d tensors, want 5", len(got))
-				}
-				// Same shards; the index lists every tensor in its shard.
-				var ix struct {
-					Metadata  map[string]int64  `json:"metadata"`
-					WeightMap map[string]string `json:"weight_map"`
-				}
-				b, _ := os.ReadFile(filepath.Join(out, "model.safetensors.index.json"))
-				if err := json.Unmarshal(b, &ix); err != nil {
-					t.Fatal(err)
-				}
-				var total int64
-				for _, x := range got {
-					total += int64(len(x.Data))
-				}
-				if ix.Metadata["total_size"] != total || len(ix.WeightMap) != 5 ||
-					ix.WeightMap["model.layers.0.mlp.down_proj.weight"] != "model-00002-of-00002.safetensors" {
-					t.Errorf("index %s", b)
-				}
-				cfg, _ := os.ReadFile(filepath.Join(out, "config.json"))
-				if strings.Contains(string(cfg), "quantization_config") || !strings.Contains(string(cfg), `"hidden_size": 200`) {
-					t.Errorf("config.json:\n%s", cfg)
-				}
-				if tok, _ := os.ReadFile(filepath.Join(out, "tokenizer.json")); string(tok) != `{"version":"1.0"}` {
-					t.Errorf("tokenizer.json %q", tok)
-				}
-				if rep.Total.Values != 300*200+256*384 || rep.Total.NaN != 0 {
-					t.Errorf("report totals %+v", rep.Total)
-				}
-				// The planted double rounding (see deepSeekLike).
-				if to == dtype.BF16 {
-					first := binary.LittleEndian.Uint16(got["model.layers.0.self_attn.q_proj.weight"].Data)
-					want := map[Mode]uint16{Exact: 0x3fd1, Reference: 0x3fd0}[mode]
-					if first != want {
-						t.Errorf("element [0,0] = %#04x, want %#04x", first, want)
-					}
-				}
-			})
+	// Small chunks and two threads: blocks cross chunks and chunks are
+	// split across goroutines. One thread: steps are converted and
+	// written in pieces, which cross blocks (4096) or not (1 MiB: whole
+	// tensors, many rows of a block column at a time).
+	for _, o := range []Options{{ChunkSize: 1000, Threads: 2}, {ChunkSize: 4096, Threads: 1}, {ChunkSize: 1 << 20, Threads: 1}} {
+		for _, to := range []dtype.DType{dtype.BF16, dtype.F16, dtype.F32} {
+			for _, mode := range []Mode{Exact, Reference} {
+				t.Run(fmt.Sprintf("%d/%d/%v/%v", o.ChunkSize, o.Threads, to, mode), func(t *testing.T) {
+					testDequantDeepSeek(t, o, to, mode)
+				})
+			}
+		}
+	}
+}
+
+// testDequantDeepSeek is one case of TestDequantDeepSeek.
+func testDequantDeepSeek(t *testing.T, o Options, to dtype.DType, mode Mode) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in"), filepath.Join(dir, "out")
+	deepSeekLike(t, in, rand.New(rand.NewPCG(1, 2)))
+	src := readAll(t, in)
+	c := mustOpen(t, in)
+	rep, err := Dequant(bg, c, out, DequantOptions{To: to, Mode: mode, Options: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := readAll(t, out)
+	for _, w := range []string{"model.layers.0.self_attn.q_proj.weight", "model.layers.0.mlp.down_proj.weight"} {
+		want := wantDequant(t, src[w], src[w+"_scale_inv"], [2]int64{128, 128}, to, mode)
+		if g := got[w]; g.DType != to || !bytes.Equal(g.Data, want) {
+			t.Errorf("%s: %v, %d bytes differ from the element-wise result", w, g.DType, countDiff(g.Data, want))
+		}
+		if _, ok := got[w+"_scale_inv"]; ok {
+			t.Errorf("%s_scale_inv kept", w)
+		}
+	}
+	for _, n := range []string{"model.embed_tokens.weight", "model.layers.0.input_layernorm.weight", "model.layers.0.mlp.gate.weight"} {
+		if !bytes.Equal(got[n].Data, src[n].Data) {
+			t.Errorf("%s not copied byte for byte", n)
+		}
+	}
+	if len(got) != 5 {
+		t.Errorf("%d tensors, want 5", len(got))
+	}
+	// Same shards; the index lists every tensor in its shard.
+	var ix struct {
+		Metadata  map[string]int64  `json:"metadata"`
+		WeightMap map[string]string `json:"weight_map"`
+	}
+	b, _ := os.ReadFile(filepath.Join(out, "model.safetensors.index.json"))
+	if err := json.Unmarshal(b, &ix); err != nil {
+		t.Fatal(err)
+	}
+	var total int64
+	for _, x := range got {
+		total += int64(len(x.Data))
+	}
+	if ix.Metadata["total_size"] != total || len(ix.WeightMap) != 5 ||
+		ix.WeightMap["model.layers.0.mlp.down_proj.weight"] != "model-00002-of-00002.safetensors" {
+		t.Errorf("index %s", b)
+	}
+	cfg, _ := os.ReadFile(filepath.Join(out, "config.json"))
+	if strings.Contains(string(cfg), "quantization_config") || !strings.Contains(string(cfg), `"hidden_size": 200`) {
+		t.Errorf("config.json:\n%s", cfg)
+	}
+	if tok, _ := os.ReadFile(filepath.Join(out, "tokenizer.json")); string(tok) != `{"version":"1.0"}` {
+		t.Errorf("tokenizer.json %q", tok)
+	}
+	if rep.Total.Values != 300*200+256*384 || rep.Total.NaN != 0 {
+		t.Errorf("report totals %+v", rep.Total)
+	}
+	// The planted double rounding (see deepSeekLike).
+	if to == dtype.BF16 {
+		first := binary.LittleEndian.Uint16(got["model.layers.0.self_attn.q_proj.weight"].Data)
+		want := map[Mode]uint16{Exact: 0x3fd1, Reference: 0x3fd0}[mode]
+		if first != want {
+			t.Errorf("element [0,0] = %#04x, want %#04x", first, want)
 		}
 	}
 }

@@ -74,6 +74,21 @@ func (r *fastReport) seeSignificands(src []byte) {
 	r.seen = seen
 }
 
+// seeRows is seeSignificands over rows rows of w bytes, stride bytes
+// apart from the start of src, with nothing left to scan once the
+// largest error's significand has been seen: the usual case after the
+// first few bytes of a block.
+func (r *fastReport) seeRows(src []byte, rows, w, stride int64) {
+	for i := range rows {
+		if r.k != classRounded || r.seen&r.top != 0 {
+			r.n += (rows - i) * w
+			return
+		}
+		o := i * stride
+		r.seeSignificands(src[o : o+w])
+	}
+}
+
 // fold adds the counts to c and clears them.
 func (r *fastReport) fold(c *Counts) {
 	c.tally(r.zeroK, r.z, 0)

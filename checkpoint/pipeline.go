@@ -104,20 +104,54 @@ func inside(a uintptr, maps [][]byte) bool {
 	return false
 }
 
-// convGuarded runs st.convStep under faultGuard, naming the file in a
-// fault's error. While it runs, wk.conving is the slot, so that
-// worker.parallel guards its goroutines too.
+// convGuarded runs st.convStep under faultGuard (see guarded).
 func (wk *worker) convGuarded(st stepper, s *slot, c *Counts) error {
+	return wk.guarded(s, func() error { return st.convStep(wk, s, c) })
+}
+
+// guarded runs f, which reads slot s's input, under faultGuard, naming
+// the file in a fault's error. While it runs, wk.conving is the slot, so
+// that worker.parallel guards its goroutines too.
+func (wk *worker) guarded(s *slot, f func() error) error {
 	if len(s.maps) == 0 {
-		return st.convStep(wk, s, c)
+		return f()
 	}
 	wk.conving = s
 	defer func() { wk.conving = nil }()
-	err := faultGuard(s.maps, func() error { return st.convStep(wk, s, c) })
+	err := faultGuard(s.maps, f)
 	if errors.Is(err, errFault) {
 		return fmt.Errorf("%s: %w", s.mapped, err)
 	}
 	return err
+}
+
+// pieceBytes is the output a piecer converts before writing it: small
+// enough to stay in a core's L2 cache (1 MiB here, on AMD EPYC) while
+// write(2) copies it into the file. Converting a whole step (up to 16
+// MiB of output) and then writing it made the kernel's copy read it back
+// from memory: FP8 dequantization of 1 GiB into tmpfs spent 0.54 CPU-s
+// in that copy against 0.19 for the same bytes from a cached buffer.
+const pieceBytes = 256 << 10
+
+// piecer is a stepper that can also convert a step in pieces of about
+// pieceBytes of output (at most a quarter of a chunk), writing each to w
+// as soon as it is converted.
+// stream uses it where steps run one after another on one goroutine.
+type piecer interface {
+	stepper
+	convPieces(wk *worker, s *slot, c *Counts, w io.Writer) error
+}
+
+// convWrite converts slot s and writes its output to w: in pieces when
+// st is a piecer, else the whole step at once.
+func (wk *worker) convWrite(st stepper, s *slot, c *Counts, w io.Writer) error {
+	if p, ok := st.(piecer); ok {
+		return wk.guarded(s, func() error { return p.convPieces(wk, s, c, w) })
+	}
+	if err := wk.convGuarded(st, s, c); err != nil {
+		return err
+	}
+	return writeGuarded(w, s)
 }
 
 // writeGuarded writes the slot's output, which may be its mapped input
@@ -178,10 +212,7 @@ func (wk *worker) stream(w io.Writer, steps int64, st stepper, c *Counts) error 
 			if err := st.readStep(wk, s); err != nil {
 				return err
 			}
-			if err := wk.convGuarded(st, s, c); err != nil {
-				return err
-			}
-			if err := writeGuarded(w, s); err != nil {
+			if err := wk.convWrite(st, s, c, w); err != nil {
 				return err
 			}
 		}

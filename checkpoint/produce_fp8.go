@@ -272,14 +272,42 @@ func (r *fp8Steps) convStep(wk *worker, s *slot, _ *Counts) error {
 	return nil
 }
 
-// run converts src (elements first, first+1, ...) into dst, a row
-// segment at a time: each run of a row within one block column shares a
-// table.
+// convPieces is convStep on one goroutine, writing each piece of the
+// step's output to w as soon as it is converted (see piecer).
+func (r *fp8Steps) convPieces(wk *worker, s *slot, _ *Counts, w io.Writer) error {
+	p, g, ob := r.p, r.p.g, r.ob
+	first, n := r.span(s.k)
+	src := s.in[0]
+	slo := g.scaleRow(first/g.cols) * g.sc
+	shi := (g.scaleRow((first+n-1)/g.cols) + 1) * g.sc
+	scales := wk.floats(0, shi-slo)
+	if err := readScales(wk, p.s, slo, shi, scales); err != nil {
+		return fmt.Errorf("%w (of weight %q)", err, p.w.Name)
+	}
+	piece := max(1, min(pieceBytes, wk.chunk/4)/ob)
+	dst := s.buf(slotOut, min(n, piece)*ob)
+	st := r.states[0]
+	for lo := int64(0); lo < n; lo += piece {
+		hi := min(n, lo+piece)
+		out := dst[:(hi-lo)*ob]
+		st.run(g, out, src[lo:hi], first+lo, scales, slo, ob)
+		if _, err := w.Write(out); err != nil {
+			return err
+		}
+	}
+	st.flush() // counts per table stay below 2^32
+	return nil
+}
+
+// run converts src (elements first, first+1, ...) into dst. Whole rows
+// that share a scale row go a block column at a time (runRows); a row
+// cut by the start or end of src goes a row segment at a time, each run
+// of a row within one block column sharing a table.
 func (st *fp8State) run(g *grid, dst, src []byte, first int64, scales []float64, slo, ob int64) {
 	n := int64(len(src))
 	row, col := first/g.cols, first%g.cols
 	span := int64(0) // the bytes from here to i are still to count
-	for i := int64(0); i < n; row, col = row+1, 0 {
+	for i := int64(0); i < n; {
 		if sr := g.scaleRow(row); sr != st.srow {
 			st.count(src[span:i])
 			span = i
@@ -290,27 +318,76 @@ func (st *fp8State) run(g *grid, dst, src []byte, first int64, scales []float64,
 			}
 			st.uniform = st.isUniform()
 		}
+		if rows := min((n-i)/g.cols, g.rowsLeft(row)); col == 0 && rows > 0 {
+			// Counted first: the count reads the rows in order, which
+			// brings them into the cache at the memory's streaming rate
+			// for the block columns that follow, which read them across.
+			end := i + rows*g.cols
+			st.count(src[span:end])
+			span = end
+			st.runRows(g, dst[ob*i:], src[i:], rows, ob)
+			i = end
+			row += rows
+			continue
+		}
 		for cb := col / g.bn; col < g.cols && i < n; cb++ {
 			end := min(n, i+min((cb+1)*g.bn, g.cols)-col)
-			l := &st.luts[cb]
-			switch {
-			case st.uniform:
-				_ = l.tab.Run(dst[ob*i:ob*end], src[i:end])
-				l.fr.seeSignificands(src[i:end])
-			case l.fr.on:
-				// Lengths match by construction.
-				_ = l.tab.Run(dst[ob*i:ob*end], src[i:end])
-				l.fr.see(src[i:end])
-			case ob == 2:
-				lookup16(dst[2*i:2*end], src[i:end], l)
-			default:
-				lookup32(dst[4*i:4*end], src[i:end], l)
-			}
+			st.segment(&st.luts[cb], dst[ob*i:ob*end], src[i:end], ob)
 			col += end - i
 			i = end
 		}
+		row, col = row+1, 0
 	}
 	st.count(src[span:n])
+}
+
+// segment converts src, a run of one row within one block column, with
+// its table l, and counts it.
+func (st *fp8State) segment(l *lut, dst, src []byte, ob int64) {
+	switch {
+	case st.uniform:
+		// Lengths match by construction.
+		_ = l.tab.Run(dst, src)
+		l.fr.seeSignificands(src)
+	case l.fr.on:
+		_ = l.tab.Run(dst, src)
+		l.fr.see(src)
+	case ob == 2:
+		lookup16(dst, src, l)
+	default:
+		lookup32(dst, src, l)
+	}
+}
+
+// runRows converts rows whole rows of one scale row, from the start of
+// src and dst: each block column's rows in one call to its table
+// (convert.Table.RunRows, which loads the table once for all of them,
+// where a call per row segment of 128 bytes spent more on the calls and
+// the table loads than on the lookups), then its counts row by row.
+func (st *fp8State) runRows(g *grid, dst, src []byte, rows, ob int64) {
+	cols := g.cols
+	for cb := range st.luts {
+		c0 := int64(cb) * g.bn
+		w := min(g.bn, cols-c0)
+		l := &st.luts[cb]
+		if !st.uniform && !l.fr.on {
+			for r := range rows {
+				o := r*cols + c0
+				st.segment(l, dst[ob*o:ob*(o+w)], src[o:o+w], ob)
+			}
+			continue
+		}
+		// The shape fits by construction.
+		_ = l.tab.RunRows(dst[ob*c0:], src[c0:], int(rows), int(w), int(cols*ob), int(cols))
+		if st.uniform {
+			l.fr.seeRows(src[c0:], rows, w, cols)
+			continue
+		}
+		for r := range rows {
+			o := r*cols + c0
+			l.fr.see(src[o : o+w])
+		}
+	}
 }
 
 // fp8States returns n states for tables of src into to under mode, sc

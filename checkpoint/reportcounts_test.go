@@ -23,7 +23,9 @@ func TestDequantReportCounts(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	// Two weights in one file, so that the second reuses the worker's
 	// tables of the first, with a different number of block columns.
-	ws := []*countsWeight{newCountsWeight(r, "x.weight", 300, 333), newCountsWeight(r, "y.weight", 200, 130)}
+	// The third has only uniform scale rows: its largest relative error
+	// comes from the fast report alone.
+	ws := []*countsWeight{newCountsWeight(r, "x.weight", 300, 333, false), newCountsWeight(r, "y.weight", 200, 130, false), newCountsWeight(r, "z.weight", 260, 300, true)}
 	var named []safetensors.Named
 	for _, w := range ws {
 		named = append(named,
@@ -44,12 +46,16 @@ func TestDequantReportCounts(t *testing.T) {
 				want[w.name] = c
 				total.add(c)
 			}
-			for _, threads := range []int{1, 2} {
+			// Small steps on one or two threads; whole weights in one step
+			// on one thread, whose pieces cover many rows of a block column.
+			for _, o := range []Options{{ChunkSize: 1000, Threads: 1}, {ChunkSize: 1000, Threads: 2}, {ChunkSize: 1 << 20, Threads: 1}} {
+				threads := o.Threads
+				o.Writer = io.Discard
 				c, err := OpenReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), "t.safetensors")
 				if err != nil {
 					t.Fatal(err)
 				}
-				rep, err := Dequant(bg, c, "t", DequantOptions{To: to, Mode: mode, Options: Options{ChunkSize: 1000, Threads: threads, Writer: io.Discard}})
+				rep, err := Dequant(bg, c, "t", DequantOptions{To: to, Mode: mode, Options: o})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -68,7 +74,8 @@ func TestDequantReportCounts(t *testing.T) {
 
 // countsWeight is an FP8 weight with 128x128 block scales: scale rows
 // whose tables all round, rows mixing exact and rounding tables, and
-// rows past the fast build's range; many ±0 and NaN bytes.
+// rows past the fast build's range (or, uniform, only the first kind);
+// many ±0 and NaN bytes.
 type countsWeight struct {
 	name   string
 	m, n   int64
@@ -76,7 +83,7 @@ type countsWeight struct {
 	scales []float32
 }
 
-func newCountsWeight(r *rand.Rand, name string, m, n int64) *countsWeight {
+func newCountsWeight(r *rand.Rand, name string, m, n int64, uniform bool) *countsWeight {
 	w := &countsWeight{name: name, m: m, n: n, data: make([]byte, m*n)}
 	for i := range w.data {
 		w.data[i] = []byte{0, 0x80, 0x7f, 0xff, byte(r.UintN(256))}[min(r.IntN(12), 4)]
@@ -85,7 +92,7 @@ func newCountsWeight(r *rand.Rand, name string, m, n int64) *countsWeight {
 	w.scales = make([]float32, ceilDiv(m, 128)*sc)
 	for i := range w.scales {
 		switch row := int64(i) / sc; {
-		case row == 0: // all rounding: uniform
+		case row == 0 || uniform: // all rounding: uniform
 			w.scales[i] = float32(math.Ldexp(1+r.Float64(), -8))
 		case row == 1 && i%2 == 0: // exact (a power of two) beside rounding
 			w.scales[i] = 0x1p-6

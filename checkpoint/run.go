@@ -480,7 +480,7 @@ func writeShard(wk *worker, s *outShard, d dest) error {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	cw := &countingWriter{w: f, prog: wk.prog, ctx: wk.ctx}
-	bw := bufio.NewWriterSize(cw, 1<<20)
+	bw := bufio.NewWriterSize(cw, 64<<10)
 	outs := s.outputs
 	if _, _, err := safetensors.WriteHeader(bw, len(outs), func(i int) safetensors.Spec { return outs[i].spec() }, s.meta); err != nil {
 		return fmt.Errorf("checkpoint: %s: %w", s.name, err)

@@ -37,6 +37,16 @@ func (g *grid) scaleRow(row int64) int64 {
 	return row/g.rows*g.sr + row%g.rows/g.bm
 }
 
+// rowsLeft returns how many rows, from global row row on, share its
+// scale row: to the end of its block of bm rows, or of its matrix.
+func (g *grid) rowsLeft(row int64) int64 {
+	r := row % g.rows
+	if g.perTensor {
+		return g.rows - r
+	}
+	return min(g.bm-r%g.bm, g.rows-r)
+}
+
 // count is the number of scales.
 func (g *grid) count() int64 {
 	if g.perTensor {
