@@ -101,11 +101,13 @@ func (b *lutBuilder) build(l *lut, s float64) {
 func (b *lutBuilder) initTable(l *lut) {
 	var vals [256]uint64
 	size := convert.ElemBytes(b.to)
-	for p := range 256 {
-		if size == 4 {
-			vals[p] = uint64(l.out32[p])
-		} else {
-			vals[p] = uint64(l.out16[p])
+	if size == 4 {
+		for p, v := range &l.out32 {
+			vals[p] = uint64(v)
+		}
+	} else {
+		for p, v := range &l.out16 {
+			vals[p] = uint64(v)
 		}
 	}
 	// size is 2 or 4: Init cannot fail.

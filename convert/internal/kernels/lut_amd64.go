@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unsafe"
 
@@ -45,12 +46,32 @@ func (v *lutVec) init(vals *[256]uint64, dsize int) bool {
 	default:
 		return false
 	}
-	for b, x := range vals {
-		v.lo[b] = byte(x >> shift)
-		v.hi[b] = byte(x >> (shift + 8))
+	// Eight entries a step, each plane's eight bytes gathered into one
+	// word: tables are built often (one per block of a block-scaled
+	// weight), and a byte store per entry and plane was half a build.
+	for b := 0; b < 256; b += 8 {
+		e := (*[8]uint64)(vals[b : b+8])
+		x0, x1, x2, x3 := e[0]>>shift&0xffff, e[1]>>shift&0xffff, e[2]>>shift&0xffff, e[3]>>shift&0xffff
+		x4, x5, x6, x7 := e[4]>>shift&0xffff, e[5]>>shift&0xffff, e[6]>>shift&0xffff, e[7]>>shift&0xffff
+		// Each entry's two bytes spread to bytes k and k+8 of a pair of
+		// words: w holds the low bytes in its even bytes, the high in its
+		// odd ones.
+		w0 := x0 | x1<<16 | x2<<32 | x3<<48
+		w1 := x4 | x5<<16 | x6<<32 | x7<<48
+		lo := evenBytes(w0) | evenBytes(w1)<<32
+		hi := evenBytes(w0>>8) | evenBytes(w1>>8)<<32
+		binary.LittleEndian.PutUint64(v.lo[b:], lo)
+		binary.LittleEndian.PutUint64(v.hi[b:], hi)
 	}
 	v.perm = lutPerms[bits.TrailingZeros(uint(dsize))]
 	return true
+}
+
+// evenBytes packs bytes 0, 2, 4 and 6 of w into its low four bytes.
+func evenBytes(w uint64) uint64 {
+	w &= 0x00ff00ff00ff00ff
+	w = (w | w>>8) & 0x0000ffff0000ffff
+	return (w | w>>16) & 0xffffffff
 }
 
 // lutPerms holds lutPerm for 1-, 2-, 4- and 8-byte results, computed once:
