@@ -104,10 +104,38 @@ func (cs *convertSteps) readStep(wk *worker, s *slot) error {
 }
 
 func (cs *convertSteps) convStep(wk *worker, s *slot, c *Counts) error {
+	first, n := cs.span(s.k)
+	out, err := cs.convert(wk, s, c, s.in[0], first, n)
+	s.out = out
+	return err
+}
+
+// convPieces is convStep on one goroutine, converting, tallying and
+// writing the step a piece at a time (see piecer).
+func (cs *convertSteps) convPieces(wk *worker, s *slot, c *Counts, w io.Writer) error {
+	first, n := cs.span(s.k)
+	// Whole bytes of packed sub-byte elements: a multiple of 8.
+	piece := max(8, min(pieceBytes, wk.chunk/4)/max(cs.se, cs.de)/8*8)
+	for lo := int64(0); lo < n; lo += piece {
+		m := min(piece, n-lo)
+		raw := s.in[0][lo*cs.sb/8 : (lo*cs.sb+m*cs.sb+7)/8]
+		out, err := cs.convert(wk, s, c, raw, first+lo, m)
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// convert converts and tallies the n elements from element first, held
+// in raw (as the file has them), and returns the bytes to write, in the
+// slot's buffers.
+func (cs *convertSteps) convert(wk *worker, s *slot, c *Counts, raw []byte, first, n int64) ([]byte, error) {
 	p, t := cs.p, cs.p.t
 	se, de := cs.se, cs.de
-	first, n := cs.span(s.k)
-	raw := s.in[0]
 	src := raw
 	if cs.sb < 8 {
 		src = unpackBits(wk.buf(bufTmp, n), raw, uint(cs.sb))
@@ -123,19 +151,18 @@ func (cs *convertSteps) convStep(wk *worker, s *slot, c *Counts) error {
 		})
 	}
 	if err != nil {
-		return fmt.Errorf("%s: tensor %q, chunk from element %d: %v", wk.ck.file(t), t.Name, first, err)
+		return nil, fmt.Errorf("%s: tensor %q, chunk from element %d: %v", wk.ck.file(t), t.Name, first, err)
 	}
 	// What rounding did.
 	if err := p.tally(wk, c, src, dst, n, cs.parts, cs.rng, cs.exactSrc); err != nil {
-		return err
+		return nil, err
 	}
-	s.out = dst
 	if cs.db < 8 {
 		// Packed into the slot (the tally uses the worker's buffers): the
 		// writer writes it while the next step converts.
-		s.out = packBits(s.buf(slotIn2, (n*cs.db+7)/8), dst, uint(cs.db))
+		return packBits(s.buf(slotIn2, (n*cs.db+7)/8), dst, uint(cs.db)), nil
 	}
-	return nil
+	return dst, nil
 }
 
 // viaF32 reports whether float32 holds every value of d: the real float
