@@ -14,6 +14,7 @@ import (
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/safetensors"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -211,6 +212,51 @@ func TestFastLUT(t *testing.T) {
 			if fast < 100 {
 				t.Errorf("%v %v: the fast path took only %d scales", to, mode, fast)
 			}
+		}
+	}
+}
+
+// TestDequantEmptyWeights: FP8 weights with an empty dimension (no rows,
+// or rows of no columns), block-scaled and per-tensor, dequantize to
+// empty tensors of the same shape, on one thread and two.
+func TestDequantEmptyWeights(t *testing.T) {
+	var buf bytes.Buffer
+	err := safetensors.Encode(&buf, []safetensors.Named{
+		tt("a.weight", dtype.F8E4M3FN, []int64{4, 0}, nil),
+		tt("a.weight_scale_inv", dtype.F32, []int64{1, 0}, nil),
+		tt("b.weight", dtype.F8E4M3FN, []int64{0, 256}, nil),
+		tt("b.weight_scale_inv", dtype.F32, []int64{0, 2}, nil),
+		tt("c.weight", dtype.F8E4M3FN, []int64{3, 0}, nil),
+		tt("c.weight_scale", dtype.F32, []int64{}, f32Bytes([]float32{0.5})),
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []int{1, 2} {
+		c, err := OpenReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), "in.safetensors")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		rep, err := Dequant(bg, c, "out.safetensors", DequantOptions{To: dtype.BF16, Options: Options{Writer: &out, Threads: threads}})
+		if err != nil {
+			t.Fatalf("%d threads: %v", threads, err)
+		}
+		f, err := safetensors.NewReader(bytes.NewReader(out.Bytes()), int64(out.Len()), "out")
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := f.Header
+		if got := len(h.Tensors); got != 3 {
+			t.Errorf("%d threads: %d tensors, want 3", threads, got)
+		}
+		for _, x := range h.Tensors {
+			if x.DType != dtype.BF16 || x.End != x.Begin {
+				t.Errorf("%d threads: %s: %v, %d bytes", threads, x.Name, x.DType, x.End-x.Begin)
+			}
+		}
+		if rep.Total.Values != 0 {
+			t.Errorf("%d threads: %d values", threads, rep.Total.Values)
 		}
 	}
 }

@@ -127,16 +127,17 @@ func (wk *worker) guarded(s *slot, f func() error) error {
 
 // pieceBytes is the output a piecer converts before writing it: small
 // enough to stay in a core's L2 cache (1 MiB here, on AMD EPYC) while
-// write(2) copies it into the file. Converting a whole step (up to 16
-// MiB of output) and then writing it made the kernel's copy read it back
-// from memory: FP8 dequantization of 1 GiB into tmpfs spent 0.54 CPU-s
-// in that copy against 0.19 for the same bytes from a cached buffer.
+// write(2) copies it into the file. Converting a whole step (8 MiB of
+// output by default) and then writing it made the kernel's copy read it
+// back from memory: FP8 dequantization of 1 GiB into tmpfs spent 0.54
+// CPU-s in that copy against 0.19 for the same bytes from a cached
+// buffer.
 const pieceBytes = 256 << 10
 
 // piecer is a stepper that can also convert a step in pieces of about
 // pieceBytes of output (at most a quarter of a chunk), writing each to w
-// as soon as it is converted.
-// stream uses it where steps run one after another on one goroutine.
+// as soon as it is converted. stream uses it where steps run one after
+// another on one goroutine.
 type piecer interface {
 	stepper
 	convPieces(wk *worker, s *slot, c *Counts, w io.Writer) error

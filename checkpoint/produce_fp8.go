@@ -218,8 +218,7 @@ func (st *fp8State) count(src []byte) {
 func (p *fp8Dequant) write(wk *worker, w io.Writer, c *Counts) error {
 	g := p.g
 	ob := int64(convert.ElemBytes(p.to))
-	step := max(g.cols, wk.chunk/ob) // whole rows when they fit
-	step = min(step, max(1<<16, wk.chunk/ob))
+	step := wholeRows(wk.chunk/ob, g.cols)
 	r := &fp8Steps{p: p, ob: ob, total: p.w.elems(), step: step, states: wk.fp8States(max(1, wk.threads), p.w.DType, p.to, p.mode, g.sc)}
 	if err := wk.stream(w, ceilDiv(r.total, step), r, c); err != nil {
 		return err
@@ -248,19 +247,43 @@ func (r *fp8Steps) readStep(wk *worker, s *slot) error {
 	return s.input(wk, 0, r.p.w, first, n)
 }
 
+// wholeRows returns how many elements to take at a time, about n, in
+// rows of cols: whole rows when one fits, else a part of a row of at least
+// 64 Ki elements.
+func wholeRows(n, cols int64) int64 {
+	if cols <= 0 {
+		return max(1, n) // no elements (an empty dimension)
+	}
+	if cols <= n {
+		return n / cols * cols
+	}
+	return min(cols, max(1<<16, n))
+}
+
+// scales reads the scales of the rows of elements first to first+n-1
+// into the worker's floats 0, and returns them with the index of the
+// first.
+func (r *fp8Steps) scales(wk *worker, first, n int64) (scales []float64, slo int64, err error) {
+	p, g := r.p, r.p.g
+	slo = g.scaleRow(first/g.cols) * g.sc
+	shi := (g.scaleRow((first+n-1)/g.cols) + 1) * g.sc
+	scales = wk.floats(0, shi-slo)
+	if err := readScales(wk, p.s, slo, shi, scales); err != nil {
+		return nil, 0, fmt.Errorf("%w (of weight %q)", err, p.w.Name)
+	}
+	return scales, slo, nil
+}
+
 func (r *fp8Steps) convStep(wk *worker, s *slot, _ *Counts) error {
-	p, g, ob := r.p, r.p.g, r.ob
+	g, ob := r.p.g, r.ob
 	first, n := r.span(s.k)
 	src := s.in[0]
-	// The scales of the chunk's rows.
-	slo := g.scaleRow(first/g.cols) * g.sc
-	shi := (g.scaleRow((first+n-1)/g.cols) + 1) * g.sc
-	scales := wk.floats(0, shi-slo)
-	if err := readScales(wk, p.s, slo, shi, scales); err != nil {
-		return fmt.Errorf("%w (of weight %q)", err, p.w.Name)
+	scales, slo, err := r.scales(wk, first, n)
+	if err != nil {
+		return err
 	}
 	dst := s.buf(slotOut, n*ob)
-	err := wk.parallel(n, g.cols, func(k int, lo, hi int64) error {
+	err = wk.parallel(n, g.cols, func(k int, lo, hi int64) error {
 		r.states[k].run(g, dst[lo*ob:hi*ob], src[lo:hi], first+lo, scales, slo, ob)
 		return nil
 	})
@@ -277,16 +300,14 @@ func (r *fp8Steps) convStep(wk *worker, s *slot, _ *Counts) error {
 // convPieces is convStep on one goroutine, writing each piece of the
 // step's output to w as soon as it is converted (see piecer).
 func (r *fp8Steps) convPieces(wk *worker, s *slot, _ *Counts, w io.Writer) error {
-	p, g, ob := r.p, r.p.g, r.ob
+	g, ob := r.p.g, r.ob
 	first, n := r.span(s.k)
 	src := s.in[0]
-	slo := g.scaleRow(first/g.cols) * g.sc
-	shi := (g.scaleRow((first+n-1)/g.cols) + 1) * g.sc
-	scales := wk.floats(0, shi-slo)
-	if err := readScales(wk, p.s, slo, shi, scales); err != nil {
-		return fmt.Errorf("%w (of weight %q)", err, p.w.Name)
+	scales, slo, err := r.scales(wk, first, n)
+	if err != nil {
+		return err
 	}
-	piece := max(1, min(pieceBytes, wk.chunk/4)/ob)
+	piece := wholeRows(max(1, min(pieceBytes, wk.chunk/4)/ob), g.cols)
 	dst := s.buf(slotOut, min(n, piece)*ob)
 	st := r.states[0]
 	for lo := int64(0); lo < n; lo += piece {
