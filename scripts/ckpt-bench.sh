@@ -6,6 +6,9 @@
 #   cp -r of the input (the bytes dequant reads),
 #   cp -r of the output (the bytes dequant writes),
 #   cp -r followed by sync, beside the default dequant (which fsyncs),
+#   iofloor (checkpoint/internal/iofloor): the same reads and writes as
+#   dequant, converting nothing (output twice the input, four times for
+#   LAYOUT=mxfp4): the least any dequantizer spends on them here,
 #   the reference CPU path: PyTorch computing the same dequantization
 #   (scripts/ckpt_torch_ref.py) in the trixie chroot's torch, when present.
 # Wall time and peak RSS from /usr/bin/time; medians over RUNS, which
@@ -43,6 +46,7 @@ dir=${BENCH_DIR:-/tmp/promote-ckpt-bench}
 mkdir -p "$dir"
 go build -o "$dir/promote" ./cmd/promote
 go build -o "$dir/genckpt" ./checkpoint/internal/genckpt
+go build -o "$dir/iofloor" ./checkpoint/internal/iofloor
 layout=${LAYOUT:-deepseek}
 case $layout in
   deepseek) in=$dir/fp8 ;;
@@ -52,6 +56,8 @@ esac
 [ -d "$in" ] || "$dir/genckpt" -o "$in" -gib "$gib" -shards 8 -layout "$layout"
 warmgib=$(( 2 * gib ))
 [ "$layout" = mxfp4 ] && warmgib=$(( 5 * gib ))
+floorx=2
+[ "$layout" = mxfp4 ] && floorx=4
 cat "$in"/* > /dev/null
 
 # Before each timed command: the previous one's dirty pages written back
@@ -65,9 +71,9 @@ warm() {
   fi
 }
 t() { warm; /usr/bin/time -f '%e %M' -o "$dir/time" "$@" > /dev/null 2> "$dir/err"; tail -1 "$dir/time"; }
-clean() { rm -rf "$dir/cp" "$dir/cpout" "$dir/bf16" "$dir/bf16s" "$dir/bf16b"; sync; }
+clean() { rm -rf "$dir/cp" "$dir/cpout" "$dir/bf16" "$dir/bf16s" "$dir/bf16b" "$dir/floor"; sync; }
 
-printf 'run\tcp_in_s\tcp_out_s\tdequant_nosync_s\tmaxrss_MiB\tcp_in_sync_s\tdequant_s\tbase_nosync_s\tbase_maxrss_MiB\n'
+printf 'run\tcp_in_s\tcp_out_s\tdequant_nosync_s\tmaxrss_MiB\tcp_in_sync_s\tdequant_s\tbase_nosync_s\tbase_maxrss_MiB\tiofloor_s\n'
 : > "$dir/runs.tsv"
 for i in $(seq "$runs"); do
   clean
@@ -82,20 +88,23 @@ for i in $(seq "$runs"); do
   if [ -n "${BASE:-}" ] && [ $((i % 2)) = 1 ]; then
     base=$(t "$BASE" dequant -nosync -threads "$threads" "$in" -o "$dir/bf16b"); rm -rf "$dir/bf16b"
   fi
+  floor=$(t "$dir/iofloor" -x "$floorx" -threads "$threads" -o "$dir/floor" "$in"); rm -rf "$dir/floor"
   cpsync=$(t sh -c "cp -r '$in' '$dir/cp' && sync")
   dqs=$(t "$dir/promote" dequant -threads "$threads" "$in" -o "$dir/bf16s")
-  printf '%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "${cpin% *}" "${cpout% *}" "${dq% *}" "$(( ${dq#* } / 1024 ))" "${cpsync% *}" "${dqs% *}" "${base% *}" "$(( ${base#* } / 1024 ))" | tee -a "$dir/runs.tsv"
+  printf '%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "${cpin% *}" "${cpout% *}" "${dq% *}" "$(( ${dq#* } / 1024 ))" "${cpsync% *}" "${dqs% *}" "${base% *}" "$(( ${base#* } / 1024 ))" "${floor% *}" | tee -a "$dir/runs.tsv"
 done
 clean
 awk '
   function median(a, n,   i, j, t) {
     for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
     return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2 }
-  { a[NR] = $2; b[NR] = $3; c[NR] = $4; if ($5 > m) m = $5; d[NR] = $6; e[NR] = $7; f[NR] = $8; if ($9 > bm) bm = $9 }
+  { a[NR] = $2; b[NR] = $3; c[NR] = $4; if ($5 > m) m = $5; d[NR] = $6; e[NR] = $7; f[NR] = $8; if ($9 > bm) bm = $9; g[NR] = $10 }
   END {
-    ci = median(a, NR); co = median(b, NR); dq = median(c, NR); cs = median(d, NR); ds = median(e, NR); bs = median(f, NR)
-    printf "median\t%.2f\t%.2f\t%.2f\t%d (max)\t%.2f\t%.2f\t%.2f\t%d (max)\n", ci, co, dq, m, cs, ds, bs, bm
+    ci = median(a, NR); co = median(b, NR); dq = median(c, NR); cs = median(d, NR); ds = median(e, NR); bs = median(f, NR); fl = median(g, NR)
+    printf "median\t%.2f\t%.2f\t%.2f\t%d (max)\t%.2f\t%.2f\t%.2f\t%d (max)\t%.2f\n", ci, co, dq, m, cs, ds, bs, bm, fl
     printf "dequant -nosync / cp -r of the input: %.2f\n", dq / ci
+    printf "iofloor (no conversion) / cp -r of the input: %.2f\n", fl / ci
+    printf "dequant -nosync / iofloor: %.2f\n", dq / fl
     printf "dequant -nosync / cp -r of the output: %.2f\n", dq / co
     printf "dequant (fsync) / cp -r + sync of the input: %.2f\n", ds / cs
     if (bs > 0) printf "BASE dequant -nosync / cp -r of the input: %.2f\n", bs / ci
