@@ -274,7 +274,18 @@ func (r *fp8Steps) scales(wk *worker, first, n int64) (scales []float64, slo int
 	return scales, slo, nil
 }
 
-func (r *fp8Steps) convStep(wk *worker, s *slot, _ *Counts) error {
+func (r *fp8Steps) convStep(wk *worker, s *slot, _ *Counts) error { return r.convert(wk, s, nil) }
+
+// convPieces is convStep on one goroutine, writing each piece of the
+// step's output to w as soon as it is converted (see piecer).
+func (r *fp8Steps) convPieces(wk *worker, s *slot, _ *Counts, w io.Writer) error {
+	return r.convert(wk, s, w)
+}
+
+// convert converts step s.k: with w nil, into the slot's output, split
+// across the worker's threads; else in pieces of whole rows, each
+// written to w once converted.
+func (r *fp8Steps) convert(wk *worker, s *slot, w io.Writer) error {
 	g, ob := r.p.g, r.ob
 	first, n := r.span(s.k)
 	src := s.in[0]
@@ -282,43 +293,29 @@ func (r *fp8Steps) convStep(wk *worker, s *slot, _ *Counts) error {
 	if err != nil {
 		return err
 	}
-	dst := s.buf(slotOut, n*ob)
-	err = wk.parallel(n, g.cols, func(k int, lo, hi int64) error {
-		r.states[k].run(g, dst[lo*ob:hi*ob], src[lo:hi], first+lo, scales, slo, ob)
-		return nil
-	})
+	if w == nil {
+		dst := s.buf(slotOut, n*ob)
+		err = wk.parallel(n, g.cols, func(k int, lo, hi int64) error {
+			r.states[k].run(g, dst[lo*ob:hi*ob], src[lo:hi], first+lo, scales, slo, ob)
+			return nil
+		})
+		s.out = dst
+	} else {
+		piece := wholeRows(max(1, min(pieceBytes, wk.chunk/4)/ob), g.cols)
+		dst := s.buf(slotOut, min(n, piece)*ob)
+		for lo := int64(0); lo < n && err == nil; lo += piece {
+			hi := min(n, lo+piece)
+			out := dst[:(hi-lo)*ob]
+			r.states[0].run(g, out, src[lo:hi], first+lo, scales, slo, ob)
+			_, err = w.Write(out)
+		}
+	}
 	if err != nil {
 		return err
 	}
 	for _, st := range r.states {
 		st.flush() // counts per table stay below 2^32
 	}
-	s.out = dst
-	return nil
-}
-
-// convPieces is convStep on one goroutine, writing each piece of the
-// step's output to w as soon as it is converted (see piecer).
-func (r *fp8Steps) convPieces(wk *worker, s *slot, _ *Counts, w io.Writer) error {
-	g, ob := r.p.g, r.ob
-	first, n := r.span(s.k)
-	src := s.in[0]
-	scales, slo, err := r.scales(wk, first, n)
-	if err != nil {
-		return err
-	}
-	piece := wholeRows(max(1, min(pieceBytes, wk.chunk/4)/ob), g.cols)
-	dst := s.buf(slotOut, min(n, piece)*ob)
-	st := r.states[0]
-	for lo := int64(0); lo < n; lo += piece {
-		hi := min(n, lo+piece)
-		out := dst[:(hi-lo)*ob]
-		st.run(g, out, src[lo:hi], first+lo, scales, slo, ob)
-		if _, err := w.Write(out); err != nil {
-			return err
-		}
-	}
-	st.flush() // counts per table stay below 2^32
 	return nil
 }
 

@@ -135,64 +135,40 @@ LUTQ(·lutQNT, STNT)
 // each 64 bytes read prefetch the 64 a width further on: the same row's
 // bytes in the next block column.
 
-// func lutRowsW(dst, src *byte, rows, width, dstStride, srcStride int, t *lutVec)
-TEXT ·lutRowsW(SB), NOSPLIT, $0-56
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ rows+16(FP), R8
-	MOVQ width+24(FP), R9
-	MOVQ dstStride+32(FP), R10
-	MOVQ srcStride+40(FP), R11
-	MOVQ t+48(FP), AX
-	LUTLOAD
-
-rowW:
-	MOVQ DI, R12
-	MOVQ SI, R13
-	MOVQ R9, CX
-
-loopW:
-	PREFETCHT0 (SI)(R9*1)
-	LUTWORDS
-	ST2(STU, Z4, Z5, 64)
-	ADDQ $64, SI
-	ADDQ $128, DI
-	SUBQ $64, CX
-	JNZ  loopW
-	LEAQ (R12)(R10*1), DI
-	LEAQ (R13)(R11*1), SI
-	DECQ R8
-	JNZ  rowW
-	VZEROUPPER
+// LUTROWS(NAME, BODY, OUTB) is the row loop whose iteration is BODY,
+// writing OUTB bytes per 64 source bytes:
+// func NAME(dst, src *byte, rows, width, dstStride, srcStride int, t *lutVec)
+#define LUTROWS(NAME, BODY, OUTB) \
+TEXT NAME(SB), NOSPLIT, $0-56; \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ rows+16(FP), R8; \
+	MOVQ width+24(FP), R9; \
+	MOVQ dstStride+32(FP), R10; \
+	MOVQ srcStride+40(FP), R11; \
+	MOVQ t+48(FP), AX; \
+	LUTLOAD; \
+row: \
+	MOVQ DI, R12; \
+	MOVQ SI, R13; \
+	MOVQ R9, CX; \
+loop: \
+	PREFETCHT0 (SI)(R9*1); \
+	BODY; \
+	ADDQ $64, SI; \
+	ADDQ $(OUTB), DI; \
+	SUBQ $64, CX; \
+	JNZ  loop; \
+	LEAQ (R12)(R10*1), DI; \
+	LEAQ (R13)(R11*1), SI; \
+	DECQ R8; \
+	JNZ  row; \
+	VZEROUPPER; \
 	RET
 
-// func lutRowsD(dst, src *byte, rows, width, dstStride, srcStride int, t *lutVec)
-TEXT ·lutRowsD(SB), NOSPLIT, $0-56
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ rows+16(FP), R8
-	MOVQ width+24(FP), R9
-	MOVQ dstStride+32(FP), R10
-	MOVQ srcStride+40(FP), R11
-	MOVQ t+48(FP), AX
-	LUTLOAD
+// The iterations: 64 words (2-byte results), 64 dwords (4-byte ones).
+#define ROWSW LUTWORDS; ST2(STU, Z4, Z5, 64)
+#define ROWSD LUTDWORDS; ST4(STU, Z6, Z7, Z8, Z9, 64)
 
-rowD:
-	MOVQ DI, R12
-	MOVQ SI, R13
-	MOVQ R9, CX
-
-loopD:
-	PREFETCHT0 (SI)(R9*1)
-	LUTDWORDS
-	ST4(STU, Z6, Z7, Z8, Z9, 64)
-	ADDQ $64, SI
-	ADDQ $256, DI
-	SUBQ $64, CX
-	JNZ  loopD
-	LEAQ (R12)(R10*1), DI
-	LEAQ (R13)(R11*1), SI
-	DECQ R8
-	JNZ  rowD
-	VZEROUPPER
-	RET
+LUTROWS(·lutRowsW, ROWSW, 128)
+LUTROWS(·lutRowsD, ROWSD, 256)
