@@ -22,5 +22,18 @@ func fastRun16Vec(xs []uint32, ys []uint16, t, t2, lim uint32) (done, exact int)
 	return fastRun16x16(&xs[0], &ys[0], n, t, t2, lim)
 }
 
-// hasFastRun16Vec reports whether fastRun16Vec does anything here.
+//go:noescape
+func fastRun32x16(xs *uint32, ys *uint32, n int, t, t2, lim uint32) (done, exact int)
+
+// fastRun32Vec is fastRun16Vec for f32 results.
+func fastRun32Vec(xs, ys []uint32, t, t2, lim uint32) (done, exact int) {
+	n := min(len(xs), len(ys)) &^ 15
+	if !hasFastRun512 || n == 0 {
+		return 0, 0
+	}
+	return fastRun32x16(&xs[0], &ys[0], n, t, t2, lim)
+}
+
+// hasFastRun16Vec reports whether fastRun16Vec and fastRun32Vec do
+// anything here.
 func hasFastRun16Vec() bool { return hasFastRun512 }

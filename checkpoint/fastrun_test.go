@@ -78,5 +78,80 @@ func TestFastRun16Vec(t *testing.T) {
 		if done != want || e != exact {
 			t.Fatalf("trial %d (n %d, threshold %d, stop at %d): done %d exact %d, want %d and %d", trial, n, thr, stop, done, e, want, exact)
 		}
+		// The same results as f32 patterns, through fastRun32Vec.
+		y32 := make([]uint32, n)
+		for i, y := range ys {
+			y32[i] = uint32(y) << 16
+		}
+		if done, e := fastRun32Vec(xs, y32, thr, 2*thr, lim); done != want || e != exact {
+			t.Fatalf("trial %d, f32 results: done %d exact %d, want %d and %d", trial, done, e, want, exact)
+		}
+	}
+}
+
+// TestFastRun32Vec: fastRun32's vector steps against the element test
+// they vectorize, on f32 results of every low bit (as f16 results
+// widened, or any rounding, are): the elements done and the exact count
+// agree with the test's up to the first step of 16 holding an element it
+// stops at.
+func TestFastRun32Vec(t *testing.T) {
+	if !hasFastRun16Vec() {
+		t.Skip("no AVX-512 vector loop here (or -tags purego): fastRun32 is its element loop")
+	}
+	r := rand.New(rand.NewPCG(53, 54))
+	const ovfBits = 0x477ff000 // f16's overflow threshold, 65520, as f32
+	for trial := range 3000 {
+		n := r.IntN(200)
+		thr := uint32(r.IntN(1 << 14))
+		xs := make([]uint32, n)
+		ys := make([]uint32, n)
+		for i := range xs {
+			x := uint32(0x38800000+r.IntN(0x0e000000)) | uint32(r.IntN(2))<<31
+			y := x
+			if r.IntN(3) != 0 {
+				y = x - uint32(r.IntN(int(thr)+1)) + uint32(r.IntN(int(thr)+1))
+			}
+			xs[i], ys[i] = x, y
+		}
+		if n > 0 && trial%2 == 0 {
+			i := r.IntN(n)
+			switch r.IntN(6) {
+			case 0:
+				xs[i], ys[i] = 0x7fc00000, 0x7fc00000 // NaN, equal
+			case 1:
+				xs[i], ys[i] = 0x3f800000, 0x3f800000+thr+1 // past the threshold
+			case 2:
+				xs[i], ys[i] = ovfBits, ovfBits // past the limit, exact
+			case 3:
+				xs[i], ys[i] = 0x3f800000, 0xbf800000 // the sign changed
+			case 4:
+				xs[i], ys[i] = 0x00000001, 0 // subnormal
+			case 5:
+				xs[i], ys[i] = 0x3f800000, 0 // a zero result
+			}
+		}
+		// The element loop's verdict (fastRun16's z test, which a sign
+		// change fails, where fastOne, for results that keep their
+		// sign as every float conversion does, does not look).
+		lim := uint32(ovfBits) - 1<<23
+		stop := n
+		for i := range n {
+			z, ax := xs[i]-ys[i], xs[i]&0x7fffffff
+			if z == 0 && ax > 0x7f800000 || z != 0 && (z+thr > 2*thr || ax-1<<23 >= lim) {
+				stop = i
+				break
+			}
+		}
+		want := stop &^ 15
+		exact := 0
+		for i := range want {
+			if xs[i] == ys[i] {
+				exact++
+			}
+		}
+		done, e := fastRun32Vec(xs, ys, thr, 2*thr, lim)
+		if done != want || e != exact {
+			t.Fatalf("trial %d (n %d, threshold %d, stop at %d): done %d exact %d, want %d and %d", trial, n, thr, stop, done, e, want, exact)
+		}
 	}
 }

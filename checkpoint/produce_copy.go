@@ -413,11 +413,18 @@ func fastRun16(xb []uint32, yb []uint16, i int, thr uint64, ovfBits uint32) (int
 	return i, exact, int64(i-start) - exact
 }
 
-// fastRun32 is fastRun16 for f32 results.
+// fastRun32 is fastRun16 for f32 results: the vector steps under the
+// same conditions (the reasoning there does not depend on the result's
+// low bits), then one element at a time.
 func fastRun32(xb, yb []uint32, i int, thr uint64, ovfBits uint32) (int, int64, int64) {
 	start, exact := i, int64(0)
 	t := uint32(min(thr, 1<<32-1))
 	yb = yb[:len(xb)]
+	if uint64(t) < 1<<23 && uint64(t)+uint64(ovfBits) <= 0x7f800000 {
+		j, e := fastRun32Vec(xb[i:], yb[i:], t, 2*t, ovfBits-1<<23)
+		i += j
+		exact += int64(e)
+	}
 	for ; i < len(xb); i++ {
 		if !fastOne(xb[i], yb[i], t, ovfBits, &exact) {
 			break
