@@ -126,6 +126,30 @@ func FuzzFitGrid(f *testing.F) {
 			if i := g.scaleIndex(total - 1); i < 0 || i >= g.count() {
 				t.Fatalf("last element's scale %d of %d", i, g.count())
 			}
+			// The rows rowsLeft counts from a row share its scale row,
+			// and end where the scale row or the matrix does.
+			rows := total / g.cols
+			for _, row := range []int64{0, rows / 3, rows / 2, rows - 1} {
+				left := g.rowsLeft(row)
+				if left < 1 || left > g.rows {
+					t.Fatalf("rowsLeft(%d) = %d (%d rows a matrix)", row, left, g.rows)
+				}
+				for r := row; r < min(rows, row+left); r++ {
+					if g.scaleRow(r) != g.scaleRow(row) {
+						t.Fatalf("row %d, %d of rowsLeft(%d) = %d, has scale row %d, not %d", r, r-row, row, left, g.scaleRow(r), g.scaleRow(row))
+					}
+				}
+				if next := row + left; next < rows && next%g.rows != 0 && !g.perTensor && g.scaleRow(next) == g.scaleRow(row) {
+					t.Fatalf("rowsLeft(%d) = %d stops short: row %d has the same scale row", row, left, next)
+				}
+			}
+			// Steps of whole rows where one fits, never none.
+			for _, n := range []int64{1, g.cols - 1, g.cols, 3*g.cols + 1, 1 << 20} {
+				st := wholeRows(n, g.cols)
+				if st < 1 || g.cols <= n && st%g.cols != 0 {
+					t.Fatalf("wholeRows(%d, %d) = %d", n, g.cols, st)
+				}
+			}
 		}
 	})
 }
