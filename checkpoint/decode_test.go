@@ -25,3 +25,22 @@ func TestDecodeIntoBF16(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeBF16MatchesBuffer: decodeInto's bf16 case, which runs
+// convert's kernel on little-endian machines, gives the bits of
+// float64(float32(pattern << 16)) for every bf16 pattern, NaNs included.
+func TestDecodeBF16MatchesBuffer(t *testing.T) {
+	const n = 1 << 16
+	src := make([]byte, 2*n)
+	for i := range n {
+		binary.LittleEndian.PutUint16(src[2*i:], uint16(i))
+	}
+	got := make([]float64, n)
+	decodeInto(got, src, dtype.BF16)
+	for i, x := range got {
+		want := float64(math.Float32frombits(uint32(i) << 16))
+		if math.Float64bits(x) != math.Float64bits(want) {
+			t.Fatalf("bf16 %#04x: %#x, want %#x", i, math.Float64bits(x), math.Float64bits(want))
+		}
+	}
+}
