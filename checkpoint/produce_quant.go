@@ -134,7 +134,7 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 			xs := wk.floats(0, n)
 			decodeInto(xs, raw, p.src.DType)
 			out := wk.buf(bufOut, n)
-			whole := func(f func(lo, hi int64, s float64)) { f(0, n, s) }
+			whole := func(from, to int64, f func(lo, hi int64, s float64)) { f(from, to, s) }
 			if err := quantRun(wk, out, xs, whole, c); err != nil {
 				return fmt.Errorf("%s: tensor %q: %v", wk.ck.file(p.src), p.src.Name, err)
 			}
@@ -194,12 +194,15 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 			}
 		} else {
 			out := wk.buf(bufOut, n)
-			blocks := func(f func(lo, hi int64, s float64)) {
-				for r := range nr {
+			blocks := func(from, to int64, f func(lo, hi int64, s float64)) {
+				for r := from / g.cols; r < nr && r*g.cols < to; r++ {
 					srow := (g.scaleRow(row+r) - srow0) * g.sc
 					for cb := range g.sc {
 						lo := r*g.cols + cb*g.bn
-						f(lo, min(lo+g.bn, (r+1)*g.cols), scales[srow+cb])
+						lo, hi := max(lo, from), min(lo+g.bn, (r+1)*g.cols, to)
+						if lo < hi {
+							f(lo, hi, scales[srow+cb])
+						}
 					}
 				}
 			}
@@ -215,11 +218,20 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 	return nil
 }
 
+// segments calls f for the runs [lo, hi) of a step's elements that share
+// a scale s, in order, as far as they lie in [from, to) (clipped to it):
+// the whole step for a per-tensor scale, a row's block for block scales.
+type segments func(from, to int64, f func(lo, hi int64, s float64))
+
+// quantWindow is how many values quantRun takes through all its passes
+// at a time: their quotients and decoded results (8 bytes each) then stay
+// in the core's cache between the passes instead of going out to memory
+// and back, as they did when each pass covered a whole step.
+const quantWindow = 8 << 10
+
 // quantRun writes round(x / s) as f8e4m3fn for each x of xs into out,
-// and tallies the values the results stand for (q · s) against the xs.
-// segs calls its function for consecutive runs [lo, hi) of xs, each with
-// its scale s (the whole step for a per-tensor scale, a row's block for
-// block scales).
+// and tallies the values the results stand for (q · s) against the xs,
+// segs giving each value's scale.
 //
 // The quotients are rounded under the default policy, which for them is
 // the saturating one: s is the amax of the run's block (or tensor) over
@@ -228,32 +240,38 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 // overflows. Only ±Inf overflows, and it is clamped to ±448 here, as the
 // saturating policy would; NaN stays NaN under both. The default policy
 // has the fast kernels.
-func quantRun(wk *worker, out []byte, xs []float64, segs func(f func(lo, hi int64, s float64)), c *Counts) error {
+func quantRun(wk *worker, out []byte, xs []float64, segs segments, c *Counts) error {
 	n := int64(len(xs))
-	q := wk.buf(bufTmp, 8*n)
-	segs(func(lo, hi int64, s float64) {
+	q := wk.buf(bufTmp, 8*min(n, quantWindow))
+	// The values the results stand for, over the quotients (done with).
+	ys := unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(q))), len(q)/8)
+	dec := table(dtype.F8E4M3FN)
+	ovf := overflowAt(dtype.F8E4M3FN.Format())
+	var t quantTally
+	var from int64 // the window's first value
+	divide := func(lo, hi int64, s float64) {
 		for i := lo; i < hi; i++ {
 			v := xs[i] / s
 			if math.IsInf(v, 0) {
 				v = math.Copysign(e4m3Max, v)
 			}
-			binary.LittleEndian.PutUint64(q[8*i:], math.Float64bits(v))
+			binary.LittleEndian.PutUint64(q[8*(i-from):], math.Float64bits(v))
 		}
-	})
-	if err := convert.Buffer(out, dtype.F8E4M3FN, q, dtype.F64, convert.Default(), convert.Options{Threads: wk.threads}); err != nil {
-		return err
 	}
-	// The values the results stand for, over the quotients (done with).
-	dec := table(dtype.F8E4M3FN)
-	ovf := overflowAt(dtype.F8E4M3FN.Format())
-	ys := unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(q))), n)
-	var t quantTally
-	segs(func(lo, hi int64, s float64) {
+	tally := func(lo, hi int64, s float64) {
 		for i := lo; i < hi; i++ {
-			ys[i] = dec[out[i]] * s
+			ys[i-from] = dec[out[i]] * s
 		}
-		t.addRun(xs[lo:hi], ys[lo:hi], ovf*s)
-	})
+		t.addRun(xs[lo:hi], ys[lo-from:hi-from], ovf*s)
+	}
+	for ; from < n; from += quantWindow {
+		to := min(n, from+quantWindow)
+		segs(from, to, divide)
+		if err := convert.Buffer(out[from:to], dtype.F8E4M3FN, q[:8*(to-from)], dtype.F64, convert.Default(), convert.Options{Threads: 1}); err != nil {
+			return err
+		}
+		segs(from, to, tally)
+	}
 	t.fold(c)
 	return nil
 }

@@ -69,15 +69,18 @@ func specialValues(r *rand.Rand, n int) []float64 {
 // and reports what classifying each value gives.
 func TestQuantRunMatchesScalar(t *testing.T) {
 	r := rand.New(rand.NewPCG(63, 64))
-	const n, bn = 4096, 100
+	// Blocks that cross quantRun's windows, and a last partial window.
+	const n, bn = 3*quantWindow + 4096, 100
 	xs := specialValues(r, n)
 	scales := make([]float64, n/bn+1)
 	for b := range scales {
 		scales[b] = fp8Scale(finiteAmax(xs[b*bn : min((b+1)*bn, n)]))
 	}
-	segs := func(f func(lo, hi int64, s float64)) {
-		for b := range scales {
-			f(int64(b*bn), int64(min((b+1)*bn, n)), scales[b])
+	segs := func(from, to int64, f func(lo, hi int64, s float64)) {
+		for b := from / bn; b*bn < to; b++ {
+			if lo, hi := max(b*bn, from), min((b+1)*bn, to); lo < hi {
+				f(lo, hi, scales[b])
+			}
 		}
 	}
 	for _, threads := range []int{1, 2} {
