@@ -47,24 +47,12 @@ func TestFastRun16Vec(t *testing.T) {
 				xs[i], ys[i] = 0x00000001, 0 // subnormal
 			}
 		}
-		// The element loop's verdict, element by element.
-		stop, exact := n, 0
-		for i := range n {
-			x, y := xs[i], uint32(ys[i])<<16
-			z := x - y
-			ax := x & 0x7fffffff
-			if z == 0 {
-				if ax > 0x7f800000 {
-					stop = i
-					break
-				}
-				continue
-			}
-			if z+thr > 2*thr || ax-1<<23 >= lim {
-				stop = i
-				break
-			}
+		// The element loop's verdict, on the results as f32 patterns.
+		y32 := make([]uint32, n)
+		for i, y := range ys {
+			y32[i] = uint32(y) << 16
 		}
+		stop, exact := zStop(xs, y32, thr, lim), 0
 		want := stop &^ 15
 		for i := range want {
 			if xs[i] == uint32(ys[i])<<16 {
@@ -79,10 +67,6 @@ func TestFastRun16Vec(t *testing.T) {
 			t.Fatalf("trial %d (n %d, threshold %d, stop at %d): done %d exact %d, want %d and %d", trial, n, thr, stop, done, e, want, exact)
 		}
 		// The same results as f32 patterns, through fastRun32Vec.
-		y32 := make([]uint32, n)
-		for i, y := range ys {
-			y32[i] = uint32(y) << 16
-		}
 		if done, e := fastRun32Vec(xs, y32, thr, 2*thr, lim); done != want || e != exact {
 			t.Fatalf("trial %d, f32 results: done %d exact %d, want %d and %d", trial, done, e, want, exact)
 		}
@@ -134,14 +118,7 @@ func TestFastRun32Vec(t *testing.T) {
 		// change fails, where fastOne, for results that keep their
 		// sign as every float conversion does, does not look).
 		lim := uint32(ovfBits) - 1<<23
-		stop := n
-		for i := range n {
-			z, ax := xs[i]-ys[i], xs[i]&0x7fffffff
-			if z == 0 && ax > 0x7f800000 || z != 0 && (z+thr > 2*thr || ax-1<<23 >= lim) {
-				stop = i
-				break
-			}
-		}
+		stop := zStop(xs, ys, thr, lim)
 		want := stop &^ 15
 		exact := 0
 		for i := range want {
@@ -154,4 +131,18 @@ func TestFastRun32Vec(t *testing.T) {
 			t.Fatalf("trial %d (n %d, threshold %d, stop at %d): done %d exact %d, want %d and %d", trial, n, thr, stop, done, e, want, exact)
 		}
 	}
+}
+
+// zStop returns the index of the first element fastRun16's element loop
+// stops at (len(xs) for none), results ys as f32 patterns: z = x - y is
+// 0 for an exact x (stopping only for a NaN), else an ordinary rounding
+// has z+thr <= 2*thr and |x| - 2^23 < lim, unsigned.
+func zStop(xs, ys []uint32, thr, lim uint32) int {
+	for i, x := range xs {
+		z, ax := x-ys[i], x&0x7fffffff
+		if z == 0 && ax > 0x7f800000 || z != 0 && (z+thr > 2*thr || ax-1<<23 >= lim) {
+			return i
+		}
+	}
+	return len(xs)
 }

@@ -260,10 +260,10 @@ func wholeRows(n, cols int64) int64 {
 	return min(cols, max(1<<16, n))
 }
 
-// scales reads the scales of the rows of elements first to first+n-1
+// stepScales reads the scales of the rows of elements first to first+n-1
 // into the worker's floats 0, and returns them with the index of the
 // first.
-func (r *fp8Steps) scales(wk *worker, first, n int64) (scales []float64, slo int64, err error) {
+func (r *fp8Steps) stepScales(wk *worker, first, n int64) (scales []float64, slo int64, err error) {
 	p, g := r.p, r.p.g
 	slo = g.scaleRow(first/g.cols) * g.sc
 	shi := (g.scaleRow((first+n-1)/g.cols) + 1) * g.sc
@@ -289,7 +289,7 @@ func (r *fp8Steps) convert(wk *worker, s *slot, w io.Writer) error {
 	g, ob := r.p.g, r.ob
 	first, n := r.span(s.k)
 	src := s.in[0]
-	scales, slo, err := r.scales(wk, first, n)
+	scales, slo, err := r.stepScales(wk, first, n)
 	if err != nil {
 		return err
 	}

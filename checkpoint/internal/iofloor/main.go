@@ -28,6 +28,9 @@ import (
 const (
 	stepBytes  = 4 << 20   // input mapped (or read) at a time
 	pieceBytes = 128 << 10 // input per write of x times its bytes
+	// maxX bounds -x, and so each goroutine's buffer (x·128 KiB): the
+	// widest dequantization writes 8 bytes (f32 from a packed FP4 pair).
+	maxX = 8
 )
 
 func main() {
@@ -35,8 +38,8 @@ func main() {
 	x := flag.Int("x", 2, "times its input each output file's size is")
 	threads := flag.Int("threads", runtime.NumCPU(), "shards written at once")
 	flag.Parse()
-	if *out == "" || flag.NArg() != 1 || *x < 1 || *threads < 1 {
-		fmt.Fprintln(os.Stderr, "usage: iofloor -o DIR [-x 2] [-threads N] IN (x and threads at least 1)")
+	if *out == "" || flag.NArg() != 1 || *x < 1 || *x > maxX || *threads < 1 {
+		fmt.Fprintf(os.Stderr, "usage: iofloor -o DIR [-x 2] [-threads N] IN (x from 1 to %d, threads at least 1)\n", maxX)
 		os.Exit(2)
 	}
 	if err := run(flag.Arg(0), *out, *x, *threads); err != nil {
@@ -61,6 +64,7 @@ func run(in, out string, x, threads int) error {
 		next <- s
 	}
 	close(next)
+	threads = min(threads, len(shards)) // no goroutine without a shard
 	errs := make([]error, threads)
 	var wg sync.WaitGroup
 	for t := range threads {
