@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"github.com/promote-dev/promote/internal/litsuffix"
 )
 
 // The literal forms of the compiled hosts (C, C++, Julia) beyond plain
@@ -14,23 +16,6 @@ import (
 // the form (a Python rule set refuses any Suffix) and, for the radix
 // forms, reads Value.Text (Julia sizes 0x01 by its digit count; C reads
 // 017 as octal).
-
-// Integer suffixes, normalised: the letters in any case and either order
-// (lu is ul), with the two l's of long long written alike (ll or LL).
-const (
-	SuffixUnsigned         = "u"   // 1u
-	SuffixLong             = "L"   // 1L: R's integer, C's long
-	SuffixUnsignedLong     = "uL"  // 1ul, 1lu
-	SuffixLongLong         = "LL"  // 1ll
-	SuffixUnsignedLongLong = "uLL" // 1ull, 1llu
-)
-
-// Float suffixes.
-const (
-	SuffixFloat      = "f"  // C's float: 1.0f
-	SuffixLongDouble = "L"  // C's long double: 1.0L (Kind FloatValue)
-	SuffixJuliaF32   = "f0" // Julia's Float32, f in place of e: 1f0, 2.5f-3
-)
 
 // parseRadixOrSuffixedInt reads an integer literal with a radix prefix or
 // a C integer suffix (or both): [+-](0x|0b|0o)DIGITS[SUFFIX] or
@@ -126,9 +111,9 @@ func intSuffix(letters string) (string, error) {
 	rest, suffix := letters, ""
 	switch {
 	case rest[0] == 'u' || rest[0] == 'U':
-		rest, suffix = rest[1:], SuffixUnsigned
+		rest, suffix = rest[1:], litsuffix.Unsigned
 	case rest[len(rest)-1] == 'u' || rest[len(rest)-1] == 'U':
-		rest, suffix = rest[:len(rest)-1], SuffixUnsigned
+		rest, suffix = rest[:len(rest)-1], litsuffix.Unsigned
 	}
 	switch rest {
 	case "":
@@ -159,9 +144,9 @@ func parseSuffixedFloat(body string) (f float64, suffix string, ok bool, err err
 	last := lb[len(lb)-1]
 	if (last == 'f' || last == 'l') && len(body) > 1 && !strings.HasSuffix(lb, "inf") {
 		rest := body[:len(body)-1]
-		suffix = SuffixFloat
+		suffix = litsuffix.Float
 		if last == 'l' {
-			suffix = SuffixLongDouble
+			suffix = litsuffix.LongDouble
 		}
 		if isInt(rest) {
 			return 0, "", true, fmt.Errorf("a C float literal needs a decimal point or exponent, as in 1.0f or 1.0L")
@@ -177,7 +162,7 @@ func parseSuffixedFloat(body string) (f float64, suffix string, ok bool, err err
 		if err != nil {
 			return 0, "", true, err
 		}
-		return f, SuffixJuliaF32, true, nil
+		return f, litsuffix.JuliaF32, true, nil
 	}
 	return 0, "", false, nil
 }

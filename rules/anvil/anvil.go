@@ -3,6 +3,7 @@ package anvil
 import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Def is the anvil rule set. It has no options.
@@ -13,11 +14,11 @@ var Def = &promote.Def{
 	NAry:    promote.Fold,
 	Dialect: dtype.R,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
+		return &rules{kit.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},
 }
 
-type rules struct{ promote.Base }
+type rules struct{ kit.Base }
 
 // Result is common_type_info (r-xla/anvil R/promotion.R@ef9f93aa): it
 // folds common_dtype over the operands from left to right, carrying the

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -59,12 +60,12 @@ var Def = &promote.Def{
 		if v == V2021 {
 			t = table2021
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, version: v}, nil
+		return &rules{Base: kit.Base{D: s.Def(), S: s, Table: t()}, version: v}, nil
 	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	version string
 }
 
@@ -91,11 +92,11 @@ var (
 	nodeType   []dtype.DType
 	// The pair tables: 2021.12 (no complex dtypes) and 2022.12 onward,
 	// each built the first time a rule set of its version asks for it.
-	table2021 = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2021) })
+	table2021 = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable("array-api", func(a, b dtype.DType) kit.Decision { return decide(a, b, V2021) })
 	})
-	fullTable = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2024) })
+	fullTable = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable("array-api", func(a, b dtype.DType) kit.Decision { return decide(a, b, V2024) })
 	})
 )
 
@@ -149,18 +150,18 @@ func dtypeRule(d dtype.DType, version string) (string, bool) {
 }
 
 // decide is the table for two arrays: the join, or why it is undefined.
-func decide(a, b dtype.DType, version string) promote.Decision {
+func decide(a, b dtype.DType, version string) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if msg, ok := dtypeRule(d, version); !ok {
-			return promote.Decision{Rule: ruleDType, Msg: msg}
+			return kit.Decision{Rule: ruleDType, Msg: msg}
 		}
 	}
 	out, err := apiLattice.Join2(nodeOf[a], nodeOf[b])
 	if err != nil {
 		r, msg := undefined(a, b)
-		return promote.Decision{Rule: r, Msg: msg}
+		return kit.Decision{Rule: r, Msg: msg}
 	}
-	return promote.Decision{Out: nodeType[out], Rule: ruleJoin}
+	return kit.Decision{Out: nodeType[out], Rule: ruleJoin}
 }
 
 // undefined says why two dtypes without a join are undefined.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/rules/internal/clit"
 )
 
@@ -56,7 +57,7 @@ var Def = &promote.Def{
 		if s.Enum("std") == "c23" {
 			std = 1
 		}
-		return &clit.Folder{Base: promote.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}, nil
+		return &clit.Folder{Base: kit.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}, nil
 	},
 }
 
@@ -81,7 +82,7 @@ func language(c23 bool) *clit.Language {
 
 // tables are the pair tables of c17 and c23, each built on first use, not
 // at init.
-var tables = [2]func() *promote.PairTable{
-	sync.OnceValue(func() *promote.PairTable { return clit.PairTable(languages[0]) }),
-	sync.OnceValue(func() *promote.PairTable { return clit.PairTable(languages[1]) }),
+var tables = [2]func() *kit.PairTable{
+	sync.OnceValue(func() *kit.PairTable { return clit.PairTable(languages[0]) }),
+	sync.OnceValue(func() *kit.PairTable { return clit.PairTable(languages[1]) }),
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // foldSrc is where the N-operand semantics come from.
@@ -37,7 +38,7 @@ var Def = &promote.Def{
 	}},
 	Presets: [][]string{{"table=opbase"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		r := &rules{Base: promote.Base{D: s.Def(), S: s, Table: docPairs()}}
+		r := &rules{Base: kit.Base{D: s.Def(), S: s, Table: docPairs()}}
 		if s.Enum("table") == "opbase" {
 			r.Table, r.opbase = opbasePairs(), true
 		}
@@ -48,13 +49,13 @@ var Def = &promote.Def{
 // The compiled tables, each built once, on first use rather than at init:
 // one per table= value, and the tensor-scalar table both share.
 var (
-	docPairs    = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("cann", decideDoc) })
-	opbasePairs = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("cann", decideOpbase) })
-	scalarPairs = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("cann", decideScalar) })
+	docPairs    = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("cann", decideDoc) })
+	opbasePairs = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("cann", decideOpbase) })
+	scalarPairs = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("cann", decideScalar) })
 )
 
 type rules struct {
-	promote.Base
+	kit.Base
 	opbase bool
 }
 
@@ -82,7 +83,7 @@ func (r *rules) known(d dtype.DType) bool {
 // commit 75ab237ab; that is op-specific and not modelled here.)
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
 	nt := 0
 	for _, o := range ops {
@@ -111,7 +112,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 			continue
 		}
 		seen++
-		var d promote.Decision
+		var d kit.Decision
 		switch {
 		case seen == 1:
 			first, acc = o, o

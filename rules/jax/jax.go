@@ -8,6 +8,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // name is the rule set's name, in every error.
@@ -38,13 +39,13 @@ var Def = &promote.Def{
 			return nil, err
 		}
 		c := Config{Strict: s.Enum("mode") == "strict", X64: s.Bool("x64"), Explicit: e}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tables[c.index()]()}, c: c}, nil
+		return &rules{Base: kit.Base{D: s.Def(), S: s, Table: tables[c.index()]()}, c: c}, nil
 	},
 }
 
 // rules is the jax rule set under one configuration.
 type rules struct {
-	promote.Base
+	kit.Base
 	c Config
 }
 
@@ -54,16 +55,16 @@ type rules struct {
 // WebAssembly engine starting up, should not pay for twelve tables). A
 // weak result (uint64 with a signed integer, x64 on: f*) is kept in the
 // table's cells.
-var tables = func() (ts [numConfigs]func() *promote.PairTable) {
+var tables = func() (ts [numConfigs]func() *kit.PairTable) {
 	for i := range ts {
 		c := Config{Strict: i&2 != 0, X64: i&1 != 0, Explicit: ExplicitX64(i >> 2)}
-		ts[i] = sync.OnceValue(func() *promote.PairTable {
-			return promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {
+		ts[i] = sync.OnceValue(func() *kit.PairTable {
+			return kit.NewPairTable(name, func(a, b dtype.DType) kit.Decision {
 				o := resultOf(c, a, b)
 				if o.failed {
-					return promote.Decision{Rule: o.rule, Msg: o.msg}
+					return kit.Decision{Rule: o.rule, Msg: o.msg}
 				}
-				return promote.Decision{Out: o.t.DType, Weak: o.t.Weak, Rule: o.rule}
+				return kit.Decision{Out: o.t.DType, Weak: o.t.Weak, Rule: o.rule}
 			})
 		})
 	}
@@ -133,7 +134,7 @@ func (c Config) explicitRule(ds ...dtype.DType) *promote.Rule {
 // matters): jax.numpy's result dtype and weak type for an operation on them.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, noOperandsMsg)
+		return promote.Result{}, r.Refuse(kit.NoOperands, noOperandsMsg)
 	}
 	var buf [8]Typed
 	args := buf[:0]

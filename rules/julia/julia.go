@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // name is the rule set's name, in every error.
@@ -40,11 +41,11 @@ var Def = &promote.Def{
 	NAry:    promote.Set,
 	Dialect: Dialect,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
+		return &rules{kit.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},
 }
 
-type rules struct{ promote.Base }
+type rules struct{ kit.Base }
 
 // typeOf is the Julia type of an operand: an array's element type or a
 // typed value's type, or a literal's type as Julia parses it.
@@ -79,7 +80,7 @@ func (r *rules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
 // a refusal's message can, as Julia's names T and S in order.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
 	var buf [8]dtype.DType
 	ts := buf[:0]

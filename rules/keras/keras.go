@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -54,24 +55,24 @@ type config struct {
 
 // rules is the keras rule set under one configuration.
 type rules struct {
-	promote.Base
+	kit.Base
 	c config
 }
 
 // tables holds one compiled table per configuration, indexed by
 // tableIndex, each built the first time a rule set of that configuration
 // is built rather than at init.
-var tables = func() (ts [2 * len(floatxs)]func() *promote.PairTable) {
+var tables = func() (ts [2 * len(floatxs)]func() *kit.PairTable) {
 	for _, tf := range [2]bool{false, true} {
 		for _, fx := range floatxs {
 			c := newConfig(tf, fx.d)
-			ts[tableIndex(c)] = sync.OnceValue(func() *promote.PairTable {
-				return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision {
+			ts[tableIndex(c)] = sync.OnceValue(func() *kit.PairTable {
+				return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision {
 					out, rule, msg := c.decide(a, b)
 					if out == dtype.Invalid {
-						return promote.Decision{Rule: rule, Msg: msg}
+						return kit.Decision{Rule: rule, Msg: msg}
 					}
-					return promote.Decision{Out: out, Rule: rule}
+					return kit.Decision{Out: out, Rule: rule}
 				})
 			})
 		}
@@ -117,7 +118,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 		}
 	}
 	c := newConfig(s.Enum("backend") == "tensorflow", fx)
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tables[tableIndex(c)]()}, c: c}, nil
+	return &rules{Base: kit.Base{D: s.Def(), S: s, Table: tables[tableIndex(c)]()}, c: c}, nil
 }
 
 // arg is one argument of result_type after standardize_dtype: a dtype and

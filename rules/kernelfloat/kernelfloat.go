@@ -13,6 +13,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/rules/internal/clit"
 )
 
@@ -41,11 +42,11 @@ var Def = &promote.Def{
 	NAry:    promote.Fold,
 	Dialect: dtype.CPP,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
+		return &rules{kit.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},
 }
 
-type rules struct{ promote.Base }
+type rules struct{ kit.Base }
 
 // known reports whether kernel_float has an element type for d. Its fp8
 // types are CUDA's __nv_fp8_e4m3 (OCP E4M3, ml_dtypes' float8_e4m3fn) and
@@ -77,11 +78,11 @@ func floatRank(d dtype.DType) int {
 
 // table compiles decide over every ordered pair of dtypes, on first use,
 // not at init.
-var table = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("kernel-float", decide) })
+var table = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("kernel-float", decide) })
 
-func decide(a, b dtype.DType) promote.Decision {
-	refuse := func(r *promote.Rule, msg string) promote.Decision {
-		return promote.Decision{Rule: r, Msg: msg}
+func decide(a, b dtype.DType) kit.Decision {
+	refuse := func(r *promote.Rule, msg string) kit.Decision {
+		return kit.Decision{Rule: r, Msg: msg}
 	}
 	switch {
 	case !known(a) || !known(b):
@@ -91,31 +92,31 @@ func decide(a, b dtype.DType) promote.Decision {
 		}
 		return refuse(ruleUnknown, fmt.Sprintf("kernel_float has no element type for %s", bad))
 	case a == b:
-		return promote.Decision{Out: a, Rule: ruleSame}
+		return kit.Decision{Out: a, Rule: ruleSame}
 	case a == dtype.Bool:
-		return promote.Decision{Out: b, Rule: ruleBool}
+		return kit.Decision{Out: b, Rule: ruleBool}
 	case b == dtype.Bool:
-		return promote.Decision{Out: a, Rule: ruleBool}
+		return kit.Decision{Out: a, Rule: ruleBool}
 	case a.IsFloat() && b.IsInteger():
-		return promote.Decision{Out: a, Rule: ruleFloatInt}
+		return kit.Decision{Out: a, Rule: ruleFloatInt}
 	case b.IsFloat() && a.IsInteger():
-		return promote.Decision{Out: b, Rule: ruleFloatInt}
+		return kit.Decision{Out: b, Rule: ruleFloatInt}
 	case a.IsFloat() && b.IsFloat():
 		ra, rb := floatRank(a), floatRank(b)
 		switch {
 		case ra > rb:
-			return promote.Decision{Out: a, Rule: ruleFloats}
+			return kit.Decision{Out: a, Rule: ruleFloats}
 		case rb > ra:
-			return promote.Decision{Out: b, Rule: ruleFloats}
+			return kit.Decision{Out: b, Rule: ruleFloats}
 		case ra == 2: // half with bfloat16
-			return promote.Decision{Out: dtype.F32, Rule: ruleHalfBF16}
+			return kit.Decision{Out: dtype.F32, Rule: ruleHalfBF16}
 		}
 		return refuse(ruleNoSpec, fmt.Sprintf("no promote_type<%s, %s>: the two fp8 types do not mix", a, b))
 	case a.IsSigned() == b.IsSigned():
 		if a.Bits() >= b.Bits() {
-			return promote.Decision{Out: a, Rule: ruleInts}
+			return kit.Decision{Out: a, Rule: ruleInts}
 		}
-		return promote.Decision{Out: b, Rule: ruleInts}
+		return kit.Decision{Out: b, Rule: ruleInts}
 	}
 	return refuse(ruleNoSpec, fmt.Sprintf("no promote_type<%s, %s>: a signed and an unsigned integer do not mix", a, b))
 }
@@ -124,9 +125,9 @@ func decide(a, b dtype.DType) promote.Decision {
 // promote_t<A, B, C...> does; its answer can depend on operand order.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	return promote.FoldLeft(ops, r)
+	return kit.FoldLeft(ops, r)
 }
 
 // elem gives an operand's element type as kernel_float sees it, and

@@ -7,6 +7,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -57,12 +58,12 @@ var Def = &promote.Def{
 				t = docTable
 			}
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, mode: mode}, nil
+		return &rules{Base: kit.Base{D: s.Def(), S: s, Table: t()}, mode: mode}, nil
 	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	mode string
 }
 
@@ -81,16 +82,16 @@ var (
 	docTable      = modeTable(RulesDoc)
 )
 
-func modeTable(mode string) func() *promote.PairTable {
-	return sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return decide(mode, a, b) })
+func modeTable(mode string) func() *kit.PairTable {
+	return sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision { return decide(mode, a, b) })
 	})
 }
 
-func decide(mode string, a, b dtype.DType) promote.Decision {
+func decide(mode string, a, b dtype.DType) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if !has(d) {
-			return promote.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
+			return kit.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
 		}
 	}
 	args := []arg{{a, true}, {b, true}}
@@ -103,9 +104,9 @@ func decide(mode string, a, b dtype.DType) promote.Decision {
 		out, why, msg = maxPriority(mode == RulesDoc, args, len(args))
 	}
 	if msg != "" {
-		return promote.Decision{Rule: why, Msg: msg}
+		return kit.Decision{Rule: why, Msg: msg}
 	}
-	return promote.Decision{Out: out, Rule: why}
+	return kit.Decision{Out: out, Rule: why}
 }
 
 // Result is the type the operands of one signature dtype group convert
@@ -114,7 +115,7 @@ func decide(mode string, a, b dtype.DType) promote.Decision {
 // priority among the tensors decides, then the scalars adjust it.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
 	args := make([]arg, 0, len(ops))
 	for _, o := range ops {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -26,24 +27,24 @@ var Def = &promote.Def{
 	NAry:    promote.Fold,
 	Dialect: Dialect,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
+		return &rules{kit.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},
 }
 
 // rules is the mlx rule set.
-type rules struct{ promote.Base }
+type rules struct{ kit.Base }
 
 // table is promote_types compiled over the catalogue; a dtype MLX does not
 // have is refused. It is built on first use, not at init.
-var table = sync.OnceValue(func() *promote.PairTable {
-	return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision {
+var table = sync.OnceValue(func() *kit.PairTable {
+	return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision {
 		for _, d := range [2]dtype.DType{a, b} {
 			if !Has(d) {
-				return promote.Decision{Rule: ruleNotMLX, Msg: notMLXMsg(d)}
+				return kit.Decision{Rule: ruleNotMLX, Msg: notMLXMsg(d)}
 			}
 		}
 		out, _ := PromoteTypes(a, b)
-		return promote.Decision{Out: out, Rule: ruleTable}
+		return kit.Decision{Out: out, Rule: ruleTable}
 	})
 })
 
@@ -53,7 +54,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoOperands, "ValueError: [result_type] At least one array or dtype is required.")
 	}
-	res, err := promote.FoldLeft(ops, r)
+	res, err := kit.FoldLeft(ops, r)
 	if err != nil {
 		var e *promote.Error
 		if errors.As(err, &e) {

@@ -7,6 +7,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Def is the numpy rule set: NumPy's np.promote_types, np.result_type over
@@ -41,7 +42,7 @@ var Def = &promote.Def{
 	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		r := &rules{
-			Base:        promote.Base{D: s.Def(), S: s, Table: pairTable()},
+			Base:        kit.Base{D: s.Def(), S: s, Table: pairTable()},
 			checkValues: s.Bool("check_values"),
 			legacy:      s.Enum("promotion") == "legacy",
 			ml:          s.Bool("ml_dtypes"),
@@ -58,7 +59,7 @@ var Def = &promote.Def{
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	checkValues bool
 	legacy      bool // promotion=legacy: NumPy 1.24
 	ml          bool // ml_dtypes=true

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 const name = "openvino"
@@ -41,7 +42,7 @@ var Def = &promote.Def{
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	a attrs
 }
 
@@ -50,7 +51,7 @@ func newRules(s promote.Settings) (promote.Rules, error) {
 	if !a.tgt64.Valid() {
 		return nil, fmt.Errorf("%s: option %s: no dtype given", name, optTgt64)
 	}
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tableFor(a.unsafe, a.tgt64)}, a: a}, nil
+	return &rules{Base: kit.Base{D: s.Def(), S: s, Table: tableFor(a.unsafe, a.tgt64)}, a: a}, nil
 }
 
 // The refusals that are not ConvertPromoteTypes' own checks but follow from
@@ -73,7 +74,7 @@ var (
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	switch len(ops) {
 	case 0:
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands: ConvertPromoteTypes takes exactly two inputs")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands: ConvertPromoteTypes takes exactly two inputs")
 	case 1:
 		t, _, err := r.input(ops[0])
 		if err != nil {
@@ -104,7 +105,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 
 // decide uses the compiled table unless the ranks can matter, which is only
 // in pytorch mode with a rank-0 or dynamic-rank input.
-func (r *rules) decide(t0 dtype.DType, r0 int, t1 dtype.DType, r1 int) promote.Decision {
+func (r *rules) decide(t0 dtype.DType, r0 int, t1 dtype.DType, r1 int) kit.Decision {
 	shapeMatters := r.a.pt && (rankClass(r0) != ranked || rankClass(r1) != ranked)
 	if shapeMatters || !t0.Valid() || !t1.Valid() { // the table has no row for an invalid dtype
 		return infer(r.a, t0, r0, t1, r1)

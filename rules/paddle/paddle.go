@@ -7,6 +7,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -46,12 +47,12 @@ var Def = &promote.Def{
 		if guide {
 			t = guideTable
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, guide: guide}, nil
+		return &rules{Base: kit.Base{D: s.Def(), S: s, Table: t()}, guide: guide}, nil
 	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	guide bool
 }
 
@@ -75,24 +76,24 @@ type side struct {
 // The two tables: the binary rule for two ranked tensors, compiled, each
 // the first time a rule set of its mode asks for it, not at init.
 var (
-	codeTable = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, false) })
+	codeTable = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision { return tableDecision(a, b, false) })
 	})
-	guideTable = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, true) })
+	guideTable = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision { return tableDecision(a, b, true) })
 	})
 )
 
-func tableDecision(a, b dtype.DType, guide bool) promote.Decision {
+func tableDecision(a, b dtype.DType, guide bool) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if !has(d) {
-			return promote.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
+			return kit.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
 		}
 	}
 	if guide {
 		for _, d := range [2]dtype.DType{a, b} {
 			if !inGuide(d) {
-				return promote.Decision{Rule: ruleGuideUnlisted, Msg: "the guide's tables do not list " + paddleName(d)}
+				return kit.Decision{Rule: ruleGuideUnlisted, Msg: "the guide's tables do not list " + paddleName(d)}
 			}
 		}
 	}
@@ -106,9 +107,9 @@ func tableDecision(a, b dtype.DType, guide bool) promote.Decision {
 		out, why, msg = codeBinary(x, y)
 	}
 	if msg != "" {
-		return promote.Decision{Rule: why, Msg: msg}
+		return kit.Decision{Rule: why, Msg: msg}
 	}
-	return promote.Decision{Out: out.dt, Rule: why}
+	return kit.Decision{Out: out.dt, Rule: why}
 }
 
 // Result folds the operands left to right as a chain of binary operations
@@ -116,7 +117,7 @@ func tableDecision(a, b dtype.DType, guide bool) promote.Decision {
 // 0-d tensor only when both of its operands were.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
 	acc, why, err := r.sideOf(ops[0])
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -39,7 +40,7 @@ var Def = &promote.Def{
 
 // rules is the rule set built for one version and default dtype.
 type rules struct {
-	promote.Base
+	kit.Base
 	r            *release
 	defaultFloat dtype.DType
 }
@@ -53,14 +54,14 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if s.Enum("default_float") == "f64" {
 		d = dtype.F64
 	}
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: r.table}, r: r, defaultFloat: d}, nil
+	return &rules{Base: kit.Base{D: s.Def(), S: s, Table: r.table}, r: r, defaultFloat: d}, nil
 }
 
 // Result is torch.result_type over any number of operands: every operand
 // updates its slot, then the slots are combined (see State).
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
 	s, err := r.r.newState(r.defaultFloat)
 	if err != nil {

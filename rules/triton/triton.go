@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -33,7 +34,7 @@ var Def = &promote.Def{
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	version string
 }
 
@@ -43,7 +44,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown version %q (valid: %s, %s)", Name, v, VersionMain, Version32)
 	}
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, version: v}, nil
+	return &rules{Base: kit.Base{D: s.Def(), S: s, Table: t()}, version: v}, nil
 }
 
 // Result reads the operands as a chain of binary operators applied left to
@@ -53,9 +54,9 @@ func build(s promote.Settings) (promote.Rules, error) {
 // the type to_tensor gives it).
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	return promote.FoldLeft(ops, r)
+	return kit.FoldLeft(ops, r)
 }
 
 // FoldOne is one operand's own type.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -40,7 +41,7 @@ var Def = &promote.Def{
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	c *cascade
 }
 
@@ -49,7 +50,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown version %q", Name, s.Enum("version"))
 	}
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: c.table()}, c: c}, nil
+	return &rules{Base: kit.Base{D: s.Def(), S: s, Table: c.table()}, c: c}, nil
 }
 
 // Result reads the operands as a chain of binary operators applied left to
@@ -57,9 +58,9 @@ func build(s promote.Settings) (promote.Rules, error) {
 // operand alone is its own dtype (a Python literal: tvm.tirx.const's).
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	return promote.FoldLeft(ops, r)
+	return kit.FoldLeft(ops, r)
 }
 
 // FoldOne is one operand's own dtype.

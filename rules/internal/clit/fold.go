@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Class is what kind of arithmetic type a C or C++ type is.
@@ -50,15 +51,15 @@ type FoldRules struct {
 
 // PairTable compiles l.Common over every pair of dtypes, refusing a dtype
 // the language has no type for.
-func PairTable(l *Language) *promote.PairTable {
-	return promote.NewPairTable(l.Name, func(a, b dtype.DType) promote.Decision {
+func PairTable(l *Language) *kit.PairTable {
+	return kit.NewPairTable(l.Name, func(a, b dtype.DType) kit.Decision {
 		for _, d := range [2]dtype.DType{a, b} {
 			if !l.Has(d) {
-				return promote.Decision{Rule: l.Rules.NotType, Msg: l.WhyNot(d)}
+				return kit.Decision{Rule: l.Rules.NotType, Msg: l.WhyNot(d)}
 			}
 		}
 		out, rule, msg := l.Common(a, b)
-		return promote.Decision{Out: out, Rule: rule, Msg: msg}
+		return kit.Decision{Out: out, Rule: rule, Msg: msg}
 	})
 }
 
@@ -66,7 +67,7 @@ func PairTable(l *Language) *promote.PairTable {
 // as the compiler types it) and folds the usual arithmetic conversions
 // left to right, as a + b + c groups ((a + b) + c).
 type Folder struct {
-	promote.Base
+	kit.Base
 	L *Language
 }
 
@@ -105,9 +106,9 @@ func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) 
 // that is ill-formed stops the fold.
 func (f *Folder) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, f.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, f.Refuse(kit.NoOperands, "no operands")
 	}
-	return promote.FoldLeft(ops, f)
+	return kit.FoldLeft(ops, f)
 }
 
 // FoldOne is one operand's own type.

@@ -1,7 +1,8 @@
-package promote
+package kit
 
 import (
 	"fmt"
+	"github.com/promote-dev/promote"
 
 	"github.com/promote-dev/promote/dtype"
 )
@@ -9,34 +10,34 @@ import (
 // Base holds what every rule set stores: its definition, its settings and
 // its compiled pair table. Rule sets embed it and add Result.
 type Base struct {
-	D     *Def
-	S     Settings
+	D     *promote.Def
+	S     promote.Settings
 	Table *PairTable
 }
 
 // Def returns the rule set's definition.
-func (b *Base) Def() *Def { return b.D }
+func (b *Base) Def() *promote.Def { return b.D }
 
 // Settings returns the options the rule set was built with.
-func (b *Base) Settings() Settings { return b.S }
+func (b *Base) Settings() promote.Settings { return b.S }
 
 // PromoteTypes looks the ordered pair up in the compiled table.
-func (b *Base) PromoteTypes(x, y dtype.DType) (Result, error) { return b.Table.Lookup(x, y) }
+func (b *Base) PromoteTypes(x, y dtype.DType) (promote.Result, error) { return b.Table.Lookup(x, y) }
 
 // Refuse returns the rule set's refusal error for the operands.
-func (b *Base) Refuse(rule *Rule, msg string, ops ...Operand) error {
-	return &Error{Rules: b.D.Name, Rule: rule, Msg: msg, Operands: append([]Operand(nil), ops...)}
+func (b *Base) Refuse(rule *promote.Rule, msg string, ops ...promote.Operand) error {
+	return &promote.Error{Rules: b.D.Name, Rule: rule, Msg: msg, Operands: append([]promote.Operand(nil), ops...)}
 }
 
 // NoOperands is the rule shared by rule sets that have nothing to say about
 // an empty operand list; anvil has its own ("No arguments provided").
-var NoOperands = &Rule{ID: "no-operands", Text: "an operation needs at least one operand", Source: "promote batch contract"}
+var NoOperands = &promote.Rule{ID: "no-operands", Text: "an operation needs at least one operand", Source: "promote batch contract"}
 
 // A Folder gives the steps of a left fold: the type of one operand alone,
 // and the running result combined with the next operand.
 type Folder interface {
-	FoldOne(o Operand) (Result, error)
-	FoldTwo(acc, next Operand) (Result, error)
+	FoldOne(o promote.Operand) (promote.Result, error)
+	FoldTwo(acc, next promote.Operand) (promote.Result, error)
 }
 
 // FoldLeft combines operands left to right: FoldOne gives the type of the
@@ -46,21 +47,21 @@ type Folder interface {
 // common_type_info, TensorFlow's result_type and CANN's multi-input ops.
 // It takes an interface rather than two funcs so that a rule set passing
 // itself allocates nothing.
-func FoldLeft(ops []Operand, f Folder) (Result, error) {
+func FoldLeft(ops []promote.Operand, f Folder) (promote.Result, error) {
 	if len(ops) == 0 {
-		return Result{}, fmt.Errorf("FoldLeft: no operands")
+		return promote.Result{}, fmt.Errorf("FoldLeft: no operands")
 	}
 	if len(ops) == 1 {
 		return f.FoldOne(ops[0])
 	}
 	r, err := f.FoldTwo(ops[0], ops[1])
 	if err != nil {
-		return Result{}, err
+		return promote.Result{}, err
 	}
 	for _, o := range ops[2:] {
-		acc := Operand{Kind: Tensor, DType: r.DType, Weak: r.Weak, Rank: RankPositive}
+		acc := promote.Operand{Kind: promote.Tensor, DType: r.DType, Weak: r.Weak, Rank: promote.RankPositive}
 		if r, err = f.FoldTwo(acc, o); err != nil {
-			return Result{}, err
+			return promote.Result{}, err
 		}
 	}
 	return r, nil

@@ -1,7 +1,8 @@
-package promote
+package kit
 
 import (
 	"fmt"
+	"github.com/promote-dev/promote"
 
 	"github.com/promote-dev/promote/dtype"
 )
@@ -22,10 +23,10 @@ type PairTable struct {
 // second, dependent load from a rules slice), and the whole cell is 16
 // bytes, so a lookup touches one cache line.
 type cell struct {
-	rule *Rule       // nil only for Invalid's row and column
-	out  dtype.DType // Invalid: refused
-	weak bool        // the result is weak (JAX, TensorFlow)
-	msg  uint16      // index into msgs for a refusal
+	rule *promote.Rule // nil only for Invalid's row and column
+	out  dtype.DType   // Invalid: refused
+	weak bool          // the result is weak (JAX, TensorFlow)
+	msg  uint16        // index into msgs for a refusal
 }
 
 // maxEntries bounds the distinct messages a table can index.
@@ -36,7 +37,7 @@ const maxEntries = 1 << 16
 type Decision struct {
 	Out  dtype.DType
 	Weak bool // the result is weak or ambiguous
-	Rule *Rule
+	Rule *promote.Rule
 	Msg  string // refusal only
 }
 
@@ -76,10 +77,10 @@ func NewPairTable(name string, decide func(a, b dtype.DType) Decision) *PairTabl
 // only when it refuses. The accepted pair is the hot path of every rule
 // set's PromoteTypes: two bounds checks and one cell, nothing else; a
 // refusal or an invalid dtype goes to refuse, kept out of line.
-func (t *PairTable) Lookup(a, b dtype.DType) (Result, error) {
+func (t *PairTable) Lookup(a, b dtype.DType) (promote.Result, error) {
 	if int(a) < dtype.Count && int(b) < dtype.Count {
 		if c := &t.cells[a][b]; c.out != dtype.Invalid {
-			return Result{DType: c.out, Weak: c.weak, Rule: c.rule}, nil
+			return promote.Result{DType: c.out, Weak: c.weak, Rule: c.rule}, nil
 		}
 	}
 	return t.refuse(a, b)
@@ -89,12 +90,12 @@ func (t *PairTable) Lookup(a, b dtype.DType) (Result, error) {
 // hold no rule) or a refused pair.
 //
 //go:noinline
-func (t *PairTable) refuse(a, b dtype.DType) (Result, error) {
+func (t *PairTable) refuse(a, b dtype.DType) (promote.Result, error) {
 	if !a.Valid() || !b.Valid() {
-		return Result{}, fmt.Errorf("%s: invalid dtype in pair (%v, %v)", t.name, a, b)
+		return promote.Result{}, fmt.Errorf("%s: invalid dtype in pair (%v, %v)", t.name, a, b)
 	}
 	c := &t.cells[a][b]
-	return Result{}, &Error{Rules: t.name, Rule: c.rule, Msg: t.msgs[c.msg], Operands: []Operand{T(a), T(b)}}
+	return promote.Result{}, &promote.Error{Rules: t.name, Rule: c.rule, Msg: t.msgs[c.msg], Operands: []promote.Operand{promote.T(a), promote.T(b)}}
 }
 
 // Cell returns the decision for (a, b) without building an error.

@@ -1,0 +1,23 @@
+// Package litsuffix holds the normalised spellings of the host-language
+// literal suffixes that promote's operand parser records in Value.Suffix
+// (C's integer and float suffixes, Julia's Float32 exponent). The parser
+// in the root package writes them; package kit re-exports them for rule
+// sets, which decide what each means in their host.
+package litsuffix
+
+// Integer suffixes, normalised: the letters in any case and either order
+// (lu is ul), with the two l's of long long written alike (ll or LL).
+const (
+	Unsigned         = "u"   // 1u
+	Long             = "L"   // 1L: R's integer, C's long
+	UnsignedLong     = "uL"  // 1ul, 1lu
+	LongLong         = "LL"  // 1ll
+	UnsignedLongLong = "uLL" // 1ull, 1llu
+)
+
+// Float suffixes.
+const (
+	Float      = "f"  // C's float: 1.0f
+	LongDouble = "L"  // C's long double: 1.0L (Kind FloatValue)
+	JuliaF32   = "f0" // Julia's Float32, f in place of e: 1f0, 2.5f-3
+)
