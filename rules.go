@@ -150,6 +150,23 @@ type Def struct {
 	Presets [][]string
 	// New builds the rule set from validated settings.
 	New func(Settings) (Rules, error)
+
+	// What the system is, declared, so that tools can list it and the
+	// engine can admit operands against it in one place (Admit).
+
+	// DTypes returns the dtypes the system has under the settings; nil
+	// means every dtype of the catalogue (see DTypesOf).
+	DTypes func(Settings) []dtype.DType
+	// Weak says whether the system has weak operands.
+	Weak WeakPolicy
+	// Host is the language the system's literals are written in.
+	Host HostLanguage
+	// Rules lists every rule the rule set can answer or refuse with, under
+	// any settings: a test over the registry proves that the rule set's
+	// vectors reach each one.
+	Rules []*Rule
+	// Admission words the refusals Admit makes for the system.
+	Admission Admission
 }
 
 // OptionKind is the type of an option's value.

@@ -13,7 +13,24 @@ type Base struct {
 	D     *promote.Def
 	S     promote.Settings
 	Table *PairTable
+	has   *promote.DTypeSet // the dtypes D declares under S; nil: all
 }
+
+// NewBase returns the Base of a rule set built with settings s (whose Def
+// is the rule set's) over pair table t. It holds the dtype set the
+// definition declares under s, for Admit.
+func NewBase(s promote.Settings, t *PairTable) Base {
+	b := Base{D: s.Def(), S: s, Table: t}
+	if b.D != nil && b.D.DTypes != nil {
+		b.has = promote.NewDTypeSet(b.D.DTypes(s))
+	}
+	return b
+}
+
+// Admit refuses the first operand the system cannot have (a dtype it
+// lacks, a weak operand where it has no weak types), in the words of its
+// Def.Admission; see promote.Admit. Result calls it before anything else.
+func (b *Base) Admit(ops []promote.Operand) error { return promote.Admit(b.D, b.has, ops) }
 
 // Def returns the rule set's definition.
 func (b *Base) Def() *promote.Def { return b.D }

@@ -60,7 +60,7 @@ var Def = &promote.Def{
 		if v == V2021 {
 			t = table2021
 		}
-		return &rules{Base: kit.Base{D: s.Def(), S: s, Table: t()}, version: v}, nil
+		return &rules{Base: kit.NewBase(s, t()), version: v}, nil
 	},
 }
 

@@ -57,7 +57,7 @@ var Def = &promote.Def{
 		if s.Enum("std") == "c23" {
 			std = 1
 		}
-		return &clit.Folder{Base: kit.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}, nil
+		return &clit.Folder{Base: kit.NewBase(s, tables[std]()), L: languages[std]}, nil
 	},
 }
 

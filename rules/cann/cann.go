@@ -38,7 +38,7 @@ var Def = &promote.Def{
 	}},
 	Presets: [][]string{{"table=opbase"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		r := &rules{Base: kit.Base{D: s.Def(), S: s, Table: docPairs()}}
+		r := &rules{Base: kit.NewBase(s, docPairs())}
 		if s.Enum("table") == "opbase" {
 			r.Table, r.opbase = opbasePairs(), true
 		}

@@ -39,7 +39,7 @@ var Def = &promote.Def{
 			return nil, err
 		}
 		c := Config{Strict: s.Enum("mode") == "strict", X64: s.Bool("x64"), Explicit: e}
-		return &rules{Base: kit.Base{D: s.Def(), S: s, Table: tables[c.index()]()}, c: c}, nil
+		return &rules{Base: kit.NewBase(s, tables[c.index()]()), c: c}, nil
 	},
 }
 

@@ -118,7 +118,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 		}
 	}
 	c := newConfig(s.Enum("backend") == "tensorflow", fx)
-	return &rules{Base: kit.Base{D: s.Def(), S: s, Table: tables[tableIndex(c)]()}, c: c}, nil
+	return &rules{Base: kit.NewBase(s, tables[tableIndex(c)]()), c: c}, nil
 }
 
 // arg is one argument of result_type after standardize_dtype: a dtype and

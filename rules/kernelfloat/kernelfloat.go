@@ -42,7 +42,7 @@ var Def = &promote.Def{
 	NAry:    promote.Fold,
 	Dialect: dtype.CPP,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{kit.Base{D: s.Def(), S: s, Table: table()}}, nil
+		return &rules{kit.NewBase(s, table())}, nil
 	},
 }
 

@@ -58,7 +58,7 @@ var Def = &promote.Def{
 				t = docTable
 			}
 		}
-		return &rules{Base: kit.Base{D: s.Def(), S: s, Table: t()}, mode: mode}, nil
+		return &rules{Base: kit.NewBase(s, t()), mode: mode}, nil
 	},
 }
 

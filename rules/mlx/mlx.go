@@ -27,7 +27,18 @@ var Def = &promote.Def{
 	NAry:    promote.Fold,
 	Dialect: Dialect,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{kit.Base{D: s.Def(), S: s, Table: table()}}, nil
+		return &rules{kit.NewBase(s, table())}, nil
+	},
+	DTypes: func(promote.Settings) []dtype.DType { return types[:] },
+	Weak:   promote.NoWeakTypes,
+	Host:   promote.HostPython,
+	Rules:  allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNotMLX, Msg: func(o promote.Operand) string { return notMLXMsg(o.DType) }},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Operand) string {
+			return "MLX has no weak arrays; write a Python scalar (2, 1.5) for an operand that takes the other's dtype"
+		}},
+		AllOperands: true,
 	},
 }
 
@@ -54,6 +65,9 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoOperands, "ValueError: [result_type] At least one array or dtype is required.")
 	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
 	res, err := kit.FoldLeft(ops, r)
 	if err != nil {
 		var e *promote.Error
@@ -75,9 +89,6 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 		}
 		return promote.Result{DType: d, Rule: rule}, nil
 	}
-	if err := r.checkArray(o); err != nil {
-		return promote.Result{}, err
-	}
 	return promote.Result{DType: o.DType, Rule: ruleOneArray}, nil
 }
 
@@ -87,13 +98,6 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 // own default. Then promote_types.
 func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	aLit, bLit := a.Kind == promote.Literal, b.Kind == promote.Literal
-	for _, o := range [2]promote.Operand{a, b} {
-		if o.Kind != promote.Literal {
-			if err := r.checkArray(o); err != nil {
-				return promote.Result{}, err
-			}
-		}
-	}
 	da, db := a.DType, b.DType
 	rule := ruleTable
 	var err error
@@ -130,15 +134,4 @@ func (r *rules) scalar(o promote.Operand, other dtype.DType) (dtype.DType, *prom
 		return d, rule, r.Refuse(rule, msg, o)
 	}
 	return d, rule, nil
-}
-
-// checkArray refuses a tensor or typed scalar MLX cannot have.
-func (r *rules) checkArray(o promote.Operand) error {
-	switch {
-	case !Has(o.DType):
-		return r.Refuse(ruleNotMLX, notMLXMsg(o.DType), o)
-	case o.Weak:
-		return r.Refuse(ruleNoWeak, "MLX has no weak arrays; write a Python scalar (2, 1.5) for an operand that takes the other's dtype", o)
-	}
-	return nil
 }

@@ -42,7 +42,7 @@ var Def = &promote.Def{
 	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		r := &rules{
-			Base:        kit.Base{D: s.Def(), S: s, Table: pairTable()},
+			Base:        kit.NewBase(s, pairTable()),
 			checkValues: s.Bool("check_values"),
 			legacy:      s.Enum("promotion") == "legacy",
 			ml:          s.Bool("ml_dtypes"),

@@ -51,7 +51,7 @@ func newRules(s promote.Settings) (promote.Rules, error) {
 	if !a.tgt64.Valid() {
 		return nil, fmt.Errorf("%s: option %s: no dtype given", name, optTgt64)
 	}
-	return &rules{Base: kit.Base{D: s.Def(), S: s, Table: tableFor(a.unsafe, a.tgt64)}, a: a}, nil
+	return &rules{Base: kit.NewBase(s, tableFor(a.unsafe, a.tgt64)), a: a}, nil
 }
 
 // The refusals that are not ConvertPromoteTypes' own checks but follow from

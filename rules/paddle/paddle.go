@@ -47,7 +47,7 @@ var Def = &promote.Def{
 		if guide {
 			t = guideTable
 		}
-		return &rules{Base: kit.Base{D: s.Def(), S: s, Table: t()}, guide: guide}, nil
+		return &rules{Base: kit.NewBase(s, t()), guide: guide}, nil
 	},
 }
 

@@ -54,7 +54,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if s.Enum("default_float") == "f64" {
 		d = dtype.F64
 	}
-	return &rules{Base: kit.Base{D: s.Def(), S: s, Table: r.table}, r: r, defaultFloat: d}, nil
+	return &rules{Base: kit.NewBase(s, r.table), r: r, defaultFloat: d}, nil
 }
 
 // Result is torch.result_type over any number of operands: every operand

@@ -65,11 +65,11 @@ var Def = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		switch mode := s.Enum("mode"); mode {
 		case ModeLegacy:
-			return &rules{Base: kit.Base{D: s.Def(), S: s, Table: legacyTable()}, mode: mode}, nil
+			return &rules{Base: kit.NewBase(s, legacyTable()), mode: mode}, nil
 		case ModeSafe:
-			return &rules{Base: kit.Base{D: s.Def(), S: s, Table: safeTable()}, mode: mode}, nil
+			return &rules{Base: kit.NewBase(s, safeTable()), mode: mode}, nil
 		case ModeAll:
-			return &rules{Base: kit.Base{D: s.Def(), S: s, Table: allTable()}, mode: mode}, nil
+			return &rules{Base: kit.NewBase(s, allTable()), mode: mode}, nil
 		default:
 			return nil, fmt.Errorf("tensorflow: unknown mode %q", mode)
 		}

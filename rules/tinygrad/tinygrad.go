@@ -95,7 +95,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 		return nil, fmt.Errorf("%s: no table for version=%s default_float=%s default_int=%s (valid defaults: %v and %v)", Name, ver, df, di, defaultFloats, defaultInts)
 	}
 	r := newRules(ver, df, di)
-	r.Base = kit.Base{D: s.Def(), S: s, Table: table()}
+	r.Base = kit.NewBase(s, table())
 	return r, nil
 }
 

@@ -44,7 +44,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown version %q (valid: %s, %s)", Name, v, VersionMain, Version32)
 	}
-	return &rules{Base: kit.Base{D: s.Def(), S: s, Table: t()}, version: v}, nil
+	return &rules{Base: kit.NewBase(s, t()), version: v}, nil
 }
 
 // Result reads the operands as a chain of binary operators applied left to

@@ -50,7 +50,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown version %q", Name, s.Enum("version"))
 	}
-	return &rules{Base: kit.Base{D: s.Def(), S: s, Table: c.table()}, c: c}, nil
+	return &rules{Base: kit.NewBase(s, c.table()), c: c}, nil
 }
 
 // Result reads the operands as a chain of binary operators applied left to

@@ -1,0 +1,187 @@
+package rules
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
+)
+
+// vectorMarker marks a testdata file in internal/tsvtest's vector format
+// (NAME SETTINGS QUERY ANSWER [MESSAGE [RULE [SOURCE]]]), answered as
+// `promote batch` answers: a header comment line holding it puts the file
+// in the coverage proof below. Every rule set's package marks its own.
+const vectorMarker = "vector-format: batch"
+
+// unreachable names the rules no query of the batch grammar can reach,
+// each with the reason, keyed "SYSTEM RULE-ID". A rule lands here only
+// when the parser itself makes the query impossible.
+var unreachable = map[string]string{
+	"keras no-promotion-path": "unreachable with Keras's dtypes, as its text says",
+	"mlx python-scalar":   "refuses a literal kind the parser never makes; a Python literal MLX cannot take is refused by python-literal",
+	"keras python-scalar": "refuses a literal kind the parser never makes; a Python literal Keras cannot take is refused by python-literal",
+}
+
+// undeclared reports a rule set that does not declare itself yet (no
+// weak-type policy): the tests below pass it over, by name.
+func undeclared(t *testing.T, d *promote.Def) bool {
+	if d.Weak != 0 {
+		return false
+	}
+	t.Logf("%s: not declared yet", d.Name)
+	return true
+}
+
+// TestDeclarations: every registered rule set declares what it is (its
+// weak-type policy, host language, rule list and admission refusals),
+// consistently, and every declared rule says where it comes from.
+func TestDeclarations(t *testing.T) {
+	for _, d := range All() {
+		if undeclared(t, d) {
+			continue
+		}
+		if err := d.CheckDeclaration(); err != nil {
+			t.Error(err)
+		}
+		if len(d.Rules) == 0 {
+			t.Errorf("%s: declares no rules", d.Name)
+		}
+		for _, r := range d.Rules {
+			if r == nil || r.ID == "" || r.Source == "" {
+				t.Errorf("%s: rule %v has no ID or no source", d.Name, r)
+			}
+		}
+		if d.Weak == promote.NoWeakTypes && d.Admission.NoWeak == nil {
+			t.Errorf("%s: no weak types, but no NoWeak refusal to say so", d.Name)
+		}
+	}
+}
+
+// TestAdmission: under every preset, a rule set with no weak types
+// refuses a weak tensor of each dtype it has with its NoWeak rule, and a
+// rule set that declares its dtypes refuses a tensor of every other dtype
+// with its NoDType rule, both before its own promotion runs.
+func TestAdmission(t *testing.T) {
+	for _, d := range All() {
+		if undeclared(t, d) {
+			continue
+		}
+		for _, kv := range append([][]string{nil}, d.Presets...) {
+			r, err := d.Build(kv...)
+			if err != nil {
+				t.Fatalf("%s %v: %v", d.Name, kv, err)
+			}
+			has := d.DTypesOf(r.Settings())
+			if ref := d.Admission.NoWeak; ref != nil {
+				for _, x := range has {
+					requireRefusal(t, r, ref.Rule, promote.Weak(promote.T(x)))
+				}
+			}
+			if ref := d.Admission.NoDType; ref != nil {
+				for _, x := range dtype.All() {
+					if !slices.Contains(has, x) {
+						requireRefusal(t, r, ref.Rule, promote.T(x))
+						requireRefusal(t, r, ref.Rule, promote.T(has[0]), promote.T(x))
+					}
+				}
+			}
+		}
+	}
+}
+
+func requireRefusal(t *testing.T, r promote.Rules, want *promote.Rule, ops ...promote.Operand) {
+	t.Helper()
+	res, err := r.Result(ops...)
+	var pe *promote.Error
+	if !errors.As(err, &pe) || pe.Rule != want {
+		t.Errorf("%s %s: %v, %v; want a refusal by rule %s", r.Def().Name, r.Settings(), res, err, want.ID)
+	}
+}
+
+// TestEveryRuleIsReached: every rule a rule set's package declares is in
+// its Def.Rules, and every rule in Def.Rules decides or refuses at least
+// one query of the package's vector files (those marked vectorMarker): no
+// rule is dead, and every rule has a test.
+func TestEveryRuleIsReached(t *testing.T) {
+	for _, d := range All() {
+		t.Run(d.Name, func(t *testing.T) {
+			if undeclared(t, d) {
+				t.Skip()
+			}
+			dir := packageDir(t, d)
+			tsvtest.RequireRulesListed(t, dir, d.Rules)
+			files := markedFiles(t, dir)
+			if len(files) == 0 {
+				t.Fatalf("no vector file in %s/testdata is marked %q", dir, vectorMarker)
+			}
+			reachable := slices.DeleteFunc(slices.Clone(d.Rules), func(r *promote.Rule) bool {
+				_, ok := unreachable[d.Name+" "+r.ID]
+				return ok
+			})
+			tsvtest.RequireAllRulesReached(t, d, reachable, files...)
+		})
+	}
+}
+
+// packageDir is the directory, relative to this package, of the package
+// that declares d: the package of its constructor.
+func packageDir(t *testing.T, d *promote.Def) string {
+	t.Helper()
+	fn := runtime.FuncForPC(reflect.ValueOf(d.New).Pointer())
+	if fn == nil {
+		t.Fatalf("%s: no constructor", d.Name)
+	}
+	const prefix = "github.com/promote-dev/promote/rules/"
+	rest, ok := strings.CutPrefix(fn.Name(), prefix)
+	if !ok {
+		t.Fatalf("%s: constructor %s is outside rules/", d.Name, fn.Name())
+	}
+	pkg, _, _ := strings.Cut(rest, ".")
+	return pkg
+}
+
+// markedFiles lists the vector files of dir/testdata whose header (the
+// leading comment lines) holds vectorMarker.
+func markedFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "testdata", "*.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range paths {
+		if headerHolds(t, p, vectorMarker) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func headerHolds(t *testing.T, path, marker string) bool {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, "#") {
+			return false
+		}
+		if strings.Contains(line, marker) {
+			return true
+		}
+	}
+	return false
+}
