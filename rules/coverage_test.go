@@ -27,8 +27,8 @@ const vectorMarker = "vector-format: batch"
 // when the parser itself makes the query impossible.
 var unreachable = map[string]string{
 	"keras no-promotion-path": "unreachable with Keras's dtypes, as its text says",
-	"mlx python-scalar":   "refuses a literal kind the parser never makes; a Python literal MLX cannot take is refused by python-literal",
-	"keras python-scalar": "refuses a literal kind the parser never makes; a Python literal Keras cannot take is refused by python-literal",
+	"mlx python-scalar":       "refuses a literal kind the parser never makes; a Python literal MLX cannot take is refused by python-literal",
+	"keras python-scalar":     "refuses a literal kind the parser never makes; a Python literal Keras cannot take is refused by python-literal",
 }
 
 // undeclared reports a rule set that does not declare itself yet (no

@@ -40,6 +40,18 @@ var Def = &promote.Def{
 	},
 	Presets: [][]string{{"backend=tensorflow"}, {"floatx=bf16"}},
 	New:     build,
+	DTypes: func(promote.Settings) []dtype.DType {
+		return append(strongNodes[:len(strongNodes):len(strongNodes)], dtype.F8E4M3FN, dtype.F8E5M2)
+	},
+	Weak:  promote.NoWeakTypes,
+	Host:  promote.HostPython,
+	Rules: allRules,
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Operand) string {
+			return "Keras has no weak tensors; write a Python scalar (2, 1.5) for a weakly typed operand"
+		}},
+		AllOperands: true,
+	},
 }
 
 // config is what result_type reads from Keras's configuration.
