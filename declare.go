@@ -72,7 +72,8 @@ type Admission struct {
 // message, in the system's own words, for the operand refused.
 type Refusal struct {
 	Rule *Rule
-	Msg  func(o Operand) string
+	// Msg words the refusal of operand o under the rule set's settings s.
+	Msg func(s Settings, o Operand) string
 }
 
 // DTypeSet is a set of dtypes, indexed by dtype.
@@ -114,13 +115,17 @@ func (d *Def) DTypesOf(s Settings) []dtype.DType {
 	return out
 }
 
-// Admit checks the operands against what definition d declares the
-// system has (has: its dtypes under the settings, nil for all; Def.Weak),
+// Admit checks the operands against what the definition of settings s
+// declares the system has (has: its dtypes under s, nil for all; Def.Weak),
 // in order, and returns the first refusal, worded by Def.Admission; nil
 // when every operand is admitted. It is the one place the engine refuses
 // what a system lacks: rule sets call it before their own promotion runs
 // (package kit's Base.Admit), and keep no checks of their own for it.
-func Admit(d *Def, has *DTypeSet, ops []Operand) error {
+func Admit(s Settings, has *DTypeSet, ops []Operand) error {
+	d := s.def
+	if d == nil {
+		return nil
+	}
 	a := &d.Admission
 	for i := range ops {
 		o := &ops[i]
@@ -139,7 +144,7 @@ func Admit(d *Def, has *DTypeSet, ops []Operand) error {
 		if a.AllOperands {
 			named = ops
 		}
-		return &Error{Rules: d.Name, Rule: ref.Rule, Msg: ref.Msg(*o), Operands: append([]Operand(nil), named...)}
+		return &Error{Rules: d.Name, Rule: ref.Rule, Msg: ref.Msg(s, *o), Operands: append([]Operand(nil), named...)}
 	}
 	return nil
 }

@@ -30,7 +30,7 @@ func NewBase(s promote.Settings, t *PairTable) Base {
 // Admit refuses the first operand the system cannot have (a dtype it
 // lacks, a weak operand where it has no weak types), in the words of its
 // Def.Admission; see promote.Admit. Result calls it before anything else.
-func (b *Base) Admit(ops []promote.Operand) error { return promote.Admit(b.D, b.has, ops) }
+func (b *Base) Admit(ops []promote.Operand) error { return promote.Admit(b.S, b.has, ops) }
 
 // Def returns the rule set's definition.
 func (b *Base) Def() *promote.Def { return b.D }

@@ -53,12 +53,22 @@ var Def = &promote.Def{
 	},
 	Presets: [][]string{{"std=c23"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		std := 0
-		if s.Enum("std") == "c23" {
-			std = 1
-		}
+		std := stdOf(s)
 		return &clit.Folder{Base: kit.NewBase(s, tables[std]()), L: languages[std]}, nil
 	},
+	DTypes:    func(s promote.Settings) []dtype.DType { return languages[stdOf(s)].DTypes() },
+	Weak:      promote.NoWeakTypes,
+	Host:      promote.HostC,
+	Rules:     allRules,
+	Admission: clit.Admission(func(s promote.Settings) *clit.Language { return languages[stdOf(s)] }),
+}
+
+// stdOf is the index into languages and tables of the standard s names.
+func stdOf(s promote.Settings) int {
+	if s.Enum("std") == "c23" {
+		return 1
+	}
+	return 0
 }
 
 // languages are C17 and C23 as the shared C-family fold reads them: the

@@ -34,8 +34,8 @@ var Def = &promote.Def{
 	Host:   promote.HostPython,
 	Rules:  allRules,
 	Admission: promote.Admission{
-		NoDType: &promote.Refusal{Rule: ruleNotMLX, Msg: func(o promote.Operand) string { return notMLXMsg(o.DType) }},
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Operand) string {
+		NoDType: &promote.Refusal{Rule: ruleNotMLX, Msg: func(_ promote.Settings, o promote.Operand) string { return notMLXMsg(o.DType) }},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
 			return "MLX has no weak arrays; write a Python scalar (2, 1.5) for an operand that takes the other's dtype"
 		}},
 		AllOperands: true,

@@ -71,17 +71,12 @@ type Folder struct {
 	L *Language
 }
 
-// operand is the type of an operand, and the rule that typed a literal.
+// operand is the type of an admitted operand, and the rule that typed a
+// literal.
 func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) {
-	if o.Weak {
-		return dtype.Invalid, nil, f.Refuse(f.L.Rules.NoWeak, f.L.Spelled+" has no weak types: "+o.String()+" cannot be written", o)
-	}
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !f.L.Has(o.DType) {
-			return dtype.Invalid, nil, f.Refuse(f.L.Rules.NotType, f.L.WhyNot(o.DType), o)
-		}
-		return o.DType, nil, nil
+		return o.DType, nil, nil // admitted by Result
 	case promote.Literal:
 		t, err := Of(o.Value, f.L.Lit)
 		if err != nil {
@@ -107,6 +102,9 @@ func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) 
 func (f *Folder) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, f.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := f.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	return kit.FoldLeft(ops, f)
 }
@@ -150,4 +148,34 @@ func (f *Folder) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 		rule = rb
 	}
 	return promote.Result{DType: out, Rule: rule}, nil
+}
+
+// DTypes lists, in catalogue order, the dtypes the language has a type
+// for: its Def's DTypes.
+func (l *Language) DTypes() []dtype.DType {
+	var out []dtype.DType
+	for _, d := range dtype.All() {
+		if l.Has(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Admission is a C-family rule set's declared admission: a weak operand
+// is refused first ("C has no weak types: i32? cannot be written"), then
+// an operand of a dtype the language has no type for, in its WhyNot
+// words. lang gives the language of the settings; every language of the
+// rule set names the same NoWeak and NotType rules.
+func Admission(lang func(promote.Settings) *Language) promote.Admission {
+	l := lang(promote.Settings{})
+	return promote.Admission{
+		NoWeak: &promote.Refusal{Rule: l.Rules.NoWeak, Msg: func(s promote.Settings, o promote.Operand) string {
+			return lang(s).Spelled + " has no weak types: " + o.String() + " cannot be written"
+		}},
+		NoDType: &promote.Refusal{Rule: l.Rules.NotType, Msg: func(s promote.Settings, o promote.Operand) string {
+			return lang(s).WhyNot(o.DType)
+		}},
+		WeakFirst: true,
+	}
 }
