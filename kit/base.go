@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+
 	"github.com/promote-dev/promote"
 
 	"github.com/promote-dev/promote/dtype"
@@ -82,4 +83,16 @@ func FoldLeft(ops []promote.Operand, f Folder) (promote.Result, error) {
 		}
 	}
 	return r, nil
+}
+
+// DTypesWhere lists, in catalogue order, the dtypes for which has is
+// true: a Def's DTypes for a system that states its dtypes as a predicate.
+func DTypesWhere(has func(dtype.DType) bool) []dtype.DType {
+	var out []dtype.DType
+	for _, d := range dtype.All() {
+		if has(d) {
+			out = append(out, d)
+		}
+	}
+	return out
 }

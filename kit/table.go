@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+
 	"github.com/promote-dev/promote"
 
 	"github.com/promote-dev/promote/dtype"

@@ -60,6 +60,16 @@ var Def = &promote.Def{
 		}
 		return &rules{Base: kit.NewBase(s, t()), mode: mode}, nil
 	},
+	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(has) },
+	Weak:   promote.NoWeakTypes,
+	Host:   promote.HostPython,
+	Rules:  allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string { return noDTypeMsg(o.DType) }},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+			return "MindSpore has no weak tensors; write a Python scalar (1, 1.0, True) for a weakly typed operand"
+		}},
+	},
 }
 
 type rules struct {
@@ -117,6 +127,9 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
 	args := make([]arg, 0, len(ops))
 	for _, o := range ops {
 		a, err := r.argOf(o)
@@ -145,12 +158,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) argOf(o promote.Operand) (arg, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !has(o.DType) {
-			return arg{}, r.Refuse(ruleNoDType, noDTypeMsg(o.DType), o)
-		}
-		if o.Weak {
-			return arg{}, r.Refuse(ruleNoWeak, "MindSpore has no weak tensors; write a Python scalar (1, 1.0, True) for a weakly typed operand", o)
-		}
 		return arg{o.DType, true}, nil
 	case promote.Literal:
 		v := o.Value
