@@ -49,6 +49,16 @@ var Def = &promote.Def{
 		}
 		return &rules{Base: kit.NewBase(s, t()), guide: guide}, nil
 	},
+	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(has) },
+	Weak:   promote.NoWeakTypes,
+	Host:   promote.HostPython,
+	Rules:  allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string { return noDTypeMsg(o.DType) }},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+			return "Paddle has no weak tensors; write a Python scalar (1, 1.0, 1j, True) for a weakly typed operand"
+		}},
+	},
 }
 
 type rules struct {
@@ -119,6 +129,9 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
 	acc, why, err := r.sideOf(ops[0])
 	if err != nil {
 		return promote.Result{}, err
@@ -145,12 +158,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) sideOf(o promote.Operand) (side, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !has(o.DType) {
-			return side{}, nil, r.Refuse(ruleNoDType, noDTypeMsg(o.DType), o)
-		}
-		if o.Weak {
-			return side{}, nil, r.Refuse(ruleNoWeak, "Paddle has no weak tensors; write a Python scalar (1, 1.0, 1j, True) for a weakly typed operand", o)
-		}
 		if r.guide && !inGuide(o.DType) {
 			return side{}, nil, r.Refuse(ruleGuideUnlisted, "the guide's tables do not list "+paddleName(o.DType), o)
 		}
