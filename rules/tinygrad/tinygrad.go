@@ -59,6 +59,19 @@ var Def = &promote.Def{
 	},
 	Presets: [][]string{{"version=" + Version013}},
 	New:     build,
+	DTypes: func(s promote.Settings) []dtype.DType {
+		l, ok := lattices[s.Enum("version")]
+		if !ok {
+			return nil
+		}
+		return kit.DTypesWhere(func(d dtype.DType) bool { return l.byDT[d] != noNode })
+	},
+	// Weak operands exist from v0.13.0 on (weakint; weakfloat after it):
+	// each version refuses the ones it lacks with its own rule, so there
+	// is no declared admission.
+	Weak:  promote.WeakTypes,
+	Host:  promote.HostPython,
+	Rules: allRules,
 }
 
 // lattices are the four versions, compiled once.
