@@ -14,6 +14,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/tsvtest"
+	"github.com/promote-dev/promote/rules/triton"
 )
 
 // vectorMarker marks a testdata file in internal/tsvtest's vector format
@@ -21,6 +22,19 @@ import (
 // `promote batch` answers: a header comment line holding it puts the file
 // in the coverage proof below. Every rule set's package marks its own.
 const vectorMarker = "vector-format: batch"
+
+// divisionMarker marks a file in the same columns whose queries are two
+// operands typed on the path of division (/, //, %), which the batch
+// contract does not reach; divisions says how each system types it.
+const divisionMarker = "vector-format: division"
+
+// divisions types a division of two operands, for the rule sets whose
+// division has rules of its own.
+var divisions = map[string]func(r promote.Rules, a, b promote.Operand) (promote.Result, error){
+	triton.Name: func(r promote.Rules, a, b promote.Operand) (promote.Result, error) {
+		return triton.ComputationType(r, a, b, true)
+	},
+}
 
 // unreachable names the rules no query of the batch grammar can reach,
 // each with the reason, keyed "SYSTEM RULE-ID". A rule lands here only
@@ -40,6 +54,11 @@ func undeclared(t *testing.T, d *promote.Def) bool {
 	t.Logf("%s: not declared yet", d.Name)
 	return true
 }
+
+// reachedByID names the rule sets whose versions each repeat the same
+// rules (same ID, same words, a Rule value per version): their vectors
+// need reach each ID under some version, not each version's copy.
+var reachedByID = map[string]bool{"tinygrad": true}
 
 // TestDeclarations: every registered rule set declares what it is (its
 // weak-type policy, host language, rule list and admission refusals),
@@ -119,15 +138,45 @@ func TestEveryRuleIsReached(t *testing.T) {
 			}
 			dir := packageDir(t, d)
 			tsvtest.RequireRulesListed(t, dir, d.Rules)
-			files := markedFiles(t, dir)
-			if len(files) == 0 {
+			batch, division := markedFiles(t, dir, vectorMarker), markedFiles(t, dir, divisionMarker)
+			if len(batch) == 0 {
 				t.Fatalf("no vector file in %s/testdata is marked %q", dir, vectorMarker)
 			}
-			reachable := slices.DeleteFunc(slices.Clone(d.Rules), func(r *promote.Rule) bool {
-				_, ok := unreachable[d.Name+" "+r.ID]
-				return ok
+			reached := map[*promote.Rule]bool{}
+			reachedID := map[string]bool{}
+			note := func(r *promote.Rule) {
+				if r != nil {
+					reached[r] = true
+					reachedID[r.ID] = true
+				}
+			}
+			eachQuery(t, d, batch, func(r promote.Rules, ops []promote.Operand) {
+				res, err := r.Result(ops...)
+				note(ruleOf(res, err))
 			})
-			tsvtest.RequireAllRulesReached(t, d, reachable, files...)
+			if len(division) > 0 {
+				div, ok := divisions[d.Name]
+				if !ok {
+					t.Fatalf("%v are marked %q, but %s has no division in divisions", division, divisionMarker, d.Name)
+				}
+				eachQuery(t, d, division, func(r promote.Rules, ops []promote.Operand) {
+					if len(ops) == 2 {
+						res, err := div(r, ops[0], ops[1])
+						note(ruleOf(res, err))
+					}
+				})
+			}
+			var missing []string
+			for _, r := range d.Rules {
+				if _, ok := unreachable[d.Name+" "+r.ID]; ok || reached[r] || reachedByID[d.Name] && reachedID[r.ID] {
+					continue
+				}
+				missing = append(missing, r.ID)
+			}
+			if len(missing) > 0 {
+				slices.Sort(missing)
+				t.Errorf("rules no vector reaches: %s", strings.Join(slices.Compact(missing), ", "))
+			}
 		})
 	}
 }
@@ -149,9 +198,44 @@ func packageDir(t *testing.T, d *promote.Def) string {
 	return pkg
 }
 
+// eachQuery calls f with the rule set built under each row's settings and
+// the row's operands, for every row of the vector files; rows whose
+// settings or query do not build or parse are another test's business.
+func eachQuery(t *testing.T, d *promote.Def, files []string, f func(promote.Rules, []promote.Operand)) {
+	t.Helper()
+	for _, path := range files {
+		for _, row := range tsvtest.Read(t, path) {
+			if len(row.Fields) < 3 {
+				continue
+			}
+			r, err := d.Build(tsvtest.Settings(row.Fields[1])...)
+			if err != nil {
+				continue
+			}
+			ops, err := promote.ParseOperands(d.Dialect, row.Fields[2])
+			if err != nil {
+				continue
+			}
+			f(r, ops)
+		}
+	}
+}
+
+// ruleOf is the rule that decided or refused.
+func ruleOf(res promote.Result, err error) *promote.Rule {
+	if err == nil {
+		return res.Rule
+	}
+	var pe *promote.Error
+	if errors.As(err, &pe) {
+		return pe.Rule
+	}
+	return nil
+}
+
 // markedFiles lists the vector files of dir/testdata whose header (the
-// leading comment lines) holds vectorMarker.
-func markedFiles(t *testing.T, dir string) []string {
+// leading comment lines) holds marker.
+func markedFiles(t *testing.T, dir, marker string) []string {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(dir, "testdata", "*.tsv"))
 	if err != nil {
@@ -159,7 +243,7 @@ func markedFiles(t *testing.T, dir string) []string {
 	}
 	var out []string
 	for _, p := range paths {
-		if headerHolds(t, p, vectorMarker) {
+		if headerHolds(t, p, marker) {
 			out = append(out, p)
 		}
 	}
