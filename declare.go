@@ -72,8 +72,19 @@ type Admission struct {
 // message, in the system's own words, for the operand refused.
 type Refusal struct {
 	Rule *Rule
+	// RuleOf, when set, gives the rule under the settings instead of Rule,
+	// for a system whose versions each state the rule (tvm).
+	RuleOf func(s Settings) *Rule
 	// Msg words the refusal of operand o under the rule set's settings s.
 	Msg func(s Settings, o Operand) string
+}
+
+// RuleFor is the refusing rule under settings s.
+func (r *Refusal) RuleFor(s Settings) *Rule {
+	if r.RuleOf != nil {
+		return r.RuleOf(s)
+	}
+	return r.Rule
 }
 
 // DTypeSet is a set of dtypes, indexed by dtype.
@@ -144,7 +155,7 @@ func Admit(s Settings, has *DTypeSet, ops []Operand) error {
 		if a.AllOperands {
 			named = ops
 		}
-		return &Error{Rules: d.Name, Rule: ref.Rule, Msg: ref.Msg(s, *o), Operands: append([]Operand(nil), named...)}
+		return &Error{Rules: d.Name, Rule: ref.RuleFor(s), Msg: ref.Msg(s, *o), Operands: append([]Operand(nil), named...)}
 	}
 	return nil
 }
@@ -168,10 +179,10 @@ func (d *Def) CheckDeclaration() error {
 		if ref == nil {
 			continue
 		}
-		if ref.Rule == nil || ref.Msg == nil {
+		if ref.Rule == nil && ref.RuleOf == nil || ref.Msg == nil {
 			return fmt.Errorf("%s: an admission refusal needs a rule and a message", d.Name)
 		}
-		if len(d.Rules) > 0 && !listed[ref.Rule] {
+		if ref.Rule != nil && len(d.Rules) > 0 && !listed[ref.Rule] {
 			return fmt.Errorf("%s: admission rule %s is not in the rule list", d.Name, ref.Rule.ID)
 		}
 	}

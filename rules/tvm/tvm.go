@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 	"github.com/promote-dev/promote/kit"
 )
 
@@ -38,6 +39,27 @@ var Def = &promote.Def{
 		Doc:     "0.26: v0.23-v0.26 and main (bool is its own type); 0.22: v0.21-v0.22 (bool is uint1); 0.20: float4 but not float6 or the newer float8 types; 0.19: float8_e4m3fn and float8_e5m2 only",
 	}},
 	New: build,
+	DTypes: func(s promote.Settings) []dtype.DType {
+		c, ok := cascades[s.Enum("version")]
+		if !ok {
+			return nil
+		}
+		return kit.DTypesWhere(c.v.has)
+	},
+	Weak:  promote.NoWeakTypes,
+	Host:  promote.HostPython,
+	Rules: allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{
+			RuleOf: func(s promote.Settings) *promote.Rule { return cascades[s.Enum("version")].noDType },
+			Msg: func(s promote.Settings, o promote.Operand) string {
+				return cascades[s.Enum("version")].noDTypeMsg(o.DType)
+			},
+		},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+			return "TVM has no weak types; write the literal itself (1, 1.5, True) or a typed scalar such as f16(1.5)"
+		}},
+	},
 }
 
 type rules struct {
@@ -59,6 +81,9 @@ func build(s promote.Settings) (promote.Rules, error) {
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	return kit.FoldLeft(ops, r)
 }
@@ -90,18 +115,12 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	return promote.Result{DType: out, Rule: why}, nil
 }
 
-// operand converts one operand to the dtype of its PrimExpr. alone selects
+// operand converts one admitted operand to the dtype of its PrimExpr. alone selects
 // tvm.tirx.const's typing of a literal over the FFI's.
 func (r *rules) operand(o promote.Operand, alone bool) (dtype.DType, *promote.Rule, error) {
 	c := r.c
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !c.v.has(o.DType) {
-			return dtype.Invalid, c.noDType, r.Refuse(c.noDType, c.noDTypeMsg(o.DType), o)
-		}
-		if o.Weak {
-			return dtype.Invalid, ruleNoWeak, r.Refuse(ruleNoWeak, "TVM has no weak types; write the literal itself (1, 1.5, True) or a typed scalar such as f16(1.5)", o)
-		}
 		if o.Kind == promote.Tensor {
 			return c.v.canon(o.DType), ruleTensor, nil
 		}
@@ -120,3 +139,15 @@ func (r *rules) operand(o promote.Operand, alone bool) (dtype.DType, *promote.Ru
 	}
 	return dtype.Invalid, c.noDType, r.Refuse(c.noDType, "invalid operand", o)
 }
+
+// allRules is every rule of the rule set: each version's cascade (the
+// versions share IDs), then the operand and literal rules all share.
+var allRules = func() []*promote.Rule {
+	var out []*promote.Rule
+	for _, v := range versions {
+		c := cascades[v.name]
+		out = append(out, c.same, c.floats, c.float, c.bf16, c.fp8, c.fp6, c.fp4, c.boolInt, c.intSame, c.intMix, c.noMatch, c.noDType)
+	}
+	return append(out, ruleTensor, ruleTyped, ruleNoWeak, ruleFFIBool, ruleFFIInt, ruleFFIFloat,
+		ruleConstBool, ruleConstInt, ruleConstFloat, ruleInt64, ruleImmRange, ruleLitKind, pylit.Rule)
+}()
