@@ -43,8 +43,7 @@ const (
 	HostJulia  HostLanguage = "julia"
 	HostR      HostLanguage = "r"
 	// HostNone: the system takes no host-language literals (OpenVINO's
-	// graph inputs are tensors; kernel_float and CANN are typed C++ APIs
-	// whose scalars carry their type).
+	// graph inputs are tensors).
 	HostNone HostLanguage = "none"
 )
 

@@ -16,6 +16,14 @@ var Def = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{kit.NewBase(s, table())}, nil
 	},
+	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(Supported) },
+	// anvil's ambiguous types are its weak operands.
+	Weak: promote.WeakTypes,
+	Host: promote.HostR,
+	Rules: []*promote.Rule{
+		ruleOperand, ruleIntegerLiteral, ruleDoubleLiteral, ruleWideInteger, ruleLogicalLiteral, ruleComplexLiteral,
+		ruleNotR, ruleNoArguments, ruleKnown, ruleAmbiguousToKnown, ruleBothAmbiguous, ruleUnsupported,
+	},
 }
 
 type rules struct{ kit.Base }

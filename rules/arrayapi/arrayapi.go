@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/lattice"
 )
@@ -61,6 +62,21 @@ var Def = &promote.Def{
 			t = table2021
 		}
 		return &rules{Base: kit.NewBase(s, t()), version: v}, nil
+	},
+	DTypes: func(s promote.Settings) []dtype.DType {
+		v := s.Enum("version")
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := dtypeRule(d, v); return ok })
+	},
+	Weak:  promote.NoWeakTypes,
+	Host:  promote.HostPython,
+	Rules: []*promote.Rule{ruleJoin, ruleBool, ruleMixed, ruleU64, ruleDType, ruleWeak, ruleScalar, ruleCplxReal, ruleScalarNo, ruleBounds, ruleNoArray, kit.NoOperands, pylit.Rule},
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleWeak, Msg: func(promote.Settings, promote.Operand) string { return "the Array API standard has no weak types" }},
+		NoDType: &promote.Refusal{Rule: ruleDType, Msg: func(s promote.Settings, o promote.Operand) string {
+			msg, _ := dtypeRule(o.DType, s.Enum("version"))
+			return msg
+		}},
+		WeakFirst: true,
 	},
 }
 

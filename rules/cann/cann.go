@@ -44,6 +44,28 @@ var Def = &promote.Def{
 		}
 		return r, nil
 	},
+	DTypes: func(s promote.Settings) []dtype.DType {
+		if s.Enum("table") == "opbase" {
+			return kit.DTypesWhere(isGE)
+		}
+		return kit.DTypesWhere(isACL)
+	},
+	Weak: promote.NoWeakTypes,
+	Host: promote.HostPython,
+	Rules: []*promote.Rule{
+		ruleSingle, ruleNoWeak, ruleNeedTensor, ruleOpSame, ruleOpBF16C32, ruleOpUnsignedComplex, ruleOpZeroFill, ruleOpGEOnly,
+		ruleTSComplexTensor, ruleTSF64Complex, ruleTSComplexScalar, ruleTSFloatTensor, ruleTSFloatScalar, ruleTSUnsignedFloat,
+		ruleTSIntScalar, ruleTSBoolTensor, ruleTSBoolUnsigned, ruleTSNotInTable, ruleLiteral, ruleSame, ruleUnsignedSelf, ruleBool,
+		ruleIntInt, ruleIntFloat, ruleFloatFloat, ruleComplexComplex, ruleComplexReal, ruleNotInTable, ruleNotACL,
+		kit.NoOperands, pylit.Rule,
+	},
+	// A tensor's dtype is checked against the table in use and a scalar's
+	// against aclDataType, so only the weak refusal is declared.
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
+			return "CANN has no weak tensors or scalars: " + o.Describe() + " has no CANN counterpart"
+		}},
+	},
 }
 
 // The compiled tables, each built once, on first use rather than at init:
@@ -84,6 +106,9 @@ func (r *rules) known(d dtype.DType) bool {
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	nt := 0
 	for _, o := range ops {
@@ -147,12 +172,9 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	return res, nil
 }
 
-// check refuses an operand CANN cannot have: a weak one, a tensor of a
-// dtype CANN lacks, a scalar that is no aclScalar.
+// check refuses an admitted operand CANN cannot have: a tensor of a dtype
+// CANN lacks, a scalar that is no aclScalar.
 func (r *rules) check(o promote.Operand) error {
-	if o.Weak {
-		return r.Refuse(ruleNoWeak, "CANN has no weak tensors or scalars: "+o.Describe()+" has no CANN counterpart", o)
-	}
 	switch o.Kind {
 	case promote.Tensor:
 		if !r.known(o.DType) {

@@ -41,6 +41,15 @@ var Def = &promote.Def{
 		c := Config{Strict: s.Enum("mode") == "strict", X64: s.Bool("x64"), Explicit: e}
 		return &rules{Base: kit.NewBase(s, tables[c.index()]()), c: c}, nil
 	},
+	DTypes: func(promote.Settings) []dtype.DType {
+		return kit.DTypesWhere(func(d dtype.DType) bool { return nodeOf[d] != noNode })
+	},
+	Weak: promote.WeakTypes,
+	Host: promote.HostPython,
+	Rules: []*promote.Rule{
+		ruleOne, ruleSame, ruleAllWeak, ruleJoin, ruleJoinWeak, ruleX64, ruleExplicitError, ruleExplicitAllow,
+		ruleNoPath, ruleStrict, ruleNotJAX, ruleIntOverflow, rulePython, kit.NoOperands, pylit.Rule,
+	},
 }
 
 // rules is the jax rule set under one configuration.

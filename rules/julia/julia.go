@@ -43,21 +43,30 @@ var Def = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{kit.NewBase(s, table())}, nil
 	},
+	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(isJulia) },
+	Weak:   promote.NoWeakTypes,
+	Host:   promote.HostJulia,
+	Rules: []*promote.Rule{
+		ruleLitInt, ruleLitHex, ruleLitBin, ruleLitOct, ruleLitFloat, ruleLitFloat32, ruleLitBool, ruleLitNot,
+		ruleNoWeak, ruleScalar, ruleSame, ruleBool, ruleIntWidth, ruleIntUnsigned, ruleFloatInt, ruleFloatFloat,
+		ruleComplex, ruleNoPromotion, ruleNotJulia, kit.NoOperands,
+	},
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
+			return "Julia has no weak types: " + o.String() + " cannot be written"
+		}},
+		NoDType:   &promote.Refusal{Rule: ruleNotJulia, Msg: func(_ promote.Settings, o promote.Operand) string { return notJuliaMsg(o.DType) }},
+		WeakFirst: true,
+	},
 }
 
 type rules struct{ kit.Base }
 
-// typeOf is the Julia type of an operand: an array's element type or a
+// typeOf is the Julia type of an admitted operand: an array's element type or a
 // typed value's type, or a literal's type as Julia parses it.
 func (r *rules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
-	if o.Weak {
-		return dtype.Invalid, nil, r.Refuse(ruleNoWeak, "Julia has no weak types: "+o.String()+" cannot be written", o)
-	}
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !isJulia(o.DType) {
-			return dtype.Invalid, nil, r.Refuse(ruleNotJulia, notJuliaMsg(o.DType), o)
-		}
 		if o.Kind == promote.Scalar {
 			return o.DType, ruleScalar, nil
 		}
@@ -81,6 +90,9 @@ func (r *rules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	var buf [8]dtype.DType
 	ts := buf[:0]

@@ -44,6 +44,11 @@ var Def = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{kit.NewBase(s, table())}, nil
 	},
+	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(known) },
+	// kernel_float's constant<T> is its weak operand.
+	Weak:  promote.WeakTypes,
+	Host:  promote.HostCXX,
+	Rules: []*promote.Rule{ruleSame, ruleBool, ruleFloatInt, ruleFloats, ruleHalfBF16, ruleInts, ruleNoSpec, ruleUnknown, ruleLiteral, ruleConstant, ruleConst2, kit.NoOperands},
 }
 
 type rules struct{ kit.Base }

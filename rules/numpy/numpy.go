@@ -56,6 +56,33 @@ var Def = &promote.Def{
 		}
 		return r, nil
 	},
+	DTypes: func(s promote.Settings) []dtype.DType {
+		if s.Bool("ml_dtypes") {
+			return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := lookup(d); return ok })
+		}
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := builtin(d); return ok })
+	},
+	Weak: promote.NoWeakTypes,
+	Host: promote.HostPython,
+	Rules: []*promote.Rule{
+		ruleSame, ruleSafeCast, ruleClimb, ruleMainDType, ruleWeakInt, ruleWeakFloat, ruleWeakComplex, ruleDefaults,
+		ruleSingle, ruleNoOperands, ruleNotBuiltin, ruleWeakArray, ruleObject, ruleNoCommon, ruleIntBounds, ruleIntToFloat,
+		ruleIntToLongDouble, ruleInfWarning, ruleLegacyValueBased, ruleLegacyScalarKind, ruleLegacyAllScalars,
+		ruleLegacyNeedsValue, ruleLegacyLongDoubleObject, ruleLegacyObjectFloat, ruleLegacyObject, ruleMLSafeCast,
+		ruleMLClimb, ruleMLPyScalar, ruleMLNoCommon, ruleMLLoop, ruleMLIntConvert, ruleMLTooMany, pylit.Rule,
+	},
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleWeakArray, Msg: func(_ promote.Settings, o promote.Operand) string {
+			return fmt.Sprintf("NumPy has no weak %s: only Python int, float and complex are weak", kindWord(o))
+		}},
+		NoDType: &promote.Refusal{Rule: ruleNotBuiltin, Msg: func(s promote.Settings, o promote.Operand) string {
+			if s.Bool("ml_dtypes") {
+				return notRegisteredMsg(o.DType)
+			}
+			return notBuiltinMsg(o.DType)
+		}},
+		WeakFirst: true,
+	},
 }
 
 type rules struct {
@@ -76,6 +103,9 @@ const maxStack = 8
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoOperands, "ValueError: at least one array or dtype is required")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	if r.legacy {
 		return r.legacyResult(ops)
@@ -195,9 +225,6 @@ func (r *rules) classify(o promote.Operand) (dclass, error) {
 	case promote.Tensor, promote.Scalar:
 		// An array of any rank (0-d included) and a NumPy scalar are
 		// strong in NumPy 2; NumPy has nothing weak but Python objects.
-		if o.Weak {
-			return 0, r.Refuse(ruleWeakArray, fmt.Sprintf("NumPy has no weak %s: only Python int, float and complex are weak", kindWord(o)), o)
-		}
 		t, err := r.concreteType(o)
 		if err != nil {
 			return 0, err

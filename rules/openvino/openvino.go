@@ -38,7 +38,16 @@ var Def = &promote.Def{
 		// What the PyTorch frontend's align_eltwise_input_types builds.
 		{optUnsafe + "=true", optPyTorch + "=true"},
 	},
-	New: newRules,
+	New:    newRules,
+	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(Supported) },
+	Weak:   promote.NoWeakTypes,
+	Host:   promote.HostNone,
+	Rules:  []*promote.Rule{R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, ruleInputs, ruleTensors, ruleNoWeak, kit.NoOperands},
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
+			return fmt.Sprintf("OpenVINO has no weak types: write %s without the ?", o.DType)
+		}},
+	},
 }
 
 type rules struct {
@@ -76,6 +85,9 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	case 0:
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands: ConvertPromoteTypes takes exactly two inputs")
 	case 1:
+		if err := r.Admit(ops); err != nil {
+			return promote.Result{}, err
+		}
 		t, _, err := r.input(ops[0])
 		if err != nil {
 			return promote.Result{}, err
@@ -87,6 +99,9 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	case 2:
 	default:
 		return promote.Result{}, r.Refuse(ruleInputs, fmt.Sprintf("ConvertPromoteTypes takes exactly two inputs, got %d", len(ops)), ops...)
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	t0, r0, err := r.input(ops[0])
 	if err != nil {
@@ -122,9 +137,6 @@ func (r *rules) input(o promote.Operand) (dtype.DType, int, error) {
 			"ConvertPromoteTypes takes tensors, not the %s literal %s: write it as a rank-0 tensor of the type a frontend would give it, e.g. i64[], as the PyTorch frontend builds (see pytorch_scalar_promotion)",
 			o.Value.Kind, o.Value.Text), o)
 	case promote.Tensor, promote.Scalar:
-		if o.Weak {
-			return 0, 0, r.Refuse(ruleNoWeak, fmt.Sprintf("OpenVINO has no weak types: write %s without the ?", o.DType), o)
-		}
 		if o.Kind == promote.Scalar {
 			return o.DType, 0, nil
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
 	"github.com/promote-dev/promote/kit"
 )
 
@@ -73,6 +74,13 @@ var Def = &promote.Def{
 		default:
 			return nil, fmt.Errorf("tensorflow: unknown mode %q", mode)
 		}
+	},
+	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(known) },
+	Weak:   promote.WeakTypes,
+	Host:   promote.HostPython,
+	Rules: []*promote.Rule{
+		ruleLegacySame, ruleLegacyMix, ruleLegacyConv, ruleLegacyNP, ruleLegacyDef, ruleLattice, ruleSafe, ruleTensor,
+		rulePyBool, rulePyInt, rulePyFloat, rulePyCplx, ruleNumPy, ruleEmpty, ruleNoDType, ruleWeakDT, kit.NoOperands, pylit.Rule,
 	},
 }
 
