@@ -1,10 +1,3 @@
-// Package kernelfloat is the rule set of kernel_float, the CUDA C++ vector
-// library: its compiled promote_type specializations, C++ literals that
-// are not weak, constant<T> as its one weak kind, and left-fold promote_t.
-//
-// Source: KernelTuner/kernel_float @ f4e2d65be6e0f28156781eb766bae0fbcbe48b42,
-// include/kernel_float/{meta.h,fp16.h,bf16.h,fp8.h,constant.h}, as restated
-// in ../shared/reference/kernel_float/rules.md.
 package kernelfloat
 
 import (
