@@ -24,6 +24,9 @@ var Def = &promote.Def{
 		ruleOperand, ruleIntegerLiteral, ruleDoubleLiteral, ruleWideInteger, ruleLogicalLiteral, ruleComplexLiteral,
 		ruleNotR, ruleNoArguments, ruleKnown, ruleAmbiguousToKnown, ruleBothAmbiguous, ruleUnsupported,
 	},
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleUnsupported, Msg: func(_ promote.Settings, o promote.Operand) string { return unsupportedMsg(o.DType) }},
+	},
 }
 
 type rules struct{ kit.Base }
@@ -35,6 +38,9 @@ type rules struct{ kit.Base }
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoArguments, "No arguments provided")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	dt, amb, rule, err := r.resolve(ops[0])
 	if err != nil {

@@ -50,6 +50,9 @@ var Def = &promote.Def{
 		ruleOne, ruleSame, ruleAllWeak, ruleJoin, ruleJoinWeak, ruleX64, ruleExplicitError, ruleExplicitAllow,
 		ruleNoPath, ruleStrict, ruleNotJAX, ruleIntOverflow, rulePython, kit.NoOperands, pylit.Rule,
 	},
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNotJAX, Msg: func(_ promote.Settings, o promote.Operand) string { return notJAXMsg(o.DType) }},
+	},
 }
 
 // rules is the jax rule set under one configuration.
@@ -145,6 +148,9 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, noOperandsMsg)
 	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
 	var buf [8]Typed
 	args := buf[:0]
 	var special *promote.Rule
@@ -177,7 +183,8 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	return promote.Result{DType: out.t.DType, Weak: out.t.Weak, Rule: out.rule}, nil
 }
 
-// typeOf is _dtype_and_weaktype for one operand, before canonicalisation.
+// typeOf is _dtype_and_weaktype for one admitted operand, before
+// canonicalisation.
 //
 // A tensor is a jax.Array: its dtype, weak when marked ?. Rank does not
 // matter; a zero-dim array is like any other. A typed scalar such as
@@ -190,9 +197,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) typeOf(o promote.Operand) (Typed, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !o.DType.Valid() || nodeOf[o.DType] == noNode {
-			return Typed{}, r.Refuse(ruleNotJAX, notJAXMsg(o.DType), o)
-		}
 		return Typed{o.DType, o.Weak}, nil
 	case promote.Literal:
 		v := o.Value

@@ -42,6 +42,11 @@ var Def = &promote.Def{
 	Weak:  promote.WeakTypes,
 	Host:  promote.HostCXX,
 	Rules: []*promote.Rule{ruleSame, ruleBool, ruleFloatInt, ruleFloats, ruleHalfBF16, ruleInts, ruleNoSpec, ruleUnknown, ruleLiteral, ruleConstant, ruleConst2, kit.NoOperands},
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleUnknown, Msg: func(_ promote.Settings, o promote.Operand) string {
+			return fmt.Sprintf("kernel_float has no element type for %s", o.DType)
+		}},
+	},
 }
 
 type rules struct{ kit.Base }
@@ -125,17 +130,17 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
 	return kit.FoldLeft(ops, r)
 }
 
-// elem gives an operand's element type as kernel_float sees it, and
+// elem gives an admitted operand's element type as kernel_float sees it, and
 // whether it is a constant<T>.
 func (r *rules) elem(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !known(o.DType) {
-			return 0, false, nil, r.Refuse(ruleUnknown, fmt.Sprintf("kernel_float has no element type for %s", o.DType), o)
-		}
 		return o.DType, o.Weak, nil, nil
 	case promote.Literal:
 		t, err := r.literalType(o)

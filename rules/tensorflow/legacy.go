@@ -55,9 +55,6 @@ func (r *rules) legacy(ops []promote.Operand) (promote.Result, error) {
 func (r *rules) check(o promote.Operand) error {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !known(o.DType) {
-			return r.Refuse(ruleNoDType, unknownMsg(o.DType), o)
-		}
 		if o.Weak && o.Kind == promote.Scalar {
 			return r.Refuse(ruleNumPy, "a NumPy scalar is never weak", o)
 		}

@@ -82,6 +82,9 @@ var Def = &promote.Def{
 		ruleLegacySame, ruleLegacyMix, ruleLegacyConv, ruleLegacyNP, ruleLegacyDef, ruleLattice, ruleSafe, ruleTensor,
 		rulePyBool, rulePyInt, rulePyFloat, rulePyCplx, ruleNumPy, ruleEmpty, ruleNoDType, ruleWeakDT, kit.NoOperands, pylit.Rule,
 	},
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string { return unknownMsg(o.DType) }},
+	},
 }
 
 type rules struct {
@@ -93,6 +96,9 @@ type rules struct {
 // chain of binary ops, in safe and all modes by flexible_dtypes'
 // result_type, a left fold over its table.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
 	if r.mode == ModeLegacy {
 		return r.legacy(ops)
 	}
