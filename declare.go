@@ -42,9 +42,6 @@ const (
 	HostCXX    HostLanguage = "c++"
 	HostJulia  HostLanguage = "julia"
 	HostR      HostLanguage = "r"
-	// HostNone: the system takes no host-language literals (OpenVINO's
-	// graph inputs are tensors).
-	HostNone HostLanguage = "none"
 )
 
 // Admission words the refusals that the engine makes for a system before

@@ -49,7 +49,7 @@ var toyDef = &promote.Def{
 	},
 	DTypes: func(promote.Settings) []dtype.DType { return toyDTypes },
 	Weak:   promote.NoWeakTypes,
-	Host:   promote.HostNone,
+	Host:   promote.HostPython,
 	Rules:  []*promote.Rule{ruleSame, ruleFloat, ruleNoDType, ruleNoWeak, kit.NoOperands},
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string {

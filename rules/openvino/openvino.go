@@ -41,8 +41,10 @@ var Def = &promote.Def{
 	New:    newRules,
 	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(Supported) },
 	Weak:   promote.NoWeakTypes,
-	Host:   promote.HostNone,
-	Rules:  []*promote.Rule{R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, ruleInputs, ruleTensors, ruleNoWeak, kit.NoOperands},
+	// Its graph inputs are tensors; literals are written in its Python
+	// API, and the op refuses them.
+	Host:  promote.HostPython,
+	Rules: []*promote.Rule{R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, ruleInputs, ruleTensors, ruleNoWeak, kit.NoOperands},
 	Admission: promote.Admission{
 		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
 			return fmt.Sprintf("OpenVINO has no weak types: write %s without the ?", o.DType)
