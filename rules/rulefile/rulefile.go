@@ -53,7 +53,12 @@ func Parse(file string, data []byte, reserved func(name string) bool) (*promote.
 	if err != nil {
 		return nil, err
 	}
-	def := &promote.Def{Name: s.name, Title: s.title, Source: s.source + " (rule file " + file + ")", NAry: s.nary, Dialect: dtype.Neutral}
+	def := &promote.Def{Name: s.name, Title: s.title, Source: s.source + " (rule file " + file + ")", NAry: s.nary, Dialect: dtype.Neutral,
+		DTypes: func(promote.Settings) []dtype.DType { return s.dtypes },
+		// A rule file's literals are the plain bool, int, float and
+		// complex literals every Python system writes.
+		Host: promote.HostPython,
+	}
 	c := r.common(s, def)
 	if s.lattice != nil {
 		bl, err := r.buildLattice(s)
@@ -61,8 +66,9 @@ func Parse(file string, data []byte, reserved func(name string) bool) (*promote.
 			return nil, err
 		}
 		table := latticeTable(s, bl, c)
+		def.Weak = promote.WeakTypes
 		def.New = func(st promote.Settings) (promote.Rules, error) {
-			return &latticeRules{Base: kit.Base{D: def, S: st, Table: table}, b: bl, c: c, s: s}, nil
+			return &latticeRules{Base: kit.NewBase(st, table), b: bl, c: c, s: s}, nil
 		}
 		return def, nil
 	}
@@ -94,8 +100,14 @@ func Parse(file string, data []byte, reserved func(name string) bool) (*promote.
 		}
 		return kit.Decision{Out: d.out, Rule: d.rule}
 	})
+	def.Weak = promote.NoWeakTypes
+	def.Admission = promote.Admission{
+		NoWeak:    &promote.Refusal{Rule: c.noWeak, Msg: func(promote.Settings, promote.Operand) string { return c.name + " has no weak types" }},
+		NoDType:   &promote.Refusal{Rule: c.dtype, Msg: func(_ promote.Settings, o promote.Operand) string { return c.notListed(o.DType) }},
+		WeakFirst: true,
+	}
 	def.New = func(st promote.Settings) (promote.Rules, error) {
-		return &tableRules{Base: kit.Base{D: def, S: st, Table: table}, lits: lits, c: c}, nil
+		return &tableRules{Base: kit.NewBase(st, table), lits: lits, c: c}, nil
 	}
 	return def, nil
 }
@@ -198,6 +210,9 @@ func (t *tableRules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, t.Refuse(kit.NoOperands, "no operands")
 	}
+	if err := t.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
 	return kit.FoldLeft(ops, t)
 }
 
@@ -206,13 +221,7 @@ func (t *tableRules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (t *tableRules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if o.Weak {
-			return 0, nil, t.Refuse(t.c.noWeak, t.c.name+" has no weak types", o)
-		}
-		if !o.DType.Valid() || !t.c.accepted[o.DType] {
-			return 0, nil, t.Refuse(t.c.dtype, t.c.notListed(o.DType), o)
-		}
-		return o.DType, t.c.one, nil
+		return o.DType, t.c.one, nil // admitted by Result
 	case promote.Literal:
 		v := o.Value
 		if v.Suffix != "" {
