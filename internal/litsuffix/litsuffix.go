@@ -1,8 +1,10 @@
-// Package litsuffix holds the normalised spellings of the host-language
-// literal suffixes that promote's operand parser records in Value.Suffix
-// (C's integer and float suffixes, Julia's Float32 exponent). The parser
-// in the root package writes them; package kit re-exports them for rule
-// sets, which decide what each means in their host.
+// Package litsuffix reads the literal forms of the compiled hosts (C, C++,
+// Julia) that promote's operand parser accepts beyond plain decimal
+// numbers: radix prefixes, C's integer and float suffixes and Julia's
+// Float32 exponent (ParseInt, ParseFloat), and holds the normalised
+// spellings of those suffixes that the parser records in Value.Suffix.
+// Package kit re-exports the spellings for rule sets, which decide what
+// each form means in their host.
 package litsuffix
 
 // Integer suffixes, normalised: the letters in any case and either order
