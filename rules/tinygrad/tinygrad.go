@@ -67,11 +67,19 @@ var Def = &promote.Def{
 		return kit.DTypesWhere(func(d dtype.DType) bool { return l.byDT[d] != noNode })
 	},
 	// Weak operands exist from v0.13.0 on (weakint; weakfloat after it):
-	// each version refuses the ones it lacks with its own rule, so there
-	// is no declared admission.
+	// each version refuses the ones it lacks with its own rule in its
+	// lattice, so only a dtype the version lacks is refused on admission.
 	Weak:  promote.WeakTypes,
 	Host:  promote.HostPython,
 	Rules: allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{
+			RuleOf: func(s promote.Settings) *promote.Rule { return ruleSets[s.Enum("version")].notDType },
+			Msg: func(s promote.Settings, o promote.Operand) string {
+				return (&rules{l: lattices[s.Enum("version")]}).notDTypeMsg(o.DType)
+			},
+		},
+	},
 }
 
 // lattices are the four versions, compiled once.
@@ -198,6 +206,9 @@ func (r *rules) notDTypeMsg(d dtype.DType) string {
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	if r.l.v.pyWeak {
 		return r.resultWeak(ops)
