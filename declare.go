@@ -105,17 +105,17 @@ func (s *DTypeSet) Has(d dtype.DType) bool {
 	return int(d) < len(s) && s[d]
 }
 
-// DTypesOf returns the dtypes the system has under settings s, in
-// catalogue order: Def.DTypes, or every dtype of the catalogue when the
-// definition does not restrict them.
+// DTypesOf lists the dtypes the system has under settings s, in catalogue
+// order: Def.DTypes, or every dtype of the catalogue when the definition
+// does not restrict them.
 func (d *Def) DTypesOf(s Settings) []dtype.DType {
 	if d.DTypes == nil {
 		return dtype.All()
 	}
-	set := NewDTypeSet(d.DTypes(s))
+	set := d.DTypes(s)
 	var out []dtype.DType
 	for _, t := range dtype.All() {
-		if set[t] {
+		if set.Has(t) {
 			out = append(out, t)
 		}
 	}

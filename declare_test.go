@@ -15,7 +15,7 @@ func admitDef(weakFirst, all bool) *Def {
 	noWeak := &Rule{ID: "no-weak", Source: "test"}
 	return &Def{
 		Name:   "t",
-		DTypes: func(Settings) []dtype.DType { return []dtype.DType{dtype.I32, dtype.F32} },
+		DTypes: func(Settings) *DTypeSet { return NewDTypeSet([]dtype.DType{dtype.I32, dtype.F32}) },
 		Weak:   NoWeakTypes,
 		Host:   HostPython,
 		Rules:  []*Rule{noDType, noWeak},

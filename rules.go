@@ -154,9 +154,11 @@ type Def struct {
 	// What the system is, declared, so that tools can list it and the
 	// engine can admit operands against it in one place (Admit).
 
-	// DTypes returns the dtypes the system has under the settings; nil
-	// means every dtype of the catalogue (see DTypesOf).
-	DTypes func(Settings) []dtype.DType
+	// DTypes returns the set of dtypes the system has under the settings,
+	// shared and not to be modified (rule sets build each set once, not
+	// per Build); nil means every dtype of the catalogue. DTypesOf lists
+	// it.
+	DTypes func(Settings) *DTypeSet
 	// Weak says whether the system has weak operands.
 	Weak WeakPolicy
 	// Host is the language the system's literals are written in.

@@ -23,7 +23,7 @@ type Base struct {
 func NewBase(s promote.Settings, t *PairTable) Base {
 	b := Base{D: s.Def(), S: s, Table: t}
 	if b.D != nil && b.D.DTypes != nil {
-		b.has = promote.NewDTypeSet(b.D.DTypes(s))
+		b.has = b.D.DTypes(s)
 	}
 	return b
 }
@@ -85,14 +85,13 @@ func FoldLeft(ops []promote.Operand, f Folder) (promote.Result, error) {
 	return r, nil
 }
 
-// DTypesWhere lists, in catalogue order, the dtypes for which has is
-// true: a Def's DTypes for a system that states its dtypes as a predicate.
-func DTypesWhere(has func(dtype.DType) bool) []dtype.DType {
-	var out []dtype.DType
+// DTypesWhere returns the set of the dtypes for which has is true, for a
+// system that states its dtypes as a predicate. Build it once (a
+// package-level variable), and let Def.DTypes return it.
+func DTypesWhere(has func(dtype.DType) bool) *promote.DTypeSet {
+	var s promote.DTypeSet
 	for _, d := range dtype.All() {
-		if has(d) {
-			out = append(out, d)
-		}
+		s[d] = has(d)
 	}
-	return out
+	return &s
 }

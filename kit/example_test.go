@@ -19,16 +19,15 @@ var (
 	ruleNoWeak  = &promote.Rule{ID: "no-weak", Text: "the toy has no weak types", Source: "example"}
 )
 
-// toyDTypes are the toy's dtypes.
-var toyDTypes = []dtype.DType{dtype.I32, dtype.F32}
+// toyDTypes are the toy's dtypes, a set built once.
+var toyDTypes = promote.NewDTypeSet([]dtype.DType{dtype.I32, dtype.F32})
 
 // toyTable is the pair table, built on first use and shared by every
 // rule set built from toyDef.
 var toyTable = sync.OnceValue(func() *kit.PairTable {
-	has := promote.NewDTypeSet(toyDTypes)
 	return kit.NewPairTable("toy", func(a, b dtype.DType) kit.Decision {
 		switch {
-		case !has.Has(a) || !has.Has(b):
+		case !toyDTypes.Has(a) || !toyDTypes.Has(b):
 			return kit.Decision{Rule: ruleNoDType, Msg: "the toy has no such dtype"}
 		case a == b:
 			return kit.Decision{Out: a, Rule: ruleSame}
@@ -47,7 +46,7 @@ var toyDef = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &toy{kit.NewBase(s, toyTable())}, nil
 	},
-	DTypes: func(promote.Settings) []dtype.DType { return toyDTypes },
+	DTypes: func(promote.Settings) *promote.DTypeSet { return toyDTypes },
 	Weak:   promote.NoWeakTypes,
 	Host:   promote.HostPython,
 	Rules:  []*promote.Rule{ruleSame, ruleFloat, ruleNoDType, ruleNoWeak, kit.NoOperands},

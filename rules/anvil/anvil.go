@@ -1,6 +1,8 @@
 package anvil
 
 import (
+	"sync"
+
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/kit"
@@ -16,7 +18,7 @@ var Def = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{kit.NewBase(s, table())}, nil
 	},
-	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(Supported) },
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	// anvil's ambiguous types are its weak operands.
 	Weak: promote.WeakTypes,
 	Host: promote.HostR,
@@ -56,3 +58,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	}
 	return promote.Result{DType: dt, Weak: amb, Rule: rule}, nil
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(Supported) })

@@ -63,9 +63,11 @@ var Def = &promote.Def{
 		}
 		return &rules{Base: kit.NewBase(s, t()), version: v}, nil
 	},
-	DTypes: func(s promote.Settings) []dtype.DType {
-		v := s.Enum("version")
-		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := dtypeRule(d, v); return ok })
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
+		if s.Enum("version") == V2021 {
+			return dtypeSet2021()
+		}
+		return dtypeSetFull()
 	},
 	Weak:  promote.NoWeakTypes,
 	Host:  promote.HostPython,
@@ -191,3 +193,13 @@ func undefined(a, b dtype.DType) (*promote.Rule, string) {
 	}
 	return ruleU64, pair + "uint64 with a signed integer (the mixed signed/unsigned table has no result for it)"
 }
+
+// The standard's dtypes: 2021.12 has no complex dtypes; built once.
+var (
+	dtypeSet2021 = sync.OnceValue(func() *promote.DTypeSet {
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := dtypeRule(d, V2021); return ok })
+	})
+	dtypeSetFull = sync.OnceValue(func() *promote.DTypeSet {
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := dtypeRule(d, V2024); return ok })
+	})
+)

@@ -56,7 +56,7 @@ var Def = &promote.Def{
 		std := stdOf(s)
 		return &clit.Folder{Base: kit.NewBase(s, tables[std]()), L: languages[std]}, nil
 	},
-	DTypes:    func(s promote.Settings) []dtype.DType { return languages[stdOf(s)].DTypes() },
+	DTypes:    func(s promote.Settings) *promote.DTypeSet { return dtypeSets[stdOf(s)]() },
 	Weak:      promote.NoWeakTypes,
 	Host:      promote.HostC,
 	Rules:     allRules,
@@ -95,4 +95,11 @@ func language(c23 bool) *clit.Language {
 var tables = [2]func() *kit.PairTable{
 	sync.OnceValue(func() *kit.PairTable { return clit.PairTable(languages[0]) }),
 	sync.OnceValue(func() *kit.PairTable { return clit.PairTable(languages[1]) }),
+}
+
+// dtypeSets are the dtypes of each standard's language, each built once,
+// on first use.
+var dtypeSets = [2]func() *promote.DTypeSet{
+	sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(languages[0].Has) }),
+	sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(languages[1].Has) }),
 }

@@ -44,11 +44,11 @@ var Def = &promote.Def{
 		}
 		return r, nil
 	},
-	DTypes: func(s promote.Settings) []dtype.DType {
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
 		if s.Enum("table") == "opbase" {
-			return kit.DTypesWhere(isGE)
+			return geDTypeSet()
 		}
-		return kit.DTypesWhere(isACL)
+		return aclDTypeSet()
 	},
 	Weak: promote.NoWeakTypes,
 	Host: promote.HostPython,
@@ -214,3 +214,10 @@ func (r *rules) one(o promote.Operand) (promote.Result, error) {
 	}
 	return promote.Result{DType: o.DType, Rule: ruleSingle}, nil
 }
+
+// The dtypes a tensor may have: any aclDataType (table=doc), and under
+// table=opbase also the ge-only types; built once.
+var (
+	aclDTypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(isACL) })
+	geDTypeSet  = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(isGE) })
+)

@@ -41,11 +41,9 @@ var Def = &promote.Def{
 		c := Config{Strict: s.Enum("mode") == "strict", X64: s.Bool("x64"), Explicit: e}
 		return &rules{Base: kit.NewBase(s, tables[c.index()]()), c: c}, nil
 	},
-	DTypes: func(promote.Settings) []dtype.DType {
-		return kit.DTypesWhere(func(d dtype.DType) bool { return nodeOf[d] != noNode })
-	},
-	Weak: promote.WeakTypes,
-	Host: promote.HostPython,
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:   promote.WeakTypes,
+	Host:   promote.HostPython,
 	Rules: []*promote.Rule{
 		ruleOne, ruleSame, ruleAllWeak, ruleJoin, ruleJoinWeak, ruleX64, ruleExplicitError, ruleExplicitAllow,
 		ruleNoPath, ruleStrict, ruleNotJAX, ruleIntOverflow, rulePython, kit.NoOperands, pylit.Rule,
@@ -236,3 +234,9 @@ func intText(v promote.Value) string {
 	}
 	return v.Int.String()
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet {
+	return kit.DTypesWhere(func(d dtype.DType) bool { return nodeOf[d] != noNode })
+})

@@ -2,6 +2,7 @@ package julia
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -43,7 +44,7 @@ var Def = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{kit.NewBase(s, table())}, nil
 	},
-	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(isJulia) },
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	Weak:   promote.NoWeakTypes,
 	Host:   promote.HostJulia,
 	Rules: []*promote.Rule{
@@ -133,3 +134,7 @@ func PromoteType(t, s dtype.DType) (dtype.DType, *promote.Rule, error) {
 	}
 	return out, rule, nil
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(isJulia) })

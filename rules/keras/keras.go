@@ -40,12 +40,10 @@ var Def = &promote.Def{
 	},
 	Presets: [][]string{{"backend=tensorflow"}, {"floatx=bf16"}},
 	New:     build,
-	DTypes: func(promote.Settings) []dtype.DType {
-		return append(strongNodes[:len(strongNodes):len(strongNodes)], dtype.F8E4M3FN, dtype.F8E5M2)
-	},
-	Weak:  promote.NoWeakTypes,
-	Host:  promote.HostPython,
-	Rules: allRules,
+	DTypes:  func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:    promote.NoWeakTypes,
+	Host:    promote.HostPython,
+	Rules:   allRules,
 	Admission: promote.Admission{
 		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
 			return "Keras has no weak tensors; write a Python scalar (2, 1.5) for a weakly typed operand"
@@ -315,3 +313,9 @@ func pyTuple(args []arg) string {
 	b.WriteByte(')')
 	return b.String()
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet {
+	return promote.NewDTypeSet(append(strongNodes[:len(strongNodes):len(strongNodes)], dtype.F8E4M3FN, dtype.F8E5M2))
+})

@@ -37,7 +37,7 @@ var Def = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{kit.NewBase(s, table())}, nil
 	},
-	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(known) },
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	// kernel_float's constant<T> is its weak operand.
 	Weak:  promote.WeakTypes,
 	Host:  promote.HostCXX,
@@ -211,3 +211,7 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	}
 	return promote.Result{DType: d.Out, Rule: rule}, nil
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(known) })

@@ -60,7 +60,7 @@ var Def = &promote.Def{
 		}
 		return &rules{Base: kit.NewBase(s, t()), mode: mode}, nil
 	},
-	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(has) },
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	Weak:   promote.NoWeakTypes,
 	Host:   promote.HostPython,
 	Rules:  allRules,
@@ -180,3 +180,7 @@ func (r *rules) argOf(o promote.Operand) (arg, error) {
 func noDTypeMsg(d dtype.DType) string {
 	return fmt.Sprintf("MindSpore has no dtype %s (mindspore.dtype: bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, bfloat16, float32, float64, complex64, complex128)", d)
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(has) })

@@ -29,7 +29,7 @@ var Def = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{kit.NewBase(s, table())}, nil
 	},
-	DTypes: func(promote.Settings) []dtype.DType { return types[:] },
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	Weak:   promote.NoWeakTypes,
 	Host:   promote.HostPython,
 	Rules:  allRules,
@@ -135,3 +135,7 @@ func (r *rules) scalar(o promote.Operand, other dtype.DType) (dtype.DType, *prom
 	}
 	return d, rule, nil
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return promote.NewDTypeSet(types[:]) })

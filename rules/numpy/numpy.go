@@ -3,6 +3,7 @@ package numpy
 import (
 	"fmt"
 	"math/big"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -56,11 +57,11 @@ var Def = &promote.Def{
 		}
 		return r, nil
 	},
-	DTypes: func(s promote.Settings) []dtype.DType {
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
 		if s.Bool("ml_dtypes") {
-			return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := lookup(d); return ok })
+			return mlDTypeSet()
 		}
-		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := builtin(d); return ok })
+		return builtinDTypeSet()
 	},
 	Weak: promote.NoWeakTypes,
 	Host: promote.HostPython,
@@ -295,3 +296,13 @@ func bigFloat64(v *big.Int) float64 {
 	f, _ := new(big.Float).SetInt(v).Float64()
 	return f
 }
+
+// The dtypes NumPy has, without and with ml_dtypes, built once.
+var (
+	builtinDTypeSet = sync.OnceValue(func() *promote.DTypeSet {
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := builtin(d); return ok })
+	})
+	mlDTypeSet = sync.OnceValue(func() *promote.DTypeSet {
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := lookup(d); return ok })
+	})
+)

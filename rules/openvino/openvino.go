@@ -2,6 +2,7 @@ package openvino
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -39,7 +40,7 @@ var Def = &promote.Def{
 		{optUnsafe + "=true", optPyTorch + "=true"},
 	},
 	New:    newRules,
-	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(Supported) },
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	Weak:   promote.NoWeakTypes,
 	// Its graph inputs are tensors; literals are written in its Python
 	// API, and the op refuses them.
@@ -146,3 +147,7 @@ func (r *rules) input(o promote.Operand) (dtype.DType, int, error) {
 	}
 	return 0, 0, r.Refuse(ruleTensors, "invalid operand", o)
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(Supported) })

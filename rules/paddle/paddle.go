@@ -49,7 +49,7 @@ var Def = &promote.Def{
 		}
 		return &rules{Base: kit.NewBase(s, t()), guide: guide}, nil
 	},
-	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(has) },
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	Weak:   promote.NoWeakTypes,
 	Host:   promote.HostPython,
 	Rules:  allRules,
@@ -199,3 +199,7 @@ func toTensorDType(k promote.ValueKind) dtype.DType {
 func noDTypeMsg(d dtype.DType) string {
 	return fmt.Sprintf("Paddle has no dtype %s (its dtypes are bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64, complex64, complex128, float8_e4m3fn, float8_e5m2, and phi's uint16, uint32, uint64)", d)
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(has) })

@@ -38,12 +38,12 @@ var Def = &promote.Def{
 	}},
 	Presets: [][]string{{"default_float=f64"}, {"version=" + Version26}, {"version=" + Version113}},
 	New:     build,
-	DTypes: func(s promote.Settings) []dtype.DType {
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
 		r, err := releaseOf(s.Enum("version"))
 		if err != nil {
 			return nil
 		}
-		return kit.DTypesWhere(r.Has)
+		return (*promote.DTypeSet)(&r.has)
 	},
 	Weak:  promote.NoWeakTypes,
 	Host:  promote.HostPython,

@@ -53,8 +53,9 @@ func Parse(file string, data []byte, reserved func(name string) bool) (*promote.
 	if err != nil {
 		return nil, err
 	}
+	dtypes := promote.NewDTypeSet(s.dtypes)
 	def := &promote.Def{Name: s.name, Title: s.title, Source: s.source + " (rule file " + file + ")", NAry: s.nary, Dialect: dtype.Neutral,
-		DTypes: func(promote.Settings) []dtype.DType { return s.dtypes },
+		DTypes: func(promote.Settings) *promote.DTypeSet { return dtypes },
 		// A rule file's literals are the plain bool, int, float and
 		// complex literals every Python system writes.
 		Host: promote.HostPython,

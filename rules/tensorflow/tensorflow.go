@@ -75,7 +75,7 @@ var Def = &promote.Def{
 			return nil, fmt.Errorf("tensorflow: unknown mode %q", mode)
 		}
 	},
-	DTypes: func(promote.Settings) []dtype.DType { return kit.DTypesWhere(known) },
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	Weak:   promote.WeakTypes,
 	Host:   promote.HostPython,
 	Rules: []*promote.Rule{
@@ -200,3 +200,7 @@ func pyBool(b bool) string {
 	}
 	return "False"
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(known) })

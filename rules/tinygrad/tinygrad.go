@@ -59,12 +59,11 @@ var Def = &promote.Def{
 	},
 	Presets: [][]string{{"version=" + Version013}},
 	New:     build,
-	DTypes: func(s promote.Settings) []dtype.DType {
-		l, ok := lattices[s.Enum("version")]
-		if !ok {
-			return nil
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
+		if l, ok := lattices[s.Enum("version")]; ok {
+			return l.dtypes
 		}
-		return kit.DTypesWhere(func(d dtype.DType) bool { return l.byDT[d] != noNode })
+		return nil
 	},
 	// Weak operands exist from v0.13.0 on (weakint; weakfloat after it):
 	// each version refuses the ones it lacks with its own rule in its

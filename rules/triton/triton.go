@@ -3,6 +3,7 @@ package triton
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -32,7 +33,7 @@ var Def = &promote.Def{
 	}},
 	Presets: [][]string{{"version=" + Version32}},
 	New:     build,
-	DTypes:  func(promote.Settings) []dtype.DType { return kit.DTypesWhere(Has) },
+	DTypes:  func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	Weak:    promote.NoWeakTypes,
 	Host:    promote.HostPython,
 	Rules:   allRules,
@@ -162,3 +163,7 @@ var allRules = []*promote.Rule{
 	ruleLitBool, ruleLitInt, ruleLitFloat, ruleLitRange, ruleLitKind, ruleNegUnsigned, ruleScalarRange,
 	pylit.Rule,
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(Has) })

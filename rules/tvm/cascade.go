@@ -15,6 +15,7 @@ type cascade struct {
 	same, floats, float, bf16, fp8     *promote.Rule
 	fp6, fp4, boolInt, intSame, intMix *promote.Rule
 	noMatch, noDType                   *promote.Rule
+	dtypes                             *promote.DTypeSet // the version's dtypes
 	// table is the cascade compiled over every pair, built the first
 	// time a rule set of this version asks for it, not at init.
 	table func() *kit.PairTable
@@ -42,6 +43,7 @@ func newCascade(v *version) *cascade {
 		c.intSame.Text += " (bool is uint1 in this version)"
 		c.intMix.Text += " (bool is uint1 in this version)"
 	}
+	c.dtypes = kit.DTypesWhere(v.has)
 	c.table = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable(Name, c.pair) })
 	return c
 }

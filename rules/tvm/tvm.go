@@ -39,12 +39,11 @@ var Def = &promote.Def{
 		Doc:     "0.26: v0.23-v0.26 and main (bool is its own type); 0.22: v0.21-v0.22 (bool is uint1); 0.20: float4 but not float6 or the newer float8 types; 0.19: float8_e4m3fn and float8_e5m2 only",
 	}},
 	New: build,
-	DTypes: func(s promote.Settings) []dtype.DType {
-		c, ok := cascades[s.Enum("version")]
-		if !ok {
-			return nil
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
+		if c, ok := cascades[s.Enum("version")]; ok {
+			return c.dtypes
 		}
-		return kit.DTypesWhere(c.v.has)
+		return nil
 	},
 	Weak:  promote.NoWeakTypes,
 	Host:  promote.HostPython,

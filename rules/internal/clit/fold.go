@@ -150,18 +150,6 @@ func (f *Folder) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	return promote.Result{DType: out, Rule: rule}, nil
 }
 
-// DTypes lists, in catalogue order, the dtypes the language has a type
-// for: its Def's DTypes.
-func (l *Language) DTypes() []dtype.DType {
-	var out []dtype.DType
-	for _, d := range dtype.All() {
-		if l.Has(d) {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // Admission is a C-family rule set's declared admission: a weak operand
 // is refused first ("C has no weak types: i32? cannot be written"), then
 // an operand of a dtype the language has no type for, in its WhyNot
