@@ -14,8 +14,8 @@ import (
 func TestCompiledMatrix(t *testing.T) {
 	r := Def.MustBuild()
 	rows := tsvtest.Read(t, "testdata/matrix.tsv")
-	if len(rows) != 225 {
-		t.Fatalf("%d cells, want 15x15", len(rows))
+	if len(rows) != 256 {
+		t.Fatalf("%d cells, want 16x16", len(rows))
 	}
 	for _, cell := range rows {
 		row := cell.Fields
@@ -104,7 +104,19 @@ func TestOperands(t *testing.T) {
 		{"i8 1ll", "i64"},
 		{"i8 0x80000000l", "i64"},
 		{"i8 017", "i32"},
-		{"f32 1.0L", "error"}, // long double: no kernel_float element type
+		{"f32 1.0L", "f80"},   // long double (meta.h) beats float and double
+		{"f16 1.0L", "error"}, // but has no promotion with half
+		{"f80 i64", "f80"},
+		{"f80? bf16", "bf16"}, // constant<long double> takes the other type
+		{"f80? bf16?", "error"},
+		// broadcast_extent (apply.h): lengths equal or 1.
+		{"f32[2] f32[3]", "error"},
+		{"f32[2] i32[2]", "f32"},
+		{"f32[1] f64[3]", "f64"},
+		{"f32[3] 1.0f", "f32"},
+		{"f32[3] f32[] f32[3]", "f32"},
+		{"f32[3] f32[1] f32[2]", "error"},
+		{"f32[?] f32[3]", "f32"},
 		{"f32 1f0", "error"},  // Julia's Float32, not C++
 		{"f32 0o17", "error"}, // Julia's and Python's octal, not C++
 		// constant<T> is the weak operand (constant.h).
