@@ -41,6 +41,9 @@ const (
 	F8E4M3FN
 	F8E4M3FNUZ
 	F8E4M3B11FNUZ
+	// F8E4M3B15 is Triton's fp8e4b15: E4M3 with exponent bias 15 (the
+	// top byte of an f16 whose exponent is below 16), no inf and no NaN.
+	F8E4M3B15
 	F8E5M2
 	F8E5M2FNUZ
 	F8E8M0FNU

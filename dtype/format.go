@@ -362,8 +362,12 @@ var formats = [numDTypes]entry{
 	// fnuz: 0x80 is the only NaN, no -0, no inf; bias one above IEEE's.
 	F8E4M3FNUZ:    {"f8e4m3fnuz", Format{Kind: KindFloat, Bits: 8, Signed: true, ExpBits: 4, MantBits: 3, Bias: 8, NaN: NaNNegZero}},
 	F8E4M3B11FNUZ: {"f8e4m3b11fnuz", Format{Kind: KindFloat, Bits: 8, Signed: true, ExpBits: 4, MantBits: 3, Bias: 11, NaN: NaNNegZero}},
-	F8E5M2:        {"f8e5m2", ieee(8, 5, 2)},
-	F8E5M2FNUZ:    {"f8e5m2fnuz", Format{Kind: KindFloat, Bits: 8, Signed: true, ExpBits: 5, MantBits: 2, Bias: 16, NaN: NaNNegZero}},
+	// Triton's fp8e4b15 (python/triton/language/core.py: fp_mantissa_width
+	// 3, exponent_bias 15): every pattern is finite (0x7f is 1.875), zero
+	// is signed. Triton's own casts to it saturate at 1.75 (0x7e).
+	F8E4M3B15:  {"f8e4m3b15", Format{Kind: KindFloat, Bits: 8, Signed: true, ExpBits: 4, MantBits: 3, Bias: 15, NegZero: true}},
+	F8E5M2:     {"f8e5m2", ieee(8, 5, 2)},
+	F8E5M2FNUZ: {"f8e5m2fnuz", Format{Kind: KindFloat, Bits: 8, Signed: true, ExpBits: 5, MantBits: 2, Bias: 16, NaN: NaNNegZero}},
 	// MX scale type: unsigned, exponent only, 0xff NaN, no zero.
 	F8E8M0FNU: {"f8e8m0fnu", Format{Kind: KindFloat, Bits: 8, ExpBits: 8, MantBits: 0, Bias: 127, NaN: NaNAllOnesUnsigned, NoZero: true}},
 	F16:       {"f16", ieee(16, 5, 10)},

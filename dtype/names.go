@@ -270,6 +270,8 @@ var neutral = map[string]DType{
 	"float8_e3m4": F8E3M4, "float8_e4m3": F8E4M3, "float8_e4m3fn": F8E4M3FN,
 	"float8_e4m3fnuz": F8E4M3FNUZ, "float8_e4m3b11fnuz": F8E4M3B11FNUZ, "float8_e4m3b11": F8E4M3B11FNUZ,
 	"float8_e5m2": F8E5M2, "float8_e5m2fnuz": F8E5M2FNUZ, "float8_e8m0fnu": F8E8M0FNU,
+	// Triton's own E4M3 with bias 15 (tl.float8e4b15, str() fp8e4b15).
+	"float8e4b15": F8E4M3B15, "fp8e4b15": F8E4M3B15,
 	"f8e8m0": F8E8M0FNU, "f4e2m1": F4E2M1FN, "f6e2m3": F6E2M3FN, "f6e3m2": F6E3M2FN,
 	"float16": F16, "half": F16, "fp16": F16, "bfloat16": BF16, "fp32": F32, "float32": F32,
 	"single": F32, "float64": F64, "double": F64, "fp64": F64,
