@@ -19,6 +19,17 @@ const DefaultMemory = 256 << 20
 // minMemory is the smallest Memory accepted: a few chunks of 64 KiB.
 const minMemory = 4 << 20
 
+// MinMemory is the smallest Options.Memory a conversion accepts (4 MiB):
+// a few chunks of 64 KiB and their tables. A command line checks a
+// memory flag against it before opening anything.
+const MinMemory int64 = minMemory
+
+// MaxThreads is the most goroutines a conversion uses (Options.Threads is
+// clamped to it): shards and chunks are I/O-bound well below it, and more
+// goroutines only contend (-threads 100000 took 20 times as long as the
+// default on 1.5 GiB).
+const MaxThreads = 1024
+
 // Options are the settings the three conversions share.
 type Options struct {
 	// Memory bounds the bytes of buffers every worker together holds
@@ -30,7 +41,7 @@ type Options struct {
 	Memory int64
 	// Threads is how many shards are converted at once, and how many
 	// goroutines share a chunk when fewer shards than threads remain; 0
-	// means runtime.GOMAXPROCS(0).
+	// means runtime.GOMAXPROCS(0); more than MaxThreads means MaxThreads.
 	Threads int
 	// MaxShardSize, when positive, packs the output's tensors, in input
 	// order, into shards of at most this many bytes of tensor data (a
@@ -74,6 +85,7 @@ func (o *Options) normalize() error {
 	if o.Threads <= 0 {
 		o.Threads = runtime.GOMAXPROCS(0)
 	}
+	o.Threads = min(o.Threads, MaxThreads)
 	if o.MaxShardSize < 0 {
 		return fmt.Errorf("checkpoint: negative shard size %d", o.MaxShardSize)
 	}
