@@ -41,7 +41,9 @@ type mxTables struct {
 	to   dtype.DType
 	mode Mode
 	ob   int
-	t    [255]*mxTable
+	// posZero decodes code 8 (-0) as +0, as DeepSeek's FP4_TABLE does.
+	posZero bool
+	t       [255]*mxTable
 }
 
 // get returns the table of scale byte e (not 0xff).
@@ -49,7 +51,10 @@ func (m *mxTables) get(e byte) *mxTable {
 	if t := m.t[e]; t != nil {
 		return t
 	}
-	fp4 := table(dtype.F4E2M1FN)
+	fp4 := append([]float64(nil), table(dtype.F4E2M1FN)[:16]...)
+	if m.posZero {
+		fp4[8] = 0
+	}
 	scale := math.Ldexp(1, int(e)-127)
 	var in [16]float64
 	var from dtype.DType
@@ -101,6 +106,7 @@ type mxDequant struct {
 	transpose      bool    // [E, R, G*32] written as [E, G*32, R]
 	to             dtype.DType
 	mode           Mode
+	posZero        bool // code 8 decodes to +0 (DeepSeek's reference)
 }
 
 // dequantGroups writes the values of groups [0, len(scales)) into dst
@@ -160,7 +166,7 @@ func (p *mxDequant) write(wk *worker, w io.Writer, c *Counts) error {
 	ob := int64(convert.ElemBytes(p.to))
 	tabs := make([]*mxTables, max(1, wk.threads))
 	for i := range tabs {
-		tabs[i] = &mxTables{to: p.to, mode: p.mode, ob: int(ob)}
+		tabs[i] = &mxTables{to: p.to, mode: p.mode, ob: int(ob), posZero: p.posZero}
 	}
 	counts := make([]Counts, len(tabs))
 	defer func() {
