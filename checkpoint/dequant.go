@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,11 +18,14 @@ import (
 // with an F8_E8M0 X.scale per 128×128 tile; routed experts packed FP4 in
 // I8 with an F8_E8M0 X.scale per 32 values, decided by config.json's
 // expert_dtype and quantization_config.scale_fmt; see deepseek_v4.go)
-// become bf16, f16 or f32 tensors named as
-// the wide model names them; the scale tensors are dropped, and so are
-// input_scale tensors unless KeepInputScale; every other tensor is copied
-// as it is. config.json loses its quantization_config and its
-// torch_dtype follows the target. See Mode for how values round, and
+// and NVFP4 weights (ModelOpt's X.weight with X.weight_scale and
+// X.weight_scale_2, compressed-tensors' X.weight_packed with
+// X.weight_scale and X.weight_global_scale; see nvfp4.go) become bf16,
+// f16 or f32 tensors named as the wide model names them; the scale
+// tensors are dropped, and so are input_scale tensors unless
+// KeepInputScale; every other tensor is copied as it is. config.json
+// loses its quantization_config (and expert_dtype) and its torch_dtype
+// follows the target; ModelOpt's hf_quant_config.json is not copied. See Mode for how values round, and
 // Recast for where the output goes and what is guaranteed.
 //
 // Bad input is refused before anything is written, with the file, the
@@ -94,8 +98,27 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 	planned := map[string]bool{}    // weights dequantized
 	var kvScales, keptWide int
 	wideTypes := map[string]bool{}
+	// NVFP4 first: its block scales are F8_E4M3, which the FP8 case
+	// below would take for weights.
 	for i := range c.tensors {
 		t := &c.tensors[i]
+		n, ok := findNVFP4(c, t)
+		if !ok {
+			continue
+		}
+		d, err := planNVFP4(c, n, to, o.Mode)
+		if err != nil {
+			return nil, fmt.Errorf("checkpoint: %w", err)
+		}
+		consumed[n.s.Name], consumed[n.g.Name] = t.Name, t.Name
+		planned[t.Name] = true
+		p.outputs = append(p.outputs, d)
+	}
+	for i := range c.tensors {
+		t := &c.tensors[i]
+		if planned[t.Name] || consumed[t.Name] != "" {
+			continue
+		}
 		switch {
 		case isFP8(t.DType):
 			s, ok := scaleOf(c, t)
@@ -203,6 +226,9 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 		if d, ok := o.prod.(*mxDequant); ok {
 			return order[d.blocks.Name]
 		}
+		if d, ok := o.prod.(*nvDequant); ok {
+			return order[d.w.Name]
+		}
 		return order[o.id.Name]
 	}
 	sort.SliceStable(p.outputs, func(i, j int) bool { return src(p.outputs[i]) < src(p.outputs[j]) })
@@ -228,6 +254,10 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 		for _, m := range set {
 			p.configNote += "; " + m.key + " set to " + torchDTypeName(to.String())
 		}
+	}
+	if slices.Contains(c.extras, hfQuantConfig) {
+		p.dropSide = append(p.dropSide, hfQuantConfig)
+		p.notes = append(p.notes, hfQuantConfig+" (ModelOpt's quantization record) not copied: the weights are no longer quantized")
 	}
 	return p, nil
 }
@@ -272,9 +302,10 @@ func weightOfScale(name string) string {
 }
 
 // isInputScale: a static activation scale (vLLM's input_scale,
-// transformers' activation_scale).
+// transformers' activation_scale, compressed-tensors' NVFP4
+// input_global_scale).
 func isInputScale(name string) bool {
-	return strings.HasSuffix(name, ".input_scale") || strings.HasSuffix(name, ".activation_scale")
+	return strings.HasSuffix(name, ".input_scale") || strings.HasSuffix(name, ".activation_scale") || strings.HasSuffix(name, ".input_global_scale")
 }
 
 // isKVScale: a KV-cache scale (vLLM's k_scale, v_scale, kv_scale).
@@ -331,3 +362,7 @@ func equalShape(a, b []int64) bool {
 	}
 	return true
 }
+
+// hfQuantConfig is ModelOpt's record of a checkpoint's quantization,
+// beside config.json (quant_algo, group_size, exclude_modules).
+const hfQuantConfig = "hf_quant_config.json"

@@ -52,6 +52,9 @@
 // quantization_config {"scale_fmt": "ue8m0", "weight_block_size":
 // [128, 128], ...}.
 //
+// NVFP4 (ModelOpt, compressed-tensors): see nvfp4.go for each layout's
+// tensors, config and computation.
+//
 // # Guarantees
 //
 // The output has the input's shape: a file gives a file, a directory or

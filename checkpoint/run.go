@@ -36,6 +36,9 @@ type plan struct {
 	config     []byte
 	configNote string
 	notes      []string
+	// dropSide names side files not copied (ModelOpt's
+	// hf_quant_config.json once the weights are wide).
+	dropSide []string
 }
 
 // output is one tensor of the output.
@@ -111,7 +114,11 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 		if strings.HasSuffix(out, IndexSuffix) {
 			dirPath = filepath.Dir(out)
 		}
-		side = slices.Clone(ck.extras)
+		for _, x := range ck.extras {
+			if !slices.Contains(p.dropSide, x) {
+				side = append(side, x)
+			}
+		}
 	} else if len(ck.extras) > 0 {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("the output is one file: %d side file(s) of the input directory (config.json, tokenizer files) were not copied", len(ck.extras)))
 	}

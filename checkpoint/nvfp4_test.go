@@ -1,0 +1,224 @@
+package checkpoint
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/safetensors"
+)
+
+// nvfp4Tensors lays out one NVFP4 weight as a layout ships it: packed
+// bytes w [rows, 8·G], E4M3 scales s [rows, G], global scale g.
+func nvfp4Tensors(layout, base string, rows int64, w, s []byte, g float32) []safetensors.Named {
+	G := int64(len(s)) / rows
+	gs := f32Bytes([]float32{g})
+	if layout == "modelopt" {
+		return []safetensors.Named{
+			tt(base+".weight", dtype.U8, []int64{rows, 8 * G}, w),
+			tt(base+".weight_scale", dtype.F8E4M3FN, []int64{rows, G}, s),
+			tt(base+".weight_scale_2", dtype.F32, []int64{}, gs),
+			tt(base+".input_scale", dtype.F32, []int64{}, f32Bytes([]float32{0.5})),
+		}
+	}
+	return []safetensors.Named{
+		tt(base+".weight_packed", dtype.U8, []int64{rows, 8 * G}, w),
+		tt(base+".weight_scale", dtype.F8E4M3FN, []int64{rows, G}, s),
+		tt(base+".weight_global_scale", dtype.F32, []int64{1}, gs),
+		tt(base+".input_global_scale", dtype.F32, []int64{1}, f32Bytes([]float32{2})),
+	}
+}
+
+// TestNVFP4Vectors: testdata/nvfp4.tsv pins, for ModelOpt's and
+// compressed-tensors' layouts, the nibble order, the sign of code 8, the
+// global scale's direction (multiplies, divides) and each reference's f32
+// rounding order, byte by byte.
+func TestNVFP4Vectors(t *testing.T) {
+	f, err := os.Open("testdata/nvfp4.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	type row struct {
+		packed, scale byte
+		first, second uint64
+	}
+	groups := map[string][]row{} // "global layout to mode"
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' || strings.HasPrefix(line, "packed\t") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 9 || c[8] == "" {
+			t.Fatalf("bad row (want 9 columns, a source last): %q", line)
+		}
+		var v [4]uint64
+		for i, k := range []int{0, 1, 6, 7} {
+			if v[i], err = strconv.ParseUint(c[k], 0, 32); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+		}
+		key := strings.Join(c[2:6], " ")
+		groups[key] = append(groups[key], row{byte(v[0]), byte(v[1]), v[2], v[3]})
+	}
+	if len(groups) != 48 {
+		t.Fatalf("%d groups", len(groups))
+	}
+	for key, rows := range groups {
+		k := strings.Fields(key)
+		gbits, _ := strconv.ParseUint(k[0], 0, 32)
+		to, _ := dtype.Parse(k[2])
+		mode, _ := ParseMode(k[3])
+		n := int64(len(rows))
+		w, s := make([]byte, 8*n), make([]byte, n)
+		for i, r := range rows {
+			copy(w[8*i:8*i+8], bytes.Repeat([]byte{r.packed}, 8))
+			s[i] = r.scale
+		}
+		dir := t.TempDir()
+		in := filepath.Join(dir, "in.safetensors")
+		writeFile(t, in, nvfp4Tensors(k[1], "m.proj", n, w, s, math.Float32frombits(uint32(gbits))), nil)
+		out := filepath.Join(dir, "out.safetensors")
+		if _, err := Dequant(bg, mustOpen(t, in), out, DequantOptions{To: to, Mode: mode}); err != nil {
+			t.Fatal(err)
+		}
+		got := readAll(t, out)["m.proj.weight"]
+		ob := int64(elemBytes(to))
+		for i, r := range rows {
+			row := got.Data[int64(i)*16*ob:]
+			a, b := le(row[:ob]), le(row[ob:2*ob])
+			if a != r.first || b != r.second {
+				t.Errorf("%s: packed %#02x scale %#02x: got %#x %#x, want %#x %#x", key, r.packed, r.scale, a, b, r.first, r.second)
+			}
+		}
+	}
+}
+
+func elemBytes(d dtype.DType) int { return int(fileBits(d) / 8) }
+
+func le(b []byte) uint64 {
+	var x [8]byte
+	copy(x[:], b)
+	return binary.LittleEndian.Uint64(x[:])
+}
+
+// TestDequantNVFP4Checkpoint: a ModelOpt directory dequantizes with its
+// input scales dropped, the excluded (wide) modules copied, config.json's
+// quantization_config removed and hf_quant_config.json not copied; a
+// compressed-tensors one names its weights X.weight again.
+func TestDequantNVFP4Checkpoint(t *testing.T) {
+	for _, layout := range []string{"modelopt", "compressed"} {
+		t.Run(layout, func(t *testing.T) {
+			dir := t.TempDir()
+			in := filepath.Join(dir, "in")
+			w := bytes.Repeat([]byte{0x21, 0x8f, 0x7a, 0x53}, 4*8) // [8, 16]: 32 values a row
+			s := bytes.Repeat([]byte{0x38, 0x40}, 8)               // [8, 2]
+			ts := append(nvfp4Tensors(layout, "model.layers.0.mlp.up_proj", 8, w, s, 0.25),
+				tt("lm_head.weight", dtype.BF16, []int64{2, 2}, bf16Bytes([]float64{1, 2, 3, 4})))
+			qc := map[string]any{"quant_method": "modelopt", "quant_algo": "NVFP4"}
+			if layout == "compressed" {
+				qc = map[string]any{"quant_method": "compressed-tensors", "format": "nvfp4-pack-quantized", "ignore": []string{"lm_head"}}
+			}
+			writeSharded(t, in, map[string][]safetensors.Named{"model.safetensors": ts}, map[string]any{"quantization_config": qc, "torch_dtype": "bfloat16"})
+			if layout == "modelopt" {
+				writeJSON(t, filepath.Join(in, "hf_quant_config.json"), map[string]any{"quantization": map[string]any{"quant_algo": "NVFP4", "group_size": 16, "exclude_modules": []string{"lm_head"}}})
+			}
+			out := filepath.Join(dir, "out")
+			rep, err := Dequant(bg, mustOpen(t, in), out, DequantOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := readAll(t, out)
+			if len(got) != 2 || got["model.layers.0.mlp.up_proj.weight"] == nil || got["lm_head.weight"] == nil {
+				t.Fatalf("tensors: %v", keys(got))
+			}
+			x := got["model.layers.0.mlp.up_proj.weight"]
+			if !equalShape(x.Shape, []int64{8, 32}) || x.DType != dtype.BF16 {
+				t.Errorf("shape %v %v", x.Shape, x.DType)
+			}
+			// 0x21: 0.5 then 1, times 1 (0x38) and the global 0.25: ×0.25
+			// for ModelOpt, ×4 for compressed-tensors.
+			want := []float64{0.125, 0.25}
+			if layout == "compressed" {
+				want = []float64{2, 4}
+			}
+			if !bytes.Equal(x.Data[:4], bf16Bytes(want)) {
+				t.Errorf("first values % x, want % x", x.Data[:4], bf16Bytes(want))
+			}
+			if _, err := os.Stat(filepath.Join(out, "hf_quant_config.json")); err == nil {
+				t.Error("hf_quant_config.json copied")
+			}
+			cfg, _ := os.ReadFile(filepath.Join(out, "config.json"))
+			if bytes.Contains(cfg, []byte("quantization_config")) {
+				t.Errorf("config.json: %s", cfg)
+			}
+			if !strings.Contains(rep.Summary(), "nvfp4") {
+				t.Errorf("summary: %s", rep.Summary())
+			}
+		})
+	}
+}
+
+// TestNVFP4Malformed: faults of NVFP4 tensors are refused naming file,
+// tensor and fault, before anything is written.
+func TestNVFP4Malformed(t *testing.T) {
+	w, s := make([]byte, 16), []byte{0x38, 0x38}
+	edit := func(layout string, f func(ts []safetensors.Named)) []safetensors.Named {
+		ts := nvfp4Tensors(layout, "p", 2, w, s, 1)
+		f(ts)
+		return ts
+	}
+	cases := []struct {
+		name string
+		ts   []safetensors.Named
+		want []string
+	}{
+		{"zero global scale", edit("modelopt", func(ts []safetensors.Named) { ts[2].Tensor.Data = f32Bytes([]float32{0}) }),
+			[]string{"m.safetensors", `"p.weight_scale_2"`, "zero"}},
+		{"NaN global scale", edit("compressed", func(ts []safetensors.Named) { ts[2].Tensor.Data = f32Bytes([]float32{float32(math.NaN())}) }),
+			[]string{`"p.weight_global_scale"`, "NaN"}},
+		{"infinite global scale", edit("compressed", func(ts []safetensors.Named) {
+			ts[2].Tensor.Data = f32Bytes([]float32{float32(math.Inf(1))})
+		}), []string{`"p.weight_global_scale"`, "infinite"}},
+		{"block scales of the wrong shape", edit("modelopt", func(ts []safetensors.Named) {
+			ts[1].Tensor.Shape, ts[1].Tensor.Data = []int64{2, 2}, make([]byte, 4)
+		}), []string{`"p.weight_scale"`, "[2,2]", "want [2,1]", "16 values a row"}},
+		{"f32 block scales", edit("modelopt", func(ts []safetensors.Named) {
+			ts[1].Tensor.DType, ts[1].Tensor.Data = dtype.F32, make([]byte, 8)
+		}), []string{`"p.weight_scale"`, "f32", "F8_E4M3"}},
+		{"a row not whole blocks", edit("compressed", func(ts []safetensors.Named) {
+			ts[0].Tensor.Shape = []int64{4, 4}
+			ts[1].Tensor.Shape = []int64{4, 1}
+			ts[1].Tensor.Data = make([]byte, 4)
+		}), []string{`"p.weight_packed"`, "8 values a row", "blocks of 16"}},
+		{"NaN block scale", edit("modelopt", func(ts []safetensors.Named) { ts[1].Tensor.Data = []byte{0x38, 0x7f} }),
+			[]string{`"p.weight_scale"`, "[1,0]", "NaN"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeSharded(t, filepath.Join(dir, "in"), map[string][]safetensors.Named{"m.safetensors": c.ts}, nil)
+			_, err := Dequant(bg, mustOpen(t, filepath.Join(dir, "in")), filepath.Join(dir, "out"), DequantOptions{})
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+			if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+				t.Errorf("left in the directory: %d entries", len(ents))
+			}
+		})
+	}
+}
