@@ -222,3 +222,55 @@ func TestNVFP4Malformed(t *testing.T) {
 		})
 	}
 }
+
+// TestQuantNVFP4: a hand-made weight quantizes to the codes, scales and
+// global scale ModelOpt's formulas give (ties to even: 0.25 to 0, 2.5 to
+// 2, 3.5 to 4), in ModelOpt's layout; dequantized back, the values are
+// the inputs (every input is on the grid).
+func TestQuantNVFP4(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	xs := make([]float64, 32)
+	copy(xs, []float64{448 * 0.5, 448, 448 * 1.5, 448 * 2, 448 * 3, 448 * 4, 448 * 6, -448 * 6})
+	copy(xs[16:], []float64{6, 0.25, 0.75, 2.5, 3.5, 5, -0.5, 0})
+	writeSharded(t, in, map[string][]safetensors.Named{"model.safetensors": {
+		tt("model.layers.0.mlp.up_proj.weight", dtype.BF16, []int64{1, 32}, bf16Bytes(xs)),
+		tt("model.norm.weight", dtype.BF16, []int64{1, 32}, bf16Bytes(xs)),
+	}}, map[string]any{"torch_dtype": "bfloat16"})
+	q := filepath.Join(dir, "q")
+	if _, err := Quant(bg, mustOpen(t, in), q, QuantOptions{NVFP4: true}); err != nil {
+		t.Fatal(err)
+	}
+	got := readAll(t, q)
+	w, s, g := got["model.layers.0.mlp.up_proj.weight"], got["model.layers.0.mlp.up_proj.weight_scale"], got["model.layers.0.mlp.up_proj.weight_scale_2"]
+	if w == nil || s == nil || g == nil || got["model.norm.weight"].DType != dtype.BF16 {
+		t.Fatalf("tensors %v", keys(got))
+	}
+	wantW := []byte{0x21, 0x43, 0x65, 0xf7, 0, 0, 0, 0, 0x07, 0x42, 0x66, 0x09, 0, 0, 0, 0}
+	if w.DType != dtype.U8 || !equalShape(w.Shape, []int64{1, 16}) || !bytes.Equal(w.Data, wantW) {
+		t.Errorf("weight %v %v % x, want % x", w.DType, w.Shape, w.Data, wantW)
+	}
+	if s.DType != dtype.F8E4M3FN || !equalShape(s.Shape, []int64{1, 2}) || !bytes.Equal(s.Data, []byte{0x7e, 0x38}) {
+		t.Errorf("scales %v %v % x", s.DType, s.Shape, s.Data)
+	}
+	if g.DType != dtype.F32 || len(g.Shape) != 0 || !bytes.Equal(g.Data, f32Bytes([]float32{1})) {
+		t.Errorf("global %v %v % x", g.DType, g.Shape, g.Data)
+	}
+	cfg, _ := os.ReadFile(filepath.Join(q, "config.json"))
+	for _, want := range []string{`"quant_method": "modelopt"`, `"quant_algo": "NVFP4"`, `"group_size": 16`, `"model.norm"`} {
+		if !bytes.Contains(cfg, []byte(want)) {
+			t.Errorf("config.json lacks %s:\n%s", want, cfg)
+		}
+	}
+	back := filepath.Join(dir, "back")
+	if _, err := Dequant(bg, mustOpen(t, q), back, DequantOptions{Mode: Reference}); err != nil {
+		t.Fatal(err)
+	}
+	ws := []float64{448 * 0.5, 448, 448 * 1.5, 448 * 2, 448 * 3, 448 * 4, 448 * 6, -448 * 6}
+	want := make([]float64, 32)
+	copy(want, ws)
+	copy(want[16:], []float64{6, 0, 1, 2, 4, 4, -0.5, 0})
+	if b := readAll(t, back)["model.layers.0.mlp.up_proj.weight"]; !bytes.Equal(b.Data, bf16Bytes(want)) {
+		t.Errorf("round trip % x\nwant % x", b.Data, bf16Bytes(want))
+	}
+}

@@ -1,0 +1,205 @@
+package checkpoint
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/promote-dev/promote/convert"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// NVFP4 quantization writes ModelOpt's layout (see nvfp4.go): X.weight U8
+// [..., K/2] (low nibble first), X.weight_scale F8_E4M3 [..., K/16],
+// X.weight_scale_2 F32 []. The scales are ModelOpt's
+// (NVFP4QTensor.get_weights_scaling_factor_2 and
+// get_weights_scaling_factor, nvfp4_tensor.py@211c6b34), in f32:
+// weight_scale_2 = amax / (6·448) over the tensor; per block of 16,
+// scale = amax_block / f32(6 · weight_scale_2), 1 for a block of zeros,
+// at least 2^-9 (E4M3's smallest subnormal), rounded to nearest even into
+// F8_E4M3; each value x / f32(scale · weight_scale_2) in f32, rounded to
+// nearest even into E2M1 (saturating at ±6). ModelOpt's _cast_fp4 rounds
+// the ties 2.5 and 3.5 to 3 where nearest-even gives 2 and 4; otherwise
+// the codes are the ones ModelOpt writes. A tensor whose values are all
+// zero gets weight_scale_2 = 1 (ModelOpt's formula would divide 0 by 0).
+// NaN has no E2M1 code: it is written as 0 and counted NaN; ±Inf
+// saturates to ±6 and is counted overflowed. Activation scales
+// (input_scale) need calibration data and are not written.
+
+// nvQuant produces one of the three tensors of a weight's NVFP4 form.
+type nvQuant struct {
+	src  *Tensor
+	k    int64 // values a row
+	rows int64 // rows over all leading dimensions
+	part int   // 0 the packed values, 1 the block scales, 2 the global scale
+	amax *amaxOnce
+}
+
+// nvGlobal returns the tensor's weight_scale_2 from its amax, in f32.
+func nvGlobal(amax float64) float32 {
+	if amax == 0 {
+		return 1
+	}
+	return float32(float32(amax) / float32(6*448))
+}
+
+// nvGroup quantizes 16 values with global scale g2: it returns the scale
+// byte and writes 8 code bytes to blk, tallying into t.
+func nvGroup(xs []float64, blk []byte, g2 float32, t *quantTally) byte {
+	var amax float64
+	for _, x := range xs {
+		if a := math.Abs(x); a > amax && !math.IsInf(a, 0) {
+			amax = a
+		}
+	}
+	s := float32(float32(amax) / float32(6*g2))
+	if s == 0 {
+		s = 1
+	}
+	s = max(s, 0x1p-9)
+	var sb [1]byte
+	var in [4]byte
+	binary.LittleEndian.PutUint32(in[:], math.Float32bits(min(s, 448)))
+	_ = convert.Buffer(sb[:], dtype.F8E4M3FN, in[:], dtype.F32, convert.Default(), convert.Options{Threads: 1})
+	sv := table(dtype.F8E4M3FN)[sb[0]]
+	d := float32(float32(sv) * g2)
+	fp4 := table(dtype.F4E2M1FN)
+	var ys [16]float64
+	for i := 0; i < 16; i += 2 {
+		var c [2]byte
+		for j := range 2 {
+			x := xs[i+j]
+			if math.IsNaN(x) {
+				c[j] = 0
+				continue
+			}
+			c[j] = fp4Code(float64(float32(float32(x) / d)))
+		}
+		blk[i/2] = c[0] | c[1]<<4
+		ys[i], ys[i+1] = fp4[c[0]]*float64(d), fp4[c[1]]*float64(d)
+	}
+	t.addRun(xs, ys[:], 7*float64(d))
+	return sb[0]
+}
+
+func (p *nvQuant) write(wk *worker, w io.Writer, c *Counts) error {
+	amax, err := p.amax.get(wk, p.src)
+	if err != nil {
+		return err
+	}
+	g2 := nvGlobal(amax)
+	if p.part == 2 {
+		var b [4]byte
+		binary.LittleEndian.PutUint32(b[:], math.Float32bits(g2))
+		_, err := w.Write(b[:])
+		return err
+	}
+	eb := int64(convert.ElemBytes(p.src.DType))
+	groups := p.k / 16
+	var scratch Counts
+	if c == nil || p.part != 0 {
+		c = &scratch
+	}
+	rowBytes := p.k * (eb + 8 + 8)
+	if rowBytes > wk.budget {
+		return fmt.Errorf("%s: tensor %q: one row of %d values needs %s, past the memory bound of %s per worker; raise -mem",
+			wk.ck.file(p.src), p.src.Name, p.k, sizeText(rowBytes), sizeText(wk.budget))
+	}
+	step := max(1, wk.chunk/(8*p.k))
+	t := quantTally{one: true}
+	defer t.fold(c)
+	for r0 := int64(0); r0 < p.rows; r0 += step {
+		if err := wk.stop(); err != nil {
+			return err
+		}
+		nr := min(step, p.rows-r0)
+		raw := wk.buf(bufIn, nr*p.k*eb)
+		if err := wk.ck.readAt(p.src, raw, r0*p.k*eb); err != nil {
+			return err
+		}
+		xs := wk.floats(0, nr*p.k)
+		decodeInto(xs, raw, p.src.DType)
+		ng := nr * groups
+		blocks := wk.buf(bufOut, ng*8)
+		scales := wk.buf(bufScale, ng)
+		for gi := range ng {
+			scales[gi] = nvGroup(xs[gi*16:gi*16+16], blocks[gi*8:gi*8+8], g2, &t)
+		}
+		out := blocks
+		if p.part == 1 {
+			out = scales
+		}
+		if _, err := w.Write(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// planNVQuant plans X.weight (packed), X.weight_scale and
+// X.weight_scale_2 for wide weight t [..., K], K a multiple of 16.
+func planNVQuant(c *Checkpoint, t *Tensor) ([]*output, error) {
+	base := t.Name
+	if b, ok := cutWeight(t.Name); ok {
+		base = b
+	}
+	sname, gname := base+".weight_scale", base+".weight_scale_2"
+	for _, n := range []string{sname, gname} {
+		if _, clash := c.find(n); clash {
+			return nil, fmt.Errorf("checkpoint: %s: tensor %q exists; it would hold a scale of %q", t.Shard, n, t.Name)
+		}
+	}
+	k := t.Shape[len(t.Shape)-1]
+	lead := t.Shape[:len(t.Shape)-1]
+	rows := int64(1)
+	for _, d := range lead {
+		rows *= d
+	}
+	amax := &amaxOnce{}
+	wshape := append(append([]int64{}, lead...), k/2)
+	sshape := append(append([]int64{}, lead...), k/16)
+	mk := func(part int) *nvQuant { return &nvQuant{src: t, k: k, rows: rows, part: part, amax: amax} }
+	rep := &TensorReport{Name: t.Name, Action: Quantized, From: DTypeLabel(t.DType), To: LabelNVFP4, Shape: t.Shape,
+		Scales: sname + " (e4m3 per 16), " + gname}
+	return []*output{
+		{id: &Tensor{Name: t.Name, DType: dtype.U8, Shape: wshape, Shard: t.Shard, shard: t.shard}, dt: dtype.U8, prod: mk(0), rep: rep},
+		{id: &Tensor{Name: sname, DType: dtype.F8E4M3FN, Shape: sshape, Shard: t.Shard, shard: t.shard}, dt: dtype.F8E4M3FN, prod: mk(1),
+			rep: &TensorReport{Name: sname, Action: Scale, From: DTypeLabel(t.DType), To: DTypeLabel(dtype.F8E4M3FN), Shape: sshape, Scales: "of " + t.Name}},
+		{id: &Tensor{Name: gname, DType: dtype.F32, Shape: []int64{}, Shard: t.Shard, shard: t.shard}, dt: dtype.F32, prod: mk(2),
+			rep: &TensorReport{Name: gname, Action: Scale, From: DTypeLabel(t.DType), To: DTypeLabel(dtype.F32), Shape: []int64{}, Scales: "of " + t.Name}},
+	}, nil
+}
+
+func cutWeight(name string) (string, bool) {
+	const suf = ".weight"
+	if len(name) > len(suf) && name[len(name)-len(suf):] == suf {
+		return name[:len(name)-len(suf)], true
+	}
+	return "", false
+}
+
+// nvQuantConfigJSON is config.json's quantization_config for ModelOpt's
+// NVFP4 in the form vLLM's ModelOptQuantConfigBase.from_config reads from
+// config.json (vllm/model_executor/layers/quantization/modelopt.py:
+// quant_method "modelopt", quant_algo, group_size, the modules left wide
+// under "ignore"), with hf_quant_config.json's key exclude_modules too.
+func nvQuantConfigJSON(keptWide []string) (json.RawMessage, error) {
+	if keptWide == nil {
+		keptWide = []string{}
+	}
+	v := struct {
+		Exclude []string `json:"exclude_modules"`
+		Group   int      `json:"group_size"`
+		Ignore  []string `json:"ignore"`
+		KV      *string  `json:"kv_cache_quant_algo"`
+		Algo    string   `json:"quant_algo"`
+		Method  string   `json:"quant_method"`
+	}{keptWide, 16, keptWide, nil, "NVFP4", "modelopt"}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	return b, nil
+}
