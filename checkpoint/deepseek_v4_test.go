@@ -334,3 +334,54 @@ func TestRecastRefusesPackedFP4(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestF4E8M0Vectors: testdata/f4_e8m0_recast.tsv pins how safetensors'
+// F4 (shape in values, low nibble first) and F8_E8M0 read, through a
+// recast to f32.
+func TestF4E8M0Vectors(t *testing.T) {
+	b, err := os.ReadFile("testdata/f4_e8m0_recast.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := 0
+	for i, line := range strings.Split(string(b), "\n") {
+		if line == "" || line[0] == '#' || strings.HasPrefix(line, "dtype\t") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 5 || c[4] == "" {
+			t.Fatalf("line %d: want 5 columns, a source last: %q", i+1, line)
+		}
+		d, err := safetensors.DTypeOf(c[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var shape []int64
+		if err := json.Unmarshal([]byte(c[1]), &shape); err != nil {
+			t.Fatal(err)
+		}
+		data := make([]byte, len(c[2])/2)
+		for k := range data {
+			v, _ := strconv.ParseUint(c[2][2*k:2*k+2], 16, 8)
+			data[k] = byte(v)
+		}
+		var want []byte
+		for _, h := range strings.Fields(c[3]) {
+			v, _ := strconv.ParseUint(h, 16, 32)
+			want = binary.LittleEndian.AppendUint32(want, uint32(v))
+		}
+		dir := t.TempDir()
+		in, out := filepath.Join(dir, "in.safetensors"), filepath.Join(dir, "out.safetensors")
+		writeFile(t, in, []safetensors.Named{tt("x", d, shape, data)}, nil)
+		if _, err := Recast(bg, mustOpen(t, in), out, RecastOptions{To: dtype.F32}); err != nil {
+			t.Fatal(err)
+		}
+		if got := readAll(t, out)["x"]; !bytes.Equal(got.Data, want) || !equalShape(got.Shape, shape) {
+			t.Errorf("line %d: %s %v % x: got %v % x, want % x", i+1, c[0], shape, data, got.Shape, got.Data, want)
+		}
+		rows++
+	}
+	if rows != 5 {
+		t.Errorf("%d rows", rows)
+	}
+}
