@@ -180,12 +180,35 @@ type nvDequant struct {
 type nvTables struct {
 	p  *nvDequant
 	ob int
-	t  [256]*mxTable
+	t  [256]*nvTable
+}
+
+// nvTable is an mxTable with how many times each code came out under
+// its scale: tallied once at the end, not value by value (a global scale
+// of 24 significant bits makes most products round, and classifying
+// each value cost four times the conversion).
+type nvTable struct {
+	mxTable
+	n [16]int64
+}
+
+// fold tallies every table's counts into c.
+func (m *nvTables) fold(c *Counts) {
+	for _, t := range m.t {
+		if t == nil {
+			continue
+		}
+		for k, n := range t.n {
+			if n > 0 {
+				c.tally(t.cls[k], n, t.rel[k])
+			}
+		}
+	}
 }
 
 // value returns code k's exact value under scale byte e, and the input
 // the target conversion rounds (in dtype from, as bits).
-func (m *nvTables) get(e byte) (*mxTable, error) {
+func (m *nvTables) get(e byte) (*nvTable, error) {
 	if t := m.t[e]; t != nil {
 		return t, nil
 	}
@@ -247,7 +270,7 @@ func (m *nvTables) get(e byte) (*mxTable, error) {
 	_ = convert.Buffer(out, p.to, buf[:16*convert.ElemBytes(from)], from, convert.Default(), convert.Options{Threads: 1})
 	ys := make([]float64, 16)
 	decodeInto(ys, out, p.to)
-	t := &mxTable{allExact: true}
+	t := &nvTable{mxTable: mxTable{allExact: true}}
 	rng := rangeOf(p.to)
 	var res [16]uint64
 	for k := range 16 {
@@ -289,20 +312,18 @@ func (p *nvDequant) write(wk *worker, w io.Writer, c *Counts) error {
 	for i := range tabs {
 		tabs[i] = &nvTables{p: p, ob: int(ob)}
 	}
-	counts := make([]Counts, len(tabs))
 	defer func() {
-		for _, k := range counts {
-			c.add(k)
+		for _, t := range tabs {
+			t.fold(c)
 		}
 	}()
 	step := max(1, wk.chunk/(16*ob))
-	return wk.stream(w, ceilDiv(p.groups, step), &nvSteps{p: p, tabs: tabs, counts: counts, ob: ob, step: step}, nil)
+	return wk.stream(w, ceilDiv(p.groups, step), &nvSteps{p: p, tabs: tabs, ob: ob, step: step}, nil)
 }
 
 type nvSteps struct {
 	p        *nvDequant
-	tabs     []*nvTables
-	counts   []Counts
+	tabs     []*nvTables // one per thread
 	ob, step int64
 }
 
@@ -325,29 +346,28 @@ func (r *nvSteps) convStep(wk *worker, s *slot, _ *Counts) error {
 	blk, sc := s.in[0], s.in[1]
 	dst := s.buf(slotOut, 16*ob*n)
 	err := wk.parallel(n, 1, func(k int, lo, hi int64) error {
-		tabs, c := r.tabs[k], &r.counts[k]
+		tabs := r.tabs[k]
 		for g := lo; g < hi; g++ {
 			t, err := tabs.get(sc[g])
 			if err != nil {
 				return fmt.Errorf("%s: scale tensor %q: the scale at %s is NaN; scales must be finite",
 					wk.ck.file(p.s), p.s.Name, indexText(g0+g, p.s.Shape))
 			}
-			out := dst[16*ob*g:]
-			for i, b := range blk[8*g : 8*g+8] {
-				if ob == 2 {
+			in := (*[8]byte)(blk[8*g : 8*g+8])
+			if ob == 2 {
+				out := (*[32]byte)(dst[32*g : 32*g+32])
+				for i, b := range in {
 					binary.LittleEndian.PutUint32(out[4*i:], uint32(t.pair[b]))
-				} else {
-					binary.LittleEndian.PutUint64(out[8*i:], t.pair[b])
+					t.n[b&15]++
+					t.n[b>>4]++
 				}
-			}
-			if t.allExact {
-				c.Values += 16
-				c.Exact += 16
-				continue
-			}
-			for _, b := range blk[8*g : 8*g+8] {
-				c.tally(t.cls[b&15], 1, t.rel[b&15])
-				c.tally(t.cls[b>>4], 1, t.rel[b>>4])
+			} else {
+				out := (*[64]byte)(dst[64*g : 64*g+64])
+				for i, b := range in {
+					binary.LittleEndian.PutUint64(out[8*i:], t.pair[b])
+					t.n[b&15]++
+					t.n[b>>4]++
+				}
 			}
 		}
 		return nil
