@@ -181,6 +181,8 @@ type nvTables struct {
 	p  *nvDequant
 	ob int
 	t  [256]*nvTable
+	// split holds two-byte results as fp4LUT8 reads them (see mxTables).
+	split [256][32]byte
 }
 
 // nvTable is an mxTable with how many times each code came out under
@@ -189,7 +191,8 @@ type nvTables struct {
 // each value cost four times the conversion).
 type nvTable struct {
 	mxTable
-	n [16]int64
+	n  [16]int64  // codes seen
+	nb [256]int64 // bytes seen (both codes at once), folded into n
 }
 
 // fold tallies every table's counts into c.
@@ -197,6 +200,10 @@ func (m *nvTables) fold(c *Counts) {
 	for _, t := range m.t {
 		if t == nil {
 			continue
+		}
+		for b, n := range t.nb {
+			t.n[b&15] += n
+			t.n[b>>4] += n
 		}
 		for k, n := range t.n {
 			if n > 0 {
@@ -286,6 +293,11 @@ func (m *nvTables) get(e byte) (*nvTable, error) {
 	for b := range 256 {
 		t.pair[b] = res[b&15] | res[b>>4]<<sh
 	}
+	if m.ob == 2 {
+		for k := range 16 {
+			m.split[e][k], m.split[e][16+k] = byte(res[k]), byte(res[k]>>8)
+		}
+	}
 	m.t[e] = t
 	return t, nil
 }
@@ -347,6 +359,22 @@ func (r *nvSteps) convStep(wk *worker, s *slot, _ *Counts) error {
 	dst := s.buf(slotOut, 16*ob*n)
 	err := wk.parallel(n, 1, func(k int, lo, hi int64) error {
 		tabs := r.tabs[k]
+		if ob == 2 && hasFP4LUT && hi > lo {
+			for g := lo; g < hi; g++ {
+				t, err := tabs.get(sc[g])
+				if err != nil {
+					return fmt.Errorf("%s: scale tensor %q: the scale at %s is NaN; scales must be finite",
+						wk.ck.file(p.s), p.s.Name, indexText(g0+g, p.s.Shape))
+				}
+				for _, b := range (*[8]byte)(blk[8*g : 8*g+8]) {
+					t.nb[b]++
+				}
+			}
+			_ = dst[32*hi-1]
+			_ = blk[8*hi-1]
+			fp4LUT8(&dst[32*lo], &blk[8*lo], &sc[lo], &tabs.split, int(hi-lo))
+			return nil
+		}
 		for g := lo; g < hi; g++ {
 			t, err := tabs.get(sc[g])
 			if err != nil {
@@ -358,15 +386,13 @@ func (r *nvSteps) convStep(wk *worker, s *slot, _ *Counts) error {
 				out := (*[32]byte)(dst[32*g : 32*g+32])
 				for i, b := range in {
 					binary.LittleEndian.PutUint32(out[4*i:], uint32(t.pair[b]))
-					t.n[b&15]++
-					t.n[b>>4]++
+					t.nb[b]++
 				}
 			} else {
 				out := (*[64]byte)(dst[64*g : 64*g+64])
 				for i, b := range in {
 					binary.LittleEndian.PutUint64(out[8*i:], t.pair[b])
-					t.n[b&15]++
-					t.n[b>>4]++
+					t.nb[b]++
 				}
 			}
 		}

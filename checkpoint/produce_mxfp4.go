@@ -44,6 +44,9 @@ type mxTables struct {
 	// posZero decodes code 8 (-0) as +0, as DeepSeek's FP4_TABLE does.
 	posZero bool
 	t       [255]*mxTable
+	// split holds, for two-byte results, each built table as fp4LUT16
+	// reads it: the 16 results' low bytes, then their high bytes.
+	split [256][32]byte
 }
 
 // get returns the table of scale byte e (not 0xff).
@@ -93,6 +96,11 @@ func (m *mxTables) get(e byte) *mxTable {
 	for b := range 256 {
 		t.pair[b] = res[b&15] | res[b>>4]<<sh
 	}
+	if m.ob == 2 {
+		for k := range 16 {
+			m.split[e][k], m.split[e][16+k] = byte(res[k]), byte(res[k]>>8)
+		}
+	}
 	m.t[e] = t
 	return t
 }
@@ -113,6 +121,29 @@ type mxDequant struct {
 // (row-major, 32 values a group) and tallies them.
 func dequantGroups(tabs *mxTables, dst, blocks, scales []byte, c *Counts, file, name string, g0 int64) error {
 	ob := tabs.ob
+	if ob == 2 && hasFP4LUT && len(scales) > 0 {
+		// The tables and the tally first, then every group's results at
+		// once, 16 codes an instruction.
+		for g, e := range scales {
+			if e == 0xff {
+				return fmt.Errorf("%s: scale tensor %q: the scale of block %d is NaN (0xff); scales must be finite", file, name, g0+int64(g))
+			}
+			t := tabs.get(e)
+			if t.allExact {
+				c.Values += 32
+				c.Exact += 32
+				continue
+			}
+			for _, b := range blocks[16*g : 16*g+16] {
+				c.tally(t.cls[b&15], 1, t.rel[b&15])
+				c.tally(t.cls[b>>4], 1, t.rel[b>>4])
+			}
+		}
+		_ = dst[64*len(scales)-1]
+		_ = blocks[16*len(scales)-1]
+		fp4LUT16(&dst[0], &blocks[0], &scales[0], &tabs.split, len(scales))
+		return nil
+	}
 	var d32 []uint32
 	var d64 []uint64
 	if littleEndian && ob == 2 {
