@@ -5,12 +5,14 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/safetensors"
 )
@@ -272,5 +274,48 @@ func TestQuantNVFP4(t *testing.T) {
 	copy(want[16:], []float64{6, 0, 1, 2, 4, 4, -0.5, 0})
 	if b := readAll(t, back)["model.layers.0.mlp.up_proj.weight"]; !bytes.Equal(b.Data, bf16Bytes(want)) {
 		t.Errorf("round trip % x\nwant % x", b.Data, bf16Bytes(want))
+	}
+}
+
+// TestDequantNVFP4Streamed: a ModelOpt NVFP4 weight of random bytes and
+// scales, cut into small chunks over two threads, dequantizes to the
+// element-wise exact product (value × scale × weight_scale_2, rounded
+// once) for each target.
+func TestDequantNVFP4Streamed(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	const rows, k = 37, 96
+	w := randBytes(r, rows*k/2)
+	s := randBytes(r, rows*k/16)
+	for i := range s {
+		s[i] = 0x08 + s[i]%0x70 // positive, finite, subnormals included
+	}
+	g := float32(0.0123)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.safetensors")
+	writeFile(t, in, nvfp4Tensors("modelopt", "p", rows, w, s, g), nil)
+	f4, e4 := dtype.F4E2M1FN.Format(), dtype.F8E4M3FN.Format()
+	for _, to := range []dtype.DType{dtype.BF16, dtype.F16, dtype.F32} {
+		out := filepath.Join(dir, to.String()+".safetensors")
+		if _, err := Dequant(bg, mustOpen(t, in), out, DequantOptions{To: to, Options: Options{ChunkSize: 1000, Threads: 2}}); err != nil {
+			t.Fatal(err)
+		}
+		got := readAll(t, out)["p.weight"].Data
+		ob := elemBytes(to)
+		var want []byte
+		for i := range int64(rows * k) {
+			code := w[i/2] & 15
+			if i%2 == 1 {
+				code = w[i/2] >> 4
+			}
+			x := f4.Float64(uint64(code)) * e4.Float64(uint64(s[i/16])) * float64(g)
+			y, _, err := convert.Scalar(to, dtype.F64, convert.Pattern{Re: math.Float64bits(x)}, convert.Default())
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = binary.LittleEndian.AppendUint64(want, y.Re)[:len(want)+ob]
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%v: %d bytes differ", to, countDiff(got, want))
+		}
 	}
 }
