@@ -361,10 +361,13 @@ func (r *nvSteps) convStep(wk *worker, s *slot, _ *Counts) error {
 		tabs := r.tabs[k]
 		if ob == 2 && hasFP4LUT && hi > lo {
 			for g := lo; g < hi; g++ {
-				t, err := tabs.get(sc[g])
-				if err != nil {
-					return fmt.Errorf("%s: scale tensor %q: the scale at %s is NaN; scales must be finite",
-						wk.ck.file(p.s), p.s.Name, indexText(g0+g, p.s.Shape))
+				t := tabs.t[sc[g]] // built: no call
+				if t == nil {
+					var err error
+					if t, err = tabs.get(sc[g]); err != nil {
+						return fmt.Errorf("%s: scale tensor %q: the scale at %s is NaN; scales must be finite",
+							wk.ck.file(p.s), p.s.Name, indexText(g0+g, p.s.Shape))
+					}
 				}
 				for _, b := range (*[8]byte)(blk[8*g : 8*g+8]) {
 					t.nb[b]++

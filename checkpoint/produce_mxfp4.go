@@ -128,7 +128,10 @@ func dequantGroups(tabs *mxTables, dst, blocks, scales []byte, c *Counts, file, 
 			if e == 0xff {
 				return fmt.Errorf("%s: scale tensor %q: the scale of block %d is NaN (0xff); scales must be finite", file, name, g0+int64(g))
 			}
-			t := tabs.get(e)
+			t := tabs.t[e] // built: no call (e is not 0xff here)
+			if t == nil {
+				t = tabs.get(e)
+			}
 			if t.allExact {
 				c.Values += 32
 				c.Exact += 32
