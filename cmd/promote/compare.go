@@ -42,11 +42,12 @@ line or a malformed operand.`,
 			fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable; needs -rules)")
 			only := fs.String("only", "", "without -rules: compare only these, a comma-separated `LIST` of families, rule sets and NAME:KEY=VALUE specs")
 			asJSON := fs.Bool("json", false, "write JSON")
+			verbose := fs.Bool("v", false, "write each rule's full text and source, not the short reason")
 			return func(e *env, operands []string) error {
 				if *spec != "" && *only != "" {
 					return usagef("-only selects the rows of a comparison; with -rules there is one row")
 				}
-				err := runQuery(e, *spec, sets, *only, operands, *asJSON)
+				err := runQuery(e, *spec, sets, *only, operands, output{*asJSON, *verbose})
 				var se *promote.SyntaxError
 				if errors.As(err, &se) && len(operands) > 0 && se.Token == operands[0] && isWord(se.Token) {
 					// promote tabel f32: a misspelt subcommand reads as a dtype.
@@ -79,12 +80,18 @@ Exit status: 0; 1 output was lost; 2 a bad command line or operand.`,
 		flags: func(fs *flag.FlagSet) runFunc {
 			only := fs.String("only", "", "compare only these: a comma-separated `LIST` of families (frameworks, compilers, languages), rule sets and NAME:KEY=VALUE specs")
 			asJSON := fs.Bool("json", false, "write JSON")
+			verbose := fs.Bool("v", false, "write each rule's full text and source, not the short reason")
 			return func(e *env, operands []string) error {
-				return compare(e, *only, operands, *asJSON)
+				return compare(e, *only, operands, output{*asJSON, *verbose})
 			}
 		},
 	})
 }
+
+// output is how a query's answers are written: JSON, the verbose table
+// with each rule's full text and source, or by default the brief table
+// that fits a terminal.
+type output struct{ json, verbose bool }
 
 // row is one rule set's answer to a query (package answer, shared with
 // the explorer).
@@ -92,12 +99,12 @@ type row = answer.Row
 
 // runQuery is the one-shot query: promote [-rules NAME] [-set ...]
 // OPERAND... Without -rules it is compare.
-func runQuery(e *env, spec string, sets []string, only string, operands []string, asJSON bool) error {
+func runQuery(e *env, spec string, sets []string, only string, operands []string, out output) error {
 	if spec == "" {
 		if len(sets) > 0 {
 			return usagef("-set needs -rules (without -rules every rule set answers with its defaults and presets)")
 		}
-		return compare(e, only, operands, asJSON)
+		return compare(e, only, operands, out)
 	}
 	r, err := buildRules(spec, sets)
 	if err != nil {
@@ -109,7 +116,7 @@ func runQuery(e *env, spec string, sets []string, only string, operands []string
 		return err
 	}
 	rw := evaluate(r, ops)
-	writeRows(e, operands, []row{rw}, asJSON, false)
+	writeRows(e, operands, []row{rw}, out, false)
 	if rw.Error != "" {
 		return exitStatus(statusFailed) // a refusal: the row says why
 	}
@@ -146,7 +153,7 @@ func isWord(s string) bool {
 // set with its defaults and each of its presets when only is empty), and
 // marks disagreement among the answers. The operands are read once, in
 // the neutral spelling, so that every row answers the same question.
-func compare(e *env, only string, operands []string, asJSON bool) error {
+func compare(e *env, only string, operands []string, out output) error {
 	if len(operands) == 0 {
 		return usagef("no operands (for example: promote compare f16 i64)")
 	}
@@ -163,8 +170,8 @@ func compare(e *env, only string, operands []string, asJSON bool) error {
 		rows = append(rows, evaluate(r, ops))
 	}
 	sum := markDisagreement(rows)
-	writeRows(e, operands, rows, asJSON, true)
-	if !asJSON {
+	writeRows(e, operands, rows, out, true)
+	if !out.json {
 		fmt.Fprintf(e.stdout, "\n%s\n", sum)
 	}
 	return nil
@@ -177,8 +184,8 @@ func evaluate(r promote.Rules, ops []promote.Operand) row { return answer.Evalua
 // and returns the line that says so (see answer.Mark).
 func markDisagreement(rows []row) string { return answer.Mark(rows) }
 
-func writeRows(e *env, operands []string, rows []row, asJSON, marks bool) {
-	if asJSON {
+func writeRows(e *env, operands []string, rows []row, out output, marks bool) {
+	if out.json {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(struct {
@@ -187,9 +194,15 @@ func writeRows(e *env, operands []string, rows []row, asJSON, marks bool) {
 		}{operands, rows})
 		return
 	}
-	writeTable(e.stdout, rows, marks)
+	if out.verbose {
+		writeTable(e.stdout, rows, marks)
+		return
+	}
+	writeBrief(e.stdout, rows, marks)
 }
 
+// writeTable writes the verbose view (-v): each row with its rule's full
+// text and source, or the refusal's whole message.
 func writeTable(w io.Writer, rows []row, marks bool) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	if marks {
