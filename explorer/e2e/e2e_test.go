@@ -325,6 +325,12 @@ func want(t *testing.T, q string, specs []string) []renderedRow {
 func (p *page) checkRows(q string, specs []string) {
 	p.t.Helper()
 	got, exp := p.rows(), want(p.t, q, specs)
+	// The page groups the rows by result; compare them rule set by rule set.
+	bySpec := func(rs []renderedRow) {
+		sort.Slice(rs, func(i, j int) bool { return rs[i].Spec < rs[j].Spec })
+	}
+	bySpec(got)
+	bySpec(exp)
 	if len(got) != len(exp) {
 		p.t.Fatalf("%q: %d rows on the page, the library gives %d", q, len(got), len(exp))
 	}
@@ -349,7 +355,7 @@ func (p *page) queries() {
 	p.run(clear("#q-rules"), chromedp.SendKeys(chromedp.CSS("#q-rules"), "numpy,jax:x64=true,pytorch"), chromedp.Blur(chromedp.CSS("#q-rules")))
 	p.poll(`new URLSearchParams(location.search).get('rules') === 'numpy,jax:x64=true,pytorch' && document.querySelectorAll('#q-table tbody tr[data-spec]').length === 3`)
 	p.checkRows("f16 i64 2.5", []string{"numpy", "jax:x64=true", "pytorch"})
-	links := eval[int](p, `document.querySelectorAll('#q-table td.source a[href^="https://github.com/"]').length`)
+	links := eval[int](p, `document.querySelectorAll('#q-table .source a[href^="https://github.com/"]').length`)
 	if links < 3 {
 		p.t.Errorf("%d source links for 3 rule sets", links)
 	}
