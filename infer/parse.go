@@ -53,6 +53,14 @@ const (
 	maxIntDigits = 10_000
 )
 
+// MaxSourceBytes bounds the program text Parse, ParseHost, Check and
+// Compare read: a longer program is an *Error at the byte where the bound
+// is passed. Typing costs up to about 140 bytes of memory per byte of
+// program (a line of 1,000 unary minus signs is 1,000 nodes, each with its
+// node, its type and the slices' growth), so the bound keeps the largest
+// program under about 600 MB; 4 MiB is some 100,000 lines of ordinary code.
+const MaxSourceBytes = 4 << 20
+
 // Parse reads a program written for the rule set def: literals in def's
 // host language (HostOf), dtype names (inputs, convert) in its dialect.
 // name names the program in error messages. A syntax error is an *Error
@@ -107,6 +115,9 @@ func (p *parser) errAt(at int, format string, args ...any) *syntaxError {
 
 // parseShared parses src once for every host and dialect.
 func parseShared(name string, src []byte) *shared {
+	if len(src) > MaxSourceBytes {
+		return tooLong(name, src)
+	}
 	lines := 1 + bytes.Count(src, []byte{'\n'})
 	text := string(src)
 	g := &Graph{Name: name, nodes: make([]node, 0, 2*lines)}
@@ -120,6 +131,18 @@ func parseShared(name string, src []byte) *shared {
 		g:     g,
 	}
 	p.parse()
+	return s
+}
+
+// tooLong is the parse of a program over MaxSourceBytes: nothing but the
+// error, at the line and column of the first byte past the bound.
+func tooLong(name string, src []byte) *shared {
+	head := src[:MaxSourceBytes]
+	line := 1 + bytes.Count(head, []byte{'\n'})
+	col := MaxSourceBytes - bytes.LastIndexByte(head, '\n')
+	s := &shared{prog: Program{Graph: &Graph{Name: name}, Result: NoNode}}
+	s.err = &Error{File: name, Pos: Pos{Line: int32(line), Col: int32(col)}, Node: NoNode,
+		Err: fmt.Errorf("the program has %d bytes; a program may take at most %d (%d MiB)", len(src), MaxSourceBytes, MaxSourceBytes>>20)}
 	return s
 }
 

@@ -17,8 +17,9 @@ import (
 
 // maxProgramBytes bounds the program promote infer reads, from a file or
 // from standard input, so that /dev/zero or a runaway pipe is an error
-// rather than all of memory.
-const maxProgramBytes = 64 << 20
+// rather than all of memory: the library's own bound, past which typing
+// would take more memory than a shared machine has.
+const maxProgramBytes = infer.MaxSourceBytes
 
 func init() {
 	register(&command{
@@ -38,7 +39,7 @@ rule-set specs, NAME or NAME:KEY=VALUE:..., each at most once
 (numpy:promotion=legacy,numpy).
 
 FILE must be a regular file; a program, from a file or standard input, may
-take at most 64 MiB. A UTF-8 byte-order mark at its start is ignored.
+take at most 4 MiB. A UTF-8 byte-order mark at its start is ignored.
 
 Exit status: 0 the program types (-rules) or every rule set agrees (lint);
 1 it does not type, or the rule sets disagree or none can read it, or output
