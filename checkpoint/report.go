@@ -280,7 +280,7 @@ func (r *Report) Summary() string {
 	if len(acts) == 0 {
 		acts = append(acts, "none converted")
 	}
-	fmt.Fprintf(&b, "%d tensors (%s)", len(r.Tensors), strings.Join(acts, ", "))
+	fmt.Fprintf(&b, "%s (%s)", count(len(r.Tensors), "tensor", "tensors"), strings.Join(acts, ", "))
 	if r.Mode != "" {
 		fmt.Fprintf(&b, ", %s mode", r.Mode)
 	}
@@ -290,8 +290,8 @@ func (r *Report) Summary() string {
 	if r.DryRun {
 		where = "nothing written (-check)"
 	}
-	fmt.Fprintf(&b, "\nread %s, wrote %s in %d file(s): %s, in %.2fs, %s/s",
-		sizeText(r.BytesRead), sizeText(r.BytesWritten), len(r.Shards), where, r.Elapsed.Seconds(),
+	fmt.Fprintf(&b, "\nread %s, wrote %s in %s: %s, in %.2fs, %s/s",
+		sizeText(r.BytesRead), sizeText(r.BytesWritten), count(len(r.Shards), "file", "files"), where, r.Elapsed.Seconds(),
 		sizeText(int64(float64(r.BytesRead)/math.Max(r.Elapsed.Seconds(), 1e-9))))
 	if r.Config != "" {
 		fmt.Fprintf(&b, "\nconfig.json: %s", r.Config)
@@ -346,4 +346,12 @@ func sizeText(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// count writes n with the noun that agrees with it: "1 tensor", "5 tensors".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -89,7 +89,7 @@ func runBench(e *env, pairs string, n int, pastCache bool, threads int, pname st
 	first := true
 	err = plan.Run(func(r bench.Result) error {
 		if first { // the memory speeds come with the results
-			fmt.Fprintf(out, "# memory, %d threads: %v; ceiling: the ratio these read and write speeds allow the pair\n", r.Threads, r.Memory)
+			fmt.Fprintf(out, "# memory, %s: %v; ceiling: the ratio these read and write speeds allow the pair\n", plural(r.Threads, "thread", "threads"), r.Memory)
 			fmt.Fprintln(out, "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tceiling\tMiB moved\tfits in cache\tone thread GB/s")
 			first = false
 		}

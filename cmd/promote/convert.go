@@ -56,7 +56,7 @@ Exit status: 0 success; 1 an unreadable input, a refusal by the rule set or
 the policy, or a failed write (nothing is written); 2 a bad command line,
 including outputs that would overwrite an input or each other; 130/143
 interrupted.`,
-		operands:     operandSpec{min: 1, max: -1, what: "input files"},
+		operands:     operandSpec{min: 1, max: -1, what: "input files", one: "input file"},
 		catchSignals: true,
 		flags: func(fs *flag.FlagSet) runFunc {
 			c := &converter{}
@@ -216,7 +216,7 @@ func (c *converter) run(e *env, ins []string) error {
 			k++
 		}
 		if in.npz {
-			fmt.Fprintf(e.stdout, "wrote %s: %d arrays of %v (%s)\n", outs[i], len(in.arrays), res.DType, strings.Join(hows, ", "))
+			fmt.Fprintf(e.stdout, "wrote %s: %s of %v (%s)\n", outs[i], plural(len(in.arrays), "array", "arrays"), res.DType, strings.Join(hows, ", "))
 		} else {
 			fmt.Fprintf(e.stdout, "wrote %s: %v (%s)\n", outs[i], in.arrays[0].Tensor, hows[0])
 		}

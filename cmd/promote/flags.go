@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 
 	"github.com/promote-dev/promote"
@@ -128,4 +129,13 @@ func rulesError(prefix string, err error) error {
 		return &statusError{status: statusFailed, err: err}
 	}
 	return usagef("%s%s", prefix, oneLine(err.Error()))
+}
+
+// plural writes n with the noun that agrees with it: "1 thread",
+// "2 threads".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

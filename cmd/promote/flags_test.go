@@ -73,3 +73,18 @@ func TestBadSizeFlagExit2(t *testing.T) {
 		}
 	}
 }
+
+// TestMessageGrammar: counts agree with their nouns ("at least one input
+// file", "1 tensor", "in 1 file"); they said "one input files" and
+// "1 tensors".
+func TestMessageGrammar(t *testing.T) {
+	if _, errs, code := runPromote(t, "", "convert", "-o", t.TempDir()); code != 2 || !strings.Contains(errs, "want at least one input file, got 0") {
+		t.Errorf("convert without inputs: exit %d, %q", code, errs)
+	}
+	if _, errs, code := runPromote(t, "", "help", "a", "b"); code != 2 || !strings.Contains(errs, "want at most one subcommand name") {
+		t.Errorf("help a b: exit %d, %q", code, errs)
+	}
+	if _, errs, code := runPromote(t, "", "recast", "-to", "bf16"); code != 2 || !strings.Contains(errs, "want one input, got 0") {
+		t.Errorf("recast without input: exit %d, %q", code, errs)
+	}
+}
