@@ -256,8 +256,12 @@
       }
       for (const r of rows) {
         const full = r.error ? r.error : (r.rule ? r.rule + ': ' : '') + (r.reason || '');
+        // A refusal's message is the system's own and may run to a
+        // paragraph: its first 120 characters open, the rest a click away.
+        let brief = r.brief || full;
+        if (brief.length > 120) brief = brief.slice(0, 119) + '\u2026';
         const details = el('details', {},
-          el('summary', {}, r.brief || full),
+          el('summary', {}, brief),
           el('p', { class: 'full' }, full));
         if (r.source) details.append(el('p', { class: 'source' }, spans(r.links, r.source)));
         const tr = el('tr', { class: (r.differs ? 'differs' : '') + (r.error ? ' refused' : '') },
