@@ -19,7 +19,7 @@ import (
 func init() {
 	register(&command{
 		name:  "query",
-		usage: "[-rules NAME] [-set KEY=VALUE]... [-only LIST] [-json] OPERAND...",
+		usage: "[-rules NAME] [-set KEY=VALUE]... [-only LIST] [-json | -v] OPERAND...",
 		short: "one query: under one rule set, or under every one side by side (the default subcommand)",
 		long: `Query answers one query: which dtype comes out when the operands meet, and
 the rule that decided it. "promote OPERAND..." is "promote query OPERAND...".
@@ -27,6 +27,10 @@ Without -rules it is compare: every rule set and preset, side by side, the
 operands read in the neutral spelling (-only narrows the rows, as compare's). Under -rules they are read in that
 system's spelling. Flags may stand among the operands; a negative literal
 (-7, -inf, -nan) is an operand; -- ends the flags.
+
+Each answer is a line that fits 100 columns: the rule set, the result and
+why, the deciding rule's ID with what it says about these operands. -v
+writes each rule's full text and source instead; -json writes everything.
 
 Operands: f32 (a tensor), i64[] (zero-dim), i64[](300) (zero-dim with a
 value), u8[256,56], f16[...] (dynamic rank), i32? (weak), literals 2 -7 1.0
@@ -59,7 +63,7 @@ line or a malformed operand.`,
 	})
 	register(&command{
 		name:  "compare",
-		usage: "[-only LIST] [-json] OPERAND...",
+		usage: "[-only LIST] [-json | -v] OPERAND...",
 		short: "the result under every rule set and option preset, side by side",
 		long: `Compare answers one query under every rule set, with its defaults and each
 of its option presets, side by side. The operands are read once, in the
@@ -68,6 +72,11 @@ answers that differ from the most common answer; refusals are listed and
 counted but never marked, so that when most rule sets refuse, the few that
 answer are not marked for it. When the answers split with no most common
 one, every answer is marked.
+
+Each row fits 100 columns: the rule set, the result and why, the deciding
+rule's ID with what it says about these operands (numpy's climb names the
+types it climbs past). -v writes each rule's full text and source instead;
+-json writes everything.
 
 Rows are grouped by family: frameworks, compilers (compilers, runtimes and
 kernel libraries) and languages. -only narrows them to a comma-separated
