@@ -110,7 +110,7 @@ func IsPath(name string) bool {
 // loadFile reads a rule file; its name may not be a built-in rule set's.
 func loadFile(path string) (*promote.Def, error) {
 	if strings.HasSuffix(strings.ToLower(path), ".json") {
-		return nil, fmt.Errorf("rule file %s: rule files are TOML; write it as a .toml file (see docs/README-check.md)", path)
+		return nil, fmt.Errorf("rule file %s: rule files are TOML; write it as a .toml file (docs/runtime-authors.md describes the format)", path)
 	}
 	return rulefile.Load(path, func(name string) bool {
 		_, err := LookupBuiltin(name)
