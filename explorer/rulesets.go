@@ -49,16 +49,11 @@ func prebuilt(spec string) (promote.Rules, bool) {
 	if err != nil {
 		return nil, false
 	}
-	name, opts, _ := strings.Cut(strings.TrimSpace(spec), ":")
-	d, err := rules.LookupBuiltin(name)
+	sp, err := rules.ParseSpec(spec)
 	if err != nil {
 		return nil, false
 	}
-	var kv []string
-	if opts != "" {
-		kv = strings.Split(opts, ":")
-	}
-	s, err := d.Parse(kv...)
+	d, s, err := sp.Settings()
 	if err != nil {
 		return nil, false
 	}
@@ -71,9 +66,8 @@ func prebuilt(spec string) (promote.Rules, bool) {
 // reach promote serve) cannot make it read files from disk.
 func noFiles(specs ...string) error {
 	for _, s := range specs {
-		s = strings.TrimSpace(s)
-		if name, _, _ := strings.Cut(s, ":"); rules.IsPath(s) || rules.IsPath(name) {
-			return fmt.Errorf("%q names a rule file: the explorer answers with the built-in rule sets only (%s); rule files are read on the command line (promote -rules FILE)", s, strings.Join(rules.Names(), ", "))
+		if sp, err := rules.ParseSpec(s); err == nil && sp.File {
+			return fmt.Errorf("%q names a rule file: the explorer answers with the built-in rule sets only (%s); rule files are read on the command line (promote -rules FILE)", sp.Text, strings.Join(rules.Names(), ", "))
 		}
 	}
 	return nil
