@@ -25,7 +25,7 @@ func TestDiffValueBased(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := valueBased(r, types); got != want {
+		if got := rules.ValueBased(r, types); got != want {
 			t.Errorf("valueBased(%s) = %v, want %v", spec, got, want)
 		}
 	}
