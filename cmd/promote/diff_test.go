@@ -4,32 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/promote-dev/promote/dtype"
-	"github.com/promote-dev/promote/rules"
 )
-
-// TestDiffValueBased: a rule set whose answer depends on a literal's value
-// is recognised (NumPy 1.x's legacy state, NumPy 2's ufunc OverflowError);
-// one that never looks at values is not.
-func TestDiffValueBased(t *testing.T) {
-	types := dtype.All()
-	for spec, want := range map[string]bool{
-		"numpy":                   false,
-		"numpy:promotion=legacy":  true,
-		"numpy:check_values=true": true,
-		"anvil":                   false,
-		"kernel-float":            false,
-	} {
-		r, err := rules.Parse(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := rules.ValueBased(r, types); got != want {
-			t.Errorf("valueBased(%s) = %v, want %v", spec, got, want)
-		}
-	}
-}
 
 // TestDiffNEP50: promote diff of NumPy 1.x against NumPy 2 with -literals
 // lists the value-based changes at each boundary and the typed-scalar
