@@ -17,7 +17,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/promote-dev/promote/internal/answer"
+	"github.com/promote-dev/promote/answer"
 )
 
 // Request is one call from the page. Op selects what it asks; the other
