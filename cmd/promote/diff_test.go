@@ -59,3 +59,32 @@ func TestDiffNEP50(t *testing.T) {
 		t.Errorf("the JSON does not name the sides by their specs:\n%.300s", a)
 	}
 }
+
+// TestDiffFlags: diff's flags are parsed as every subcommand's (any
+// spelling the flag package takes), and each -set belongs to the -rules
+// or -against before it.
+func TestDiffFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string // in stdout for exit 0 and 1, in stderr for 2
+	}{
+		{[]string{"diff", "--rules=numpy", "-set=promotion=legacy", "-against", "numpy"}, 0, "numpy:promotion=legacy vs numpy: 0 of 256"},
+		{[]string{"diff", "-rules", "numpy", "-against", "numpy", "-set", "promotion=legacy", "-literals"}, 1, "numpy vs numpy:promotion=legacy:"},
+		{[]string{"diff", "-rules", "jax", "-against", "jax:x64=false"}, 0, "jax vs jax: 0 of"},
+		{[]string{"diff", "-set", "x64=true", "-rules", "jax", "-against", "jax"}, 2, "-set KEY=VALUE follows the -rules or -against it belongs to"},
+		{[]string{"diff", "-rules", "jax", "-rules", "numpy", "-against", "jax"}, 2, "-rules given twice"},
+		{[]string{"diff", "-rules", "jax"}, 2, "both -rules and -against are required"},
+		{[]string{"diff", "-rules", "jax", "-against"}, 2, "flag needs an argument: -against"},
+		{[]string{"diff", "-rules", "jax", "-against", "nosuch"}, 2, `unknown rule set "nosuch"`},
+	} {
+		out, errs, code := runPromote(t, "", tc.args...)
+		got := out
+		if tc.code == 2 {
+			got = errs
+		}
+		if code != tc.code || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: exit %d, stdout %.200q, stderr %q; want exit %d and %q", strings.Join(tc.args, " "), code, out, errs, tc.code, tc.want)
+		}
+	}
+}
