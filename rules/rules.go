@@ -2,7 +2,9 @@
 // order they were added: the four founding systems, the frameworks, then
 // the systems added since), groups them into families for display
 // (Families, Select), and builds a rule set from a spec: a name with
-// options (NAME:KEY=VALUE) or a rule file's path (Parse, ParseList).
+// options (NAME:KEY=VALUE) or a rule file's path (ParseSpec, Parse,
+// ParseList). It describes each rule set (Describe) and compares two
+// (Diff).
 package rules
 
 import (
