@@ -10,6 +10,7 @@ import (
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/bytesize"
 )
 
 // DefaultMemory is the default bound on the buffers a conversion holds,
@@ -69,7 +70,7 @@ func (o *Options) normalize() error {
 		o.Memory = DefaultMemory
 	}
 	if o.Memory < MinMemory {
-		return fmt.Errorf("checkpoint: memory bound %s is below the minimum of %s", sizeText(o.Memory), sizeText(MinMemory))
+		return fmt.Errorf("checkpoint: memory bound %s is below the minimum of %s", bytesize.Text(o.Memory), bytesize.Text(MinMemory))
 	}
 	if o.Threads <= 0 {
 		o.Threads = runtime.GOMAXPROCS(0)

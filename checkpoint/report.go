@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/promote-dev/promote/internal/bytesize"
 )
 
 // Counts says what rounding did to a tensor's values (or to all of them).
@@ -291,8 +293,8 @@ func (r *Report) Summary() string {
 		where = "nothing written (-check)"
 	}
 	fmt.Fprintf(&b, "\nread %s, wrote %s in %s: %s, in %.2fs, %s/s",
-		sizeText(r.BytesRead), sizeText(r.BytesWritten), count(len(r.Shards), "file", "files"), where, r.Elapsed.Seconds(),
-		sizeText(int64(float64(r.BytesRead)/math.Max(r.Elapsed.Seconds(), 1e-9))))
+		bytesize.Text(r.BytesRead), bytesize.Text(r.BytesWritten), count(len(r.Shards), "file", "files"), where, r.Elapsed.Seconds(),
+		bytesize.Text(int64(float64(r.BytesRead)/math.Max(r.Elapsed.Seconds(), 1e-9))))
 	if r.Config != "" {
 		fmt.Fprintf(&b, "\nconfig.json: %s", r.Config)
 	}
@@ -333,19 +335,6 @@ func relText(x float64) string {
 		return "0"
 	}
 	return fmt.Sprintf("%.3g", x)
-}
-
-// sizeText prints a byte count in binary units.
-func sizeText(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }
 
 // count writes n with the noun that agrees with it: "1 tensor", "5 tensors".

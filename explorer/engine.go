@@ -16,6 +16,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/promote-dev/promote/answer"
 )
 
 // Request is one call from the page. Op selects what it asks; the other
@@ -104,7 +106,11 @@ func Call(req Request) Response {
 	case "infer":
 		resp = inferView(req)
 	case "meta":
-		resp = Response{Meta: meta()}
+		if m, err := meta(); err != nil {
+			resp = Response{Error: "promote rules: " + answer.OneLine(err.Error())}
+		} else {
+			resp = Response{Meta: m}
+		}
 	default:
 		resp = Response{Error: fmt.Sprintf("promote: unknown operation %q (valid: query, table, lattice, cast, infer, meta)", req.Op)}
 	}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/infer"
-	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/rules"
 )
 

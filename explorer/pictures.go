@@ -4,7 +4,7 @@ import (
 	"bytes"
 
 	"github.com/promote-dev/promote"
-	"github.com/promote-dev/promote/internal/answer"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/picture"
 	"github.com/promote-dev/promote/rules"
 )

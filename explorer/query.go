@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/dtype"
-	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/picture"
 	"github.com/promote-dev/promote/rules"
 )
@@ -76,12 +76,9 @@ func query(req Request) Response {
 	if err != nil {
 		return Response{Error: cmd + answer.OneLine(err.Error())}
 	}
-	rows := make([]answer.Row, len(rs))
-	for i, r := range rs {
-		rows[i] = answer.Evaluate(r, ops)
-	}
-	qa := &QueryAnswer{Operands: toks, Dialect: dialect, Rows: make([]Row, len(rows))}
-	qa.Summary = answer.Mark(rows)
+	c := answer.Compare(rs, ops)
+	rows := c.Rows
+	qa := &QueryAnswer{Operands: toks, Dialect: dialect, Rows: make([]Row, len(rows)), Summary: c.Summary}
 	if len(rows) == 1 {
 		rows[0].Differs = false
 		qa.Summary = ""

@@ -10,7 +10,7 @@
 //
 // # Programs
 //
-// Parse reads the small language of the README's "Programs" section: inputs NAME: OPERAND in
+// Parse reads the small language of docs/infer.md: inputs NAME: OPERAND in
 // the batch contract's operand grammar, bindings NAME = EXPR, and a bare
 // expression as the result, with literals in the rule set's host language
 // (Python; R for anvil; C for c; C++ for cpp and kernel-float; Julia for
@@ -52,6 +52,6 @@
 // typing_compiled.go for Keras, MLX, PaddlePaddle, MindSpore, tinygrad,
 // Triton, TVM, Julia, C and C++ (typing_hooks.go dispatches), each entry
 // a promote.Rule citing the op-typing section of the rule set's spec, and
-// the README's "Programs" section lists it. The C and C++ entries are
+// docs/infer.md lists it. The C and C++ entries are
 // checked against GCC (oracle_test.go).
 package infer

@@ -23,7 +23,7 @@ const (
 	srcTFOps     = "tensorflow/tensorflow python/ops/math_ops.py (_TRUEDIV_TABLE, reduce_sum, reduce_mean, argmax), python/ops/weak_tensor_ops.py"
 	srcArrayOps  = "data-apis/array-api@8884c406 spec/2024.12/API_specification/elementwise_functions.rst, statistical_functions.rst, searching_functions.rst"
 	srcStableHLO = "openxla/stablehlo docs/spec.md (divide, exponential, negate: integer or floating-point element types)"
-	srcChoice    = "promote's choice (no spec covers it); documented in the README, section Programs"
+	srcChoice    = "promote's choice (no spec covers it); documented in docs/infer.md"
 )
 
 func rule(id, text, src string) *promote.Rule { return &promote.Rule{ID: id, Text: text, Source: src} }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/promote-dev/promote/checkpoint"
+	"github.com/promote-dev/promote/internal/bytesize"
 	"github.com/promote-dev/promote/internal/safeout"
 )
 
@@ -224,23 +225,11 @@ func (p *progress) update(done, total int64) {
 	fill := int(frac * width)
 	rate := float64(done) / max(now.Sub(p.start).Seconds(), 1e-9)
 	fmt.Fprintf(p.w, "\r%3.0f%% [%s%s] %s of %s, %s/s \x1b[K", frac*100,
-		strings.Repeat("=", fill), strings.Repeat(" ", width-fill), mib(done), mib(total), mib(int64(rate)))
+		strings.Repeat("=", fill), strings.Repeat(" ", width-fill), bytesize.Text(done), bytesize.Text(total), bytesize.Text(int64(rate)))
 	p.drawn = true
 	if done >= total {
 		fmt.Fprintln(p.w)
 	}
-}
-
-func mib(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }
 
 // guarantees is the text the three commands share in their -h.

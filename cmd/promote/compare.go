@@ -11,8 +11,8 @@ import (
 	"unicode"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/dtype"
-	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/rules"
 )
 
@@ -174,24 +174,16 @@ func compare(e *env, only string, operands []string, out output) error {
 	if err != nil {
 		return err
 	}
-	var rows []row
-	for _, r := range selected {
-		rows = append(rows, evaluate(r, ops))
-	}
-	sum := markDisagreement(rows)
-	writeRows(e, operands, rows, out, true)
+	c := answer.Compare(selected, ops)
+	writeRows(e, operands, c.Rows, out, true)
 	if !out.json {
-		fmt.Fprintf(e.stdout, "\n%s\n", sum)
+		fmt.Fprintf(e.stdout, "\n%s\n", c.Summary)
 	}
 	return nil
 }
 
 // evaluate answers one query under one rule set.
 func evaluate(r promote.Rules, ops []promote.Operand) row { return answer.Evaluate(r, ops) }
-
-// markDisagreement marks the rows that differ from the most common answer
-// and returns the line that says so (see answer.Mark).
-func markDisagreement(rows []row) string { return answer.Mark(rows) }
 
 func writeRows(e *env, operands []string, rows []row, out output, marks bool) {
 	if out.json {
@@ -250,6 +242,10 @@ func writeTable(w io.Writer, rows []row, marks bool) {
 	}
 	tw.Flush()
 }
+
+// markDisagreement marks the rows that differ from the most common answer
+// and returns the line that says so (see answer.Mark).
+func markDisagreement(rows []row) string { return answer.Mark(rows) }
 
 // cutValues cuts the long literal texts a rule set's message may echo.
 func cutValues(msg string, ops []promote.Operand) string { return answer.CutValues(msg, ops) }

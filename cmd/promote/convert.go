@@ -11,7 +11,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/checkpoint"
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
@@ -168,7 +167,7 @@ func (c *converter) run(e *env, ins []string) error {
 	if len(all) < 2 {
 		return fmt.Errorf("%s holds %d array(s): nothing to promote", ins[0], len(all))
 	}
-	conv, res, err := promoteAll(all, r, p)
+	conv, res, err := tensor.ConvertPromoteAll(all, r, p, tensor.Options{})
 	if err != nil {
 		return err
 	}
@@ -222,43 +221,6 @@ func (c *converter) run(e *env, ins []string) error {
 		}
 	}
 	return nil
-}
-
-// promoteAll converts every array to the rule set's common type of all of
-// them (its N-operand semantics: a fold, a lattice join, ...), each a
-// tensor operand of its real shape. Two arrays are
-// tensor.ConvertPromoteTypes; an array already of the common dtype is
-// kept as it is.
-func promoteAll(ts []*tensor.Tensor, r promote.Rules, p convert.Policy) ([]*tensor.Tensor, promote.Result, error) {
-	if len(ts) == 2 {
-		a, b, res, err := tensor.ConvertPromoteTypes(ts[0], ts[1], r, p, tensor.Options{})
-		return []*tensor.Tensor{a, b}, res, err
-	}
-	ops := make([]promote.Operand, len(ts))
-	for i, x := range ts {
-		if err := x.Check(); err != nil {
-			return nil, promote.Result{}, fmt.Errorf("array %d: %w", i+1, err)
-		}
-		ops[i] = x.Operand()
-	}
-	res, err := r.Result(ops...)
-	if err != nil {
-		return nil, res, fmt.Errorf("no common type for the %d arrays: %w", len(ts), err)
-	}
-	if res.DType.Bits() == 0 {
-		return nil, res, fmt.Errorf("%s gives %v (rule %v), which has no storage to convert to", r.Def().Name, res.DType, res.Rule)
-	}
-	out := make([]*tensor.Tensor, len(ts))
-	for i, x := range ts {
-		if x.DType == res.DType {
-			out[i] = x
-			continue
-		}
-		if out[i], err = tensor.Convert(x, res.DType, p, convert.Options{}); err != nil {
-			return nil, res, err
-		}
-	}
-	return out, res, nil
 }
 
 // writeTogether writes each input's arrays to its output path (an .npy,

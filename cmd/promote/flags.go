@@ -82,7 +82,7 @@ func sizeText(n int64) string {
 const rulesHelp = "the rule set: `NAME`, or NAME:KEY=VALUE:... with options (numpy, jax:x64=true), or a rule file (./myruntime.toml)"
 
 // buildRules builds the rule set a spec names (NAME or NAME:KEY=VALUE:...,
-// see rules.Parse) with the -set options after the spec's own. A rule
+// see rules.ParseSpec) with the -set options after the spec's own. A rule
 // file that cannot be read or that rulefile refuses is a failed input
 // (see rulesError); anything else, an unknown name or a bad option, is a
 // usage error.
@@ -90,28 +90,13 @@ func buildRules(spec string, sets []string) (promote.Rules, error) {
 	if spec == "" {
 		return nil, usagef("-rules is required (one of %s)", strings.Join(rules.Names(), ", "))
 	}
-	if len(sets) == 0 {
-		r, err := rules.Parse(spec)
-		if err != nil {
-			return nil, rulesError("", err)
-		}
-		return r, nil
-	}
-	name, opts, _ := strings.Cut(spec, ":")
-	if rules.IsPath(spec) {
-		name, opts = spec, "" // a rule file: the whole spec is its path
-	}
-	d, err := rules.Lookup(name)
+	sp, err := rules.ParseSpec(spec)
 	if err != nil {
 		return nil, rulesError("", err)
 	}
-	var kv []string
-	if opts != "" {
-		kv = strings.Split(opts, ":")
-	}
-	r, err := d.Build(append(kv, sets...)...)
+	r, err := sp.Build(sets...)
 	if err != nil {
-		return nil, usagef("%s", oneLine(err.Error()))
+		return nil, rulesError("", err)
 	}
 	return r, nil
 }

@@ -1,4 +1,4 @@
-// Package bench measures conversion throughput the way the README reports
+// Package bench measures conversion throughput the way docs/benchmarks.md reports
 // it: convert.Buffer over buffers past the last-level cache, each figure
 // a ratio to a plain memory copy of the same traffic timed in the same
 // run, interleaved with it. It is the measuring logic behind

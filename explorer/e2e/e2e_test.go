@@ -34,11 +34,11 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/explorer"
 	"github.com/promote-dev/promote/explorer/web"
 	"github.com/promote-dev/promote/infer"
-	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/internal/castline"
 	"github.com/promote-dev/promote/picture"
 	"github.com/promote-dev/promote/rules"

@@ -1,6 +1,7 @@
 // Package answer answers one query under several rule sets and marks
-// where they disagree: the rows of promote compare, shared by the command
-// and the explorer so that both give the same answers, marks and errors.
+// where they disagree (Compare): what promote f16 i64 and promote compare
+// print, one row per rule set, shared by the command and the explorer so
+// that both give the same answers, marks and errors.
 package answer
 
 import (
@@ -79,6 +80,29 @@ func Evaluate(r promote.Rules, ops []promote.Operand) Row {
 	}
 	rw.Brief = Brief(r, res, ops)
 	return rw
+}
+
+// A Comparison is one query answered under several rule sets.
+type Comparison struct {
+	// Rows are the answers, one per rule set, in the order given; Differs
+	// marks those that differ from the most common answer (see Mark).
+	Rows []Row
+	// Summary says who agrees and who differs: promote compare's last
+	// line.
+	Summary string
+}
+
+// Compare answers one query under each of rs and marks where they
+// disagree. It is what promote f16 i64 does with rs the rule sets and
+// presets of rules.Select("") and ops read in the neutral spelling
+// (ParseOperands with dtype.Neutral), so that every row answers the same
+// question.
+func Compare(rs []promote.Rules, ops []promote.Operand) Comparison {
+	rows := make([]Row, len(rs))
+	for i, r := range rs {
+		rows[i] = Evaluate(r, ops)
+	}
+	return Comparison{Rows: rows, Summary: Mark(rows)}
 }
 
 // ParseOperands reads query operands, one a token, in a dialect. An error
