@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // Explain says why a pair decided by the climbing procedure (rules.md §1,
@@ -11,7 +13,14 @@ import (
 // the same climb promoteTypes does and names the types it passes, so the
 // line is derived from the rule's own data. Other rules are left to the
 // caller's generic description.
+//
+// Under NumPy 1.x's value-based casting (legacy-value-based) it names the
+// type min_scalar_type_num reads each scalar as, from its value
+// (legacyCands, legacy.md §4).
 func (r *rules) Explain(res promote.Result, ops ...promote.Operand) string {
+	if res.Rule == ruleLegacyValueBased {
+		return r.explainValueBased(ops)
+	}
 	if res.Rule != ruleClimb || len(ops) != 2 {
 		return ""
 	}
@@ -44,6 +53,27 @@ func (r *rules) Explain(res promote.Result, ops ...promote.Operand) string {
 	}
 	b2.WriteString(" to " + name(path[len(path)-1]) + ", the first both cast to safely")
 	return b2.String()
+}
+
+// explainValueBased names what each scalar with a known value is read as
+// under min_scalar_type_num: "i64[](3) is read as u8 (its value)".
+func (r *rules) explainValueBased(ops []promote.Operand) string {
+	var parts []string
+	for _, o := range ops {
+		cs, err := r.legacyCands(o)
+		if err != nil || len(cs) != 1 || !cs[0].it.scalar || cs[0].it.obj {
+			continue
+		}
+		d := ntypes[cs[0].it.ms].dtype
+		if d == dtype.Invalid {
+			continue
+		}
+		parts = append(parts, clip.Text(o.String())+" is read as "+d.String())
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, ", ") + " (the smallest type that holds its value); then promoted pairwise"
 }
 
 // climbPath lists the types the climb from the higher-kind operand visits,
