@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/clip"
 )
 
 // Brief says in one short line why these operands get this answer: the
@@ -55,7 +56,7 @@ func outcome(out dtype.DType, ops []promote.Operand) string {
 	var lits []string       // literal operands, as written
 	for _, o := range ops {
 		if o.Kind == promote.Literal {
-			lits = append(lits, o.String())
+			lits = append(lits, clip.Text(o.String())) // a 10,000-digit int is cut
 			continue
 		}
 		if !contains(typed, o.DType) {
