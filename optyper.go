@@ -47,6 +47,10 @@ type OpPolicy struct {
 	// operand's dtype and weakness, in place of the generic rule
 	// "elementwise" (anvil's unary primitives, JAX's weak-type rule).
 	KeepRule *Rule
+	// Arithmetic: TypeOp is asked about + - and * too (Julia's Bool
+	// arithmetic). Elsewhere they are the promotion itself, and the most
+	// common operations cost no op typing.
+	Arithmetic bool
 }
 
 // OpArg is one argument of an operation, as op typing sees it.
@@ -60,8 +64,6 @@ type OpArg struct {
 	// Value is then its value.
 	Literal bool
 	Value   Value
-	// Operand is the argument as the rule set's Result takes it.
-	Operand Operand
 }
 
 // OpQuery is one question to an OpTyper: what Op gives for Args.
@@ -87,20 +89,32 @@ type OpQuery struct {
 	// a system that refuses a condition by its dtype alone (PyTorch)
 	// refuses it here, before any shape error; the others return Generic.
 	Early bool
-	// Promote, when set, is the typer's promotion of Args[i] with Args[j],
-	// the one the typer uses itself (cached; a compiled table lookup for
-	// two plain tensors).
-	Promote func(i, j int) (Result, error)
+	// Typer is what the typer asking lends the question: the arguments
+	// as operands, and its promotion of two of them. It is valid during
+	// TypeOp only.
+	Typer OpHelper
 }
 
-// PromoteArgs is the promotion of q.Args[i] with q.Args[j] as the typer
-// makes it, or r.Result of their operands when the typer gave no Promote.
-func (q *OpQuery) PromoteArgs(r Rules, i, j int) (Result, error) {
-	if q.Promote != nil {
-		return q.Promote(i, j)
-	}
-	return r.Result(q.Args[i].Operand, q.Args[j].Operand)
+// OpHelper is what a typer (package infer's Inferer) lends an OpQuery,
+// computed only when op typing asks for it.
+type OpHelper interface {
+	// Operand returns Args[i] as the rule set's Result takes it: a
+	// literal where one is written (or what LiteralTyper makes of it), a
+	// typed scalar input as itself, otherwise a tensor of its dtype, weak
+	// flag and rank.
+	Operand(i int) Operand
+	// Promote is the rule set's promotion of Args[i] with Args[j], as the
+	// typer makes it (cached; a compiled table lookup for two plain
+	// tensors).
+	Promote(i, j int) (Result, error)
 }
+
+// Operand returns q.Args[i] as the rule set's Result takes it.
+func (q *OpQuery) Operand(i int) Operand { return q.Typer.Operand(i) }
+
+// PromoteArgs is the promotion of q.Args[i] with q.Args[j], as the typer
+// makes it.
+func (q *OpQuery) PromoteArgs(i, j int) (Result, error) { return q.Typer.Promote(i, j) }
 
 // OpDecision is what op typing gives an operation: a dtype and weakness
 // with the rule that gives them; or a refusal (Msg, with the Rule that

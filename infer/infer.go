@@ -85,7 +85,7 @@ type cached struct {
 // New returns an Inferer for the rule set r.
 func New(r promote.Rules) *Inferer {
 	in := &Inferer{r: r, sys: newSystem(r), pairs: make(map[uint64]cached), local: make(map[uint64]cached)}
-	in.q.Promote = in.promoteArgs
+	in.q.Typer = queryHelper{in}
 	return in
 }
 
@@ -96,23 +96,38 @@ func (in *Inferer) ask(ts *Types, op Op, early bool, res promote.Result, err err
 	if in.sys.typer == nil {
 		return generic
 	}
-	in.qargs, in.qvals, in.qts = in.qargs[:0], append(in.qvals[:0], vs...), ts
-	for _, v := range vs {
-		a := promote.OpArg{DType: v.dt, Weak: v.flags&flagWeak != 0, Operand: in.operand(ts, v)}
-		if v.flags&flagLit != 0 {
+	in.qvals, in.qts = vs, ts
+	if cap(in.qargs) < len(vs) {
+		in.qargs = make([]promote.OpArg, len(vs))
+	}
+	in.qargs = in.qargs[:len(vs)]
+	for i, v := range vs {
+		// Filled in place: an OpArg is large, and its Value is copied
+		// only for a literal.
+		a := &in.qargs[i]
+		a.DType, a.Weak = v.dt, v.flags&flagWeak != 0
+		switch {
+		case v.flags&flagLit != 0:
 			a.Literal, a.Value = true, ts.lits[v.aux]
+		case a.Literal:
+			a.Literal, a.Value = false, promote.Value{}
 		}
-		in.qargs = append(in.qargs, a)
 	}
 	q := &in.q
 	q.Op, q.Args, q.Res, q.Err, q.Generic, q.Early = op, in.qargs, res, err, generic, early
 	return in.sys.typer.TypeOp(q)
 }
 
-// promoteArgs is the promotion of two of the asked operands (OpQuery's
-// Promote): promote2, cached.
-func (in *Inferer) promoteArgs(i, j int) (promote.Result, error) {
-	return in.promote2(in.qts, in.qvals[i], in.qvals[j])
+// queryHelper lends the asked operands to op typing
+// (promote.OpHelper).
+type queryHelper struct{ in *Inferer }
+
+// Operand is an asked operand as the rule set's operand.
+func (h queryHelper) Operand(i int) promote.Operand { return h.in.operand(h.in.qts, h.in.qvals[i]) }
+
+// Promote is the promotion of two of the asked operands: promote2, cached.
+func (h queryHelper) Promote(i, j int) (promote.Result, error) {
+	return h.in.promote2(h.in.qts, h.in.qvals[i], h.in.qvals[j])
 }
 
 // Rules returns the rule set the Inferer types with.
@@ -406,12 +421,21 @@ func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 		return
 	}
 	res, err := in.promote2(ts, a, b)
-	d := decision{Err: err}
-	if err == nil {
+	var d decision
+	switch {
+	case op <= OpMul && !in.sys.policy.Arithmetic:
+		// + - * are the promotion itself but where the rule set says
+		// otherwise: the common case costs no op typing.
+		d = decision{DType: res.DType, Weak: res.Weak, Rule: res.Rule, Err: err}
+	case err != nil:
+		d = decision{Err: err}
+	default:
 		d = binaryGeneric(op, res)
 	}
-	in.cvals = append(in.cvals[:0], a, b)
-	d = in.ask(ts, op, false, res, err, d, in.cvals)
+	if op > OpMul || in.sys.policy.Arithmetic {
+		in.cvals = append(in.cvals[:0], a, b)
+		d = in.ask(ts, op, false, res, err, d, in.cvals)
+	}
 	if d.Failed() {
 		in.fail(g, ts, id, in.decisionErr(d, ts, a, b))
 		return

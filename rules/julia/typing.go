@@ -27,8 +27,9 @@ var (
 	ruleJuliaWhere     = opkit.Rule("julia-ifelse", "where(c, a, b) is ifelse.(c, a, b), which does not promote: a and b of one type give it; two types widen the broadcast to their promote_typejoin, an abstract type (Real for Int8 and Float32) with no dtype; c must be a Bool", "Base broadcast, Core.ifelse; "+srcJuliaOps+" (by our reading)")
 )
 
-// OpPolicy implements promote.OpTyper: Julia has no weak results.
-func (r *rules) OpPolicy() promote.OpPolicy { return promote.OpPolicy{} }
+// OpPolicy implements promote.OpTyper: Julia has no weak results, and
+// types + and - of Bools (Bool arithmetic is done as Int).
+func (r *rules) OpPolicy() promote.OpPolicy { return promote.OpPolicy{Arithmetic: true} }
 
 // TypeOp implements promote.OpTyper.
 func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
@@ -135,7 +136,7 @@ func typeWhere(c, a, b dtype.DType) promote.OpDecision {
 }
 
 func (r *rules) typeMatmul(q *promote.OpQuery) promote.OpDecision {
-	res, err := q.PromoteArgs(r, 0, 1)
+	res, err := q.PromoteArgs(0, 1)
 	if err != nil {
 		return promote.OpDecision{Err: err}
 	}

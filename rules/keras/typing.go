@@ -35,7 +35,7 @@ func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
 	op := q.Op
 	switch {
 	case op == promote.OpDiv && q.Err == nil:
-		res, err := r.Result(q.Args[0].Operand, q.Args[1].Operand, promote.Float(1))
+		res, err := r.Result(q.Operand(0), q.Operand(1), promote.Float(1))
 		return promote.OpResult(res, err, ruleKerasDiv)
 	case op == promote.OpMod && q.Err == nil:
 		if q.Res.DType == dtype.Bool {

@@ -48,7 +48,7 @@ func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
 		return promote.OpRefuse(ruleMLXRem, "[remainder] Complex type not supported.")
 	case op == promote.OpMatmul:
 		a, b := q.Args[0].DType, q.Args[1].DType
-		res, err := q.PromoteArgs(r, 0, 1)
+		res, err := q.PromoteArgs(0, 1)
 		if err != nil {
 			return promote.OpDecision{Err: err}
 		}

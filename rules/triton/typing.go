@@ -64,7 +64,7 @@ func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
 	switch {
 	case op == promote.OpDiv || op == promote.OpFloorDiv || op == promote.OpMod:
 		// computation_type_impl on the path of /, // and %.
-		res, err := ComputationType(r, q.Args[0].Operand, q.Args[1].Operand, true)
+		res, err := ComputationType(r, q.Operand(0), q.Operand(1), true)
 		if err != nil {
 			return promote.OpDecision{Err: err}
 		}
