@@ -66,8 +66,7 @@ func juliaName(d dtype.DType) string {
 	return d.String()
 }
 
-// Julia (rules/julia/spec.md §10).
-
+// typeBinary types a op b, whose promoted type is res.
 func typeBinary(op promote.Op, a, b *promote.OpArg, res promote.Result) (promote.OpDecision, bool) {
 	p := res.DType
 	switch op {
