@@ -31,6 +31,10 @@ type Row struct {
 	Source   string   `json:"source,omitempty"`
 	Error    string   `json:"error,omitempty"`
 	Differs  bool     `json:"differs"`
+	// Brief is the short line of a terminal's default view (see Brief and
+	// BriefError): why this query gets this answer. It is not part of the
+	// JSON, whose rows keep the rule's full text and source.
+	Brief string `json:"-"`
 	// Family names the rule set's family (rules.Families), FamilyIndex
 	// its place there: len(rules.Families()) for a rule set in none.
 	Family      string `json:"family,omitempty"`
@@ -63,6 +67,7 @@ func Evaluate(r promote.Rules, ops []promote.Operand) Row {
 	res, err := r.Result(ops...)
 	if err != nil {
 		rw.Error = CutValues(OneLine(err.Error()), ops)
+		rw.Brief = BriefError(err, ops)
 		var pe *promote.Error
 		if errors.As(err, &pe) && pe.Rule != nil {
 			rw.RuleID, rw.Source = pe.Rule.ID, pe.Rule.Source
@@ -73,6 +78,7 @@ func Evaluate(r promote.Rules, ops []promote.Operand) Row {
 	if res.Rule != nil {
 		rw.RuleID, rw.Reason, rw.Source = res.Rule.ID, res.Rule.Text, res.Rule.Source
 	}
+	rw.Brief = Brief(r, res, ops)
 	return rw
 }
 

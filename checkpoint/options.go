@@ -17,8 +17,8 @@ import (
 // whatever the model's size.
 const DefaultMemory = 256 << 20
 
-// minMemory is the smallest Memory accepted: a few chunks of 64 KiB.
-const minMemory = 4 << 20
+// MinMemory is the smallest Memory accepted: a few chunks of 64 KiB.
+const MinMemory = 4 << 20
 
 // Options are the settings the three conversions share.
 type Options struct {
@@ -69,8 +69,8 @@ func (o *Options) normalize() error {
 	if o.Memory == 0 {
 		o.Memory = DefaultMemory
 	}
-	if o.Memory < minMemory {
-		return fmt.Errorf("checkpoint: memory bound %s is below the minimum of %s", bytesize.Text(o.Memory), bytesize.Text(minMemory))
+	if o.Memory < MinMemory {
+		return fmt.Errorf("checkpoint: memory bound %s is below the minimum of %s", bytesize.Text(o.Memory), bytesize.Text(MinMemory))
 	}
 	if o.Threads <= 0 {
 		o.Threads = runtime.GOMAXPROCS(0)

@@ -282,7 +282,7 @@ func (r *Report) Summary() string {
 	if len(acts) == 0 {
 		acts = append(acts, "none converted")
 	}
-	fmt.Fprintf(&b, "%d tensors (%s)", len(r.Tensors), strings.Join(acts, ", "))
+	fmt.Fprintf(&b, "%s (%s)", count(len(r.Tensors), "tensor", "tensors"), strings.Join(acts, ", "))
 	if r.Mode != "" {
 		fmt.Fprintf(&b, ", %s mode", r.Mode)
 	}
@@ -292,8 +292,8 @@ func (r *Report) Summary() string {
 	if r.DryRun {
 		where = "nothing written (-check)"
 	}
-	fmt.Fprintf(&b, "\nread %s, wrote %s in %d file(s): %s, in %.2fs, %s/s",
-		bytesize.Text(r.BytesRead), bytesize.Text(r.BytesWritten), len(r.Shards), where, r.Elapsed.Seconds(),
+	fmt.Fprintf(&b, "\nread %s, wrote %s in %s: %s, in %.2fs, %s/s",
+		bytesize.Text(r.BytesRead), bytesize.Text(r.BytesWritten), count(len(r.Shards), "file", "files"), where, r.Elapsed.Seconds(),
 		bytesize.Text(int64(float64(r.BytesRead)/math.Max(r.Elapsed.Seconds(), 1e-9))))
 	if r.Config != "" {
 		fmt.Fprintf(&b, "\nconfig.json: %s", r.Config)
@@ -335,4 +335,12 @@ func relText(x float64) string {
 		return "0"
 	}
 	return fmt.Sprintf("%.3g", x)
+}
+
+// count writes n with the noun that agrees with it: "1 tensor", "5 tensors".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

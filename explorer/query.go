@@ -35,6 +35,9 @@ type Row struct {
 	Links []picture.Span `json:"links,omitempty"`
 	// FamilyTitle heads the family's rows, as promote compare does.
 	FamilyTitle string `json:"family_title,omitempty"`
+	// Brief is the row's short reason, promote compare's default WHY:
+	// why this query gets this answer (answer.Brief).
+	Brief string `json:"brief,omitempty"`
 }
 
 // query answers a query under the rule sets req.Rules names (every rule
@@ -81,7 +84,7 @@ func query(req Request) Response {
 		qa.Summary = ""
 	}
 	for i, rw := range rows {
-		qa.Rows[i] = Row{Row: rw, Label: rw.Label(), Spec: rules.Label(rs[i]), Links: picture.SourceSpans(rw.Source)}
+		qa.Rows[i] = Row{Row: rw, Label: rw.Label(), Spec: rules.Label(rs[i]), Links: picture.SourceSpans(rw.Source), Brief: rw.Brief}
 		if rw.FamilyIndex < len(families) {
 			qa.Rows[i].FamilyTitle = families[rw.FamilyIndex].Title
 		}

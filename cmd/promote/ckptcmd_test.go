@@ -108,7 +108,7 @@ func TestCheckpointCommandUsage(t *testing.T) {
 		{[]string{"dequant", "-block", "0", in, "-o", out}, 2, `-block "0"`},
 		{[]string{"dequant", "-block", "64", in, "-o", out}, 1, "disagrees with config.json"},
 		{[]string{"dequant", "-mem", "lots", in, "-o", out}, 2, "-mem"},
-		{[]string{"dequant", "-mem", "1MiB", in, "-o", out}, 1, "below the minimum"},
+		{[]string{"dequant", "-mem", "1MiB", in, "-o", out}, 2, "below the minimum"}, // a bad flag value: a usage error
 		{[]string{"dequant", "-max-shard-size", "0", in, "-o", out}, 2, "-max-shard-size"},
 		{[]string{"dequant", in, "-o", in}, 2, "is the input"},
 		{[]string{"dequant", in, "-o", dir}, 2, "holds the input"},

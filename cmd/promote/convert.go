@@ -3,11 +3,13 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/promote-dev/promote/checkpoint"
 	"github.com/promote-dev/promote/convert"
@@ -53,7 +55,7 @@ Exit status: 0 success; 1 an unreadable input, a refusal by the rule set or
 the policy, or a failed write (nothing is written); 2 a bad command line,
 including outputs that would overwrite an input or each other; 130/143
 interrupted.`,
-		operands:     operandSpec{min: 1, max: -1, what: "input files"},
+		operands:     operandSpec{min: 1, max: -1, what: "input files", one: "input file"},
 		catchSignals: true,
 		flags: func(fs *flag.FlagSet) runFunc {
 			c := &converter{}
@@ -103,6 +105,9 @@ func isNPZ(path string) bool { return strings.EqualFold(filepath.Ext(path), ".np
 func (c *converter) run(e *env, ins []string) error {
 	if c.outDir == "" {
 		return usagef("-o DIR is required")
+	}
+	if err := checkOutDir(c.outDir); err != nil {
+		return err
 	}
 	if len(ins) == 1 && !isNPZ(ins[0]) {
 		return usagef("one .npy file: want two input files, or an .npz archive (whose arrays are promoted together)")
@@ -210,7 +215,7 @@ func (c *converter) run(e *env, ins []string) error {
 			k++
 		}
 		if in.npz {
-			fmt.Fprintf(e.stdout, "wrote %s: %d arrays of %v (%s)\n", outs[i], len(in.arrays), res.DType, strings.Join(hows, ", "))
+			fmt.Fprintf(e.stdout, "wrote %s: %s of %v (%s)\n", outs[i], plural(len(in.arrays), "array", "arrays"), res.DType, strings.Join(hows, ", "))
 		} else {
 			fmt.Fprintf(e.stdout, "wrote %s: %v (%s)\n", outs[i], in.arrays[0].Tensor, hows[0])
 		}
@@ -253,6 +258,38 @@ func writeTogether(e *env, paths []string, ins []input, opts []npy.Option) error
 		}
 	}
 	return safeout.CommitAll(files...)
+}
+
+// checkOutDir refuses an -o that exists and is not a directory, or whose
+// parent is not one, before anything is read: the outputs go inside it
+// (DIR/A.npy), which "lstat s.safetensors/a.npy: not a directory" used to
+// report only after the conversion.
+func checkOutDir(dir string) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case err == nil && !fi.IsDir():
+		return usagef("-o %s is a %s, not a directory: convert writes one file per input into the directory -o names (created if missing)", quoteArg(dir), fileKind(fi))
+	case errors.Is(err, syscall.ENOTDIR):
+		return usagef("-o %s: a part of the path before its last element is a file, not a directory", quoteArg(dir))
+	}
+	return nil
+}
+
+// fileKind names what a path that is not a directory is.
+func fileKind(fi os.FileInfo) string {
+	switch m := fi.Mode(); {
+	case m.IsRegular():
+		return "regular file"
+	case m&os.ModeSymlink != 0:
+		return "symbolic link"
+	case m&os.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&os.ModeSocket != 0:
+		return "socket"
+	case m&os.ModeDevice != 0:
+		return "device"
+	}
+	return "file"
 }
 
 // outputPaths returns DIR/base(IN) for each input, or why they cannot be

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/checkpoint"
 	"github.com/promote-dev/promote/internal/safein"
 	"github.com/promote-dev/promote/rules"
 	"github.com/promote-dev/promote/rules/rulefile"
@@ -25,6 +27,55 @@ func (s *setFlags) Set(v string) error {
 	}
 	*s = append(*s, v)
 	return nil
+}
+
+// sizeFlag is a flag.Value holding a byte size (500MB, 5GB, 2GiB; see
+// checkpoint.ParseSize) of at least min. A value that does not parse or is
+// below min is refused by the flag parser itself, so every command that
+// takes a size exits 2 for it, as for any other bad flag value, with a
+// message naming the value and what would be valid.
+type sizeFlag struct {
+	n    int64
+	text string
+	min  int64
+}
+
+// String implements flag.Value.
+func (s *sizeFlag) String() string {
+	if s == nil {
+		return ""
+	}
+	return s.text
+}
+
+// Set implements flag.Value.
+func (s *sizeFlag) Set(v string) error {
+	n, err := checkpoint.ParseSize(v)
+	if err != nil {
+		return errors.New("want a number with an optional unit (500MB, 5GB, 2GiB)")
+	}
+	switch {
+	case n < s.min && s.min <= 1:
+		return errors.New("want a positive size (5GB, 500MiB)")
+	case n < s.min:
+		return fmt.Errorf("below the minimum, %s", sizeText(s.min))
+	}
+	s.n, s.text = n, v
+	return nil
+}
+
+// sizeText writes a byte count in the largest binary unit that divides it
+// (4 MiB), or in bytes.
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		name  string
+		bytes int64
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.bytes && n%u.bytes == 0 {
+			return fmt.Sprintf("%d %s", n/u.bytes, u.name)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // rulesHelp documents -rules wherever it is taken.
@@ -63,4 +114,13 @@ func rulesError(prefix string, err error) error {
 		return &statusError{status: statusFailed, err: err}
 	}
 	return usagef("%s%s", prefix, oneLine(err.Error()))
+}
+
+// plural writes n with the noun that agrees with it: "1 thread",
+// "2 threads".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

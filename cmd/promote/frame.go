@@ -50,6 +50,7 @@ type runFunc func(e *env, operands []string) error
 type operandSpec struct {
 	min, max int    // max < 0: no upper bound
 	what     string // what they are, for errors: "input files"
+	one      string // what one of them is, when what is plural: "input file"
 	// numbers: an argument that reads as a negative number (-7, -inf,
 	// -nan) is an operand, not a flag. Only queries take numbers.
 	numbers bool
