@@ -144,6 +144,9 @@ type Def struct {
 	Source  string // the spec and upstream sources it follows
 	NAry    NAry
 	Dialect *dtype.Dialect // how the system spells dtype names
+	// Host is the language whose literal syntax the system's programs
+	// are written in (see HostOf); zero means Python.
+	Host    Host
 	Options []Option
 	// Presets are option settings worth comparing side by side, each a
 	// list of KEY=VALUE (the defaults are always compared).

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/bytesize"
 )
 
 // NVFP4 quantization writes ModelOpt's layout (see nvfp4.go): X.weight U8
@@ -105,7 +106,7 @@ func (p *nvQuant) write(wk *worker, w io.Writer, c *Counts) error {
 	rowBytes := p.k * (eb + 8 + 8)
 	if rowBytes > wk.budget {
 		return fmt.Errorf("%s: tensor %q: one row of %d values needs %s, past the memory bound of %s per worker; raise -mem",
-			wk.ck.file(p.src), p.src.Name, p.k, sizeText(rowBytes), sizeText(wk.budget))
+			wk.ck.file(p.src), p.src.Name, p.k, bytesize.Text(rowBytes), bytesize.Text(wk.budget))
 	}
 	step := max(1, wk.chunk/(8*p.k))
 	t := quantTally{one: true}

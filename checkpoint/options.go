@@ -10,19 +10,15 @@ import (
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/bytesize"
 )
 
 // DefaultMemory is the default bound on the buffers a conversion holds,
 // whatever the model's size.
 const DefaultMemory = 256 << 20
 
-// minMemory is the smallest Memory accepted: a few chunks of 64 KiB.
-const minMemory = 4 << 20
-
-// MinMemory is the smallest Options.Memory a conversion accepts (4 MiB):
-// a few chunks of 64 KiB and their tables. A command line checks a
-// memory flag against it before opening anything.
-const MinMemory int64 = minMemory
+// MinMemory is the smallest Memory accepted: a few chunks of 64 KiB.
+const MinMemory = 4 << 20
 
 // MaxThreads is the most goroutines a conversion uses (Options.Threads is
 // clamped to it): shards and chunks are I/O-bound well below it, and more
@@ -79,8 +75,8 @@ func (o *Options) normalize() error {
 	if o.Memory == 0 {
 		o.Memory = DefaultMemory
 	}
-	if o.Memory < minMemory {
-		return fmt.Errorf("checkpoint: memory bound %s is below the minimum of %s", sizeText(o.Memory), sizeText(minMemory))
+	if o.Memory < MinMemory {
+		return fmt.Errorf("checkpoint: memory bound %s is below the minimum of %s", bytesize.Text(o.Memory), bytesize.Text(MinMemory))
 	}
 	if o.Threads <= 0 {
 		o.Threads = runtime.GOMAXPROCS(0)

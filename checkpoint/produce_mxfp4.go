@@ -9,6 +9,7 @@ import (
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/bytesize"
 )
 
 // MXFP4 as gpt-oss ships it: *_blocks, u8 of shape [P..., G, 16], two
@@ -263,7 +264,7 @@ func (p *mxDequant) writeTransposed(wk *worker, w io.Writer, tabs []*mxTables, c
 		gw = max(1, wk.chunk/(R*32*ob))
 		if perGroup*gw > wk.budget {
 			return fmt.Errorf("%s: tensor %q: one group of %d rows needs %s, past the memory bound of %s per worker; raise -mem",
-				wk.ck.file(p.blocks), p.name, R, sizeText(perGroup), sizeText(wk.budget))
+				wk.ck.file(p.blocks), p.name, R, bytesize.Text(perGroup), bytesize.Text(wk.budget))
 		}
 	}
 	perExpert := ceilDiv(G, gw)

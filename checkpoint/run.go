@@ -120,7 +120,7 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 			}
 		}
 	} else if len(ck.extras) > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("the output is one file: %d side file(s) of the input directory (config.json, tokenizer files) were not copied", len(ck.extras)))
+		rep.Notes = append(rep.Notes, "the output is one file: "+count(len(ck.extras), "side file", "side files")+" of the input directory (config.json, tokenizer files) "+wereNot(len(ck.extras))+" copied")
 	}
 	names := make([]string, 0, len(shards)+len(side)+1)
 	for _, s := range shards {
@@ -598,4 +598,12 @@ func copyFile(w io.Writer, path string) error {
 		return fmt.Errorf("checkpoint: copying %s: %w", path, err)
 	}
 	return nil
+}
+
+// wereNot is "was not" for one, "were not" for more.
+func wereNot(n int) string {
+	if n == 1 {
+		return "was not"
+	}
+	return "were not"
 }

@@ -12,6 +12,7 @@ var Def = &promote.Def{
 	Source:  "../shared/reference/anvil/rules.md; r-xla/anvil@ef9f93aa R/promotion.R, R/array.R; r-xla/tengen@4adc1c2 R/types.R",
 	NAry:    promote.Fold,
 	Dialect: dtype.R,
+	Host:    promote.HostR,
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},

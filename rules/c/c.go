@@ -46,6 +46,7 @@ var Def = &promote.Def{
 	Source:  "rules/c/spec.md; " + srcC17 + "§6.3.1.1, §6.3.1.8, §6.4.4; " + srcC23 + "§6.3.1.8, Annex H; " + srcTypeck,
 	NAry:    promote.Fold,
 	Dialect: Dialect,
+	Host:    promote.HostC,
 	Options: []promote.Option{
 		{Name: "std", Kind: promote.EnumOption, Default: "c17", Values: []string{"c17", "c23"},
 			Doc: "the C standard: c17 (ISO C17's types) or c23 (adds _Float16, _BitInt and GCC's __bf16; true is a bool)"},
@@ -56,7 +57,7 @@ var Def = &promote.Def{
 		if s.Enum("std") == "c23" {
 			std = 1
 		}
-		return &clit.Folder{Base: promote.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}, nil
+		return &rules{&clit.Folder{Base: promote.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}}, nil
 	},
 }
 

@@ -43,6 +43,7 @@ var Def = &promote.Def{
 	Source:  "rules/cpp/spec.md; " + srcStd + "[conv.prom], [conv.rank], [expr.arith.conv], [lex.icon]; " + srcP1467 + "; " + srcTypeck,
 	NAry:    promote.Fold,
 	Dialect: Dialect,
+	Host:    promote.HostCPP,
 	Options: []promote.Option{
 		{Name: "std", Kind: promote.EnumOption, Default: "c++17", Values: []string{"c++17", "c++20", "c++23"},
 			Doc: "the C++ standard: c++23 adds std::float16_t and std::bfloat16_t (P1467) and their std::complex"},
@@ -53,7 +54,7 @@ var Def = &promote.Def{
 		if s.Enum("std") == "c++23" {
 			std = 1
 		}
-		return &clit.Folder{Base: promote.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}, nil
+		return &rules{&clit.Folder{Base: promote.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}}, nil
 	},
 }
 

@@ -39,6 +39,7 @@ var Def = &promote.Def{
 	Source:  "rules/julia/spec.md; " + srcPromotion + ", " + srcInt + ", " + srcFloat + ", " + srcBool + ", " + srcComplex + "; " + srcLiteralParsing,
 	NAry:    promote.Set,
 	Dialect: Dialect,
+	Host:    promote.HostJulia,
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},

@@ -40,6 +40,7 @@ var Def = &promote.Def{
 	Source:  src + "{meta.h,fp16.h,bf16.h,fp8.h,constant.h,base.h}",
 	NAry:    promote.Fold,
 	Dialect: dtype.CPP,
+	Host:    promote.HostCPP,
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
 	},

@@ -61,3 +61,28 @@ func TestMark(t *testing.T) {
 		}
 	}
 }
+
+// TestCompare: Compare is Evaluate on each rule set, in order, then Mark.
+func TestCompare(t *testing.T) {
+	rs, err := rules.Select("numpy,jax")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops, _ := ParseOperands(dtype.Neutral, []string{"f16", "i64"})
+	c := Compare(rs, ops)
+	if len(c.Rows) != len(rs) || c.Summary == "" {
+		t.Fatalf("%+v", c)
+	}
+	rows := make([]Row, len(rs))
+	for i, r := range rs {
+		rows[i] = Evaluate(r, ops)
+	}
+	if sum := Mark(rows); sum != c.Summary {
+		t.Errorf("summary %q, want %q", c.Summary, sum)
+	}
+	for i := range rows {
+		if rows[i].Label() != c.Rows[i].Label() || rows[i].Answer() != c.Rows[i].Answer() || rows[i].Differs != c.Rows[i].Differs {
+			t.Errorf("row %d: %+v, want %+v", i, c.Rows[i], rows[i])
+		}
+	}
+}

@@ -1,6 +1,7 @@
 // Package answer answers one query under several rule sets and marks
-// where they disagree: the rows of promote compare, shared by the command
-// and the explorer so that both give the same answers, marks and errors.
+// where they disagree (Compare): what promote f16 i64 and promote compare
+// print, one row per rule set, shared by the command and the explorer so
+// that both give the same answers, marks and errors.
 package answer
 
 import (
@@ -30,6 +31,10 @@ type Row struct {
 	Source   string   `json:"source,omitempty"`
 	Error    string   `json:"error,omitempty"`
 	Differs  bool     `json:"differs"`
+	// Brief is the short line of a terminal's default view (see Brief and
+	// BriefError): why this query gets this answer. It is not part of the
+	// JSON, whose rows keep the rule's full text and source.
+	Brief string `json:"-"`
 	// Family names the rule set's family (rules.Families), FamilyIndex
 	// its place there: len(rules.Families()) for a rule set in none.
 	Family      string `json:"family,omitempty"`
@@ -62,6 +67,7 @@ func Evaluate(r promote.Rules, ops []promote.Operand) Row {
 	res, err := r.Result(ops...)
 	if err != nil {
 		rw.Error = CutValues(OneLine(err.Error()), ops)
+		rw.Brief = BriefError(err, ops)
 		var pe *promote.Error
 		if errors.As(err, &pe) && pe.Rule != nil {
 			rw.RuleID, rw.Source = pe.Rule.ID, pe.Rule.Source
@@ -72,7 +78,31 @@ func Evaluate(r promote.Rules, ops []promote.Operand) Row {
 	if res.Rule != nil {
 		rw.RuleID, rw.Reason, rw.Source = res.Rule.ID, res.Rule.Text, res.Rule.Source
 	}
+	rw.Brief = Brief(r, res, ops)
 	return rw
+}
+
+// A Comparison is one query answered under several rule sets.
+type Comparison struct {
+	// Rows are the answers, one per rule set, in the order given; Differs
+	// marks those that differ from the most common answer (see Mark).
+	Rows []Row
+	// Summary says who agrees and who differs: promote compare's last
+	// line.
+	Summary string
+}
+
+// Compare answers one query under each of rs and marks where they
+// disagree. It is what promote f16 i64 does with rs the rule sets and
+// presets of rules.Select("") and ops read in the neutral spelling
+// (ParseOperands with dtype.Neutral), so that every row answers the same
+// question.
+func Compare(rs []promote.Rules, ops []promote.Operand) Comparison {
+	rows := make([]Row, len(rs))
+	for i, r := range rs {
+		rows[i] = Evaluate(r, ops)
+	}
+	return Comparison{Rows: rows, Summary: Mark(rows)}
 }
 
 // ParseOperands reads query operands, one a token, in a dialect. An error
