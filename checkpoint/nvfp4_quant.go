@@ -204,3 +204,25 @@ func nvQuantConfigJSON(keptWide []string) (json.RawMessage, error) {
 	}
 	return b, nil
 }
+
+// hfQuantConfigJSON is ModelOpt's hf_quant_config.json for an NVFP4
+// quantization, as ModelOpt's unified Hugging Face export writes it and
+// TensorRT-LLM and vLLM (ModelOptQuantConfigBase.get_config_filenames,
+// from_config's "quantization" branch) read it: quant_algo, group_size,
+// the modules left wide as exclude_modules, no KV-cache quantization.
+func hfQuantConfigJSON(keptWide []string) ([]byte, error) {
+	if keptWide == nil {
+		keptWide = []string{}
+	}
+	v := map[string]any{
+		"producer": map[string]any{"name": "promote"},
+		"quantization": map[string]any{
+			"quant_algo": "NVFP4", "group_size": 16, "kv_cache_quant_algo": nil, "exclude_modules": keptWide,
+		},
+	}
+	b, err := json.MarshalIndent(v, "", "    ")
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	return append(b, '\n'), nil
+}

@@ -264,9 +264,16 @@ func TestQuantNVFP4(t *testing.T) {
 			t.Errorf("config.json lacks %s:\n%s", want, cfg)
 		}
 	}
+	hq, err := os.ReadFile(filepath.Join(q, "hf_quant_config.json"))
+	if err != nil || !bytes.Contains(hq, []byte(`"quant_algo": "NVFP4"`)) || !bytes.Contains(hq, []byte(`"model.norm"`)) {
+		t.Errorf("hf_quant_config.json (%v):\n%s", err, hq)
+	}
 	back := filepath.Join(dir, "back")
 	if _, err := Dequant(bg, mustOpen(t, q), back, DequantOptions{Mode: Reference}); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(back, "hf_quant_config.json")); err == nil {
+		t.Error("hf_quant_config.json survived dequantization")
 	}
 	ws := []float64{448 * 0.5, 448, 448 * 1.5, 448 * 2, 448 * 3, 448 * 4, 448 * 6, -448 * 6}
 	want := make([]float64, 32)

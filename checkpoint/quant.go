@@ -182,6 +182,14 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 		}
 		p.config = b
 		p.configNote = "quantization_config set: " + string(qc)
+		if nv {
+			hq, err := hfQuantConfigJSON(keptWide)
+			if err != nil {
+				return nil, err
+			}
+			p.newSide = map[string][]byte{hfQuantConfig: hq}
+			p.configNote += "; " + hfQuantConfig + " written"
+		}
 	}
 	return p, nil
 }

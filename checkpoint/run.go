@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -37,8 +38,11 @@ type plan struct {
 	configNote string
 	notes      []string
 	// dropSide names side files not copied (ModelOpt's
-	// hf_quant_config.json once the weights are wide).
+	// hf_quant_config.json once the weights are wide); newSide holds
+	// side files written beside a directory output, replacing any of the
+	// input's of the same name (hf_quant_config.json of an NVFP4 quant).
 	dropSide []string
+	newSide  map[string][]byte
 }
 
 // output is one tensor of the output.
@@ -116,6 +120,11 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 		}
 		for _, x := range ck.extras {
 			if !slices.Contains(p.dropSide, x) {
+				side = append(side, x)
+			}
+		}
+		for _, x := range slices.Sorted(maps.Keys(p.newSide)) {
+			if !slices.Contains(side, x) {
 				side = append(side, x)
 			}
 		}
@@ -542,7 +551,11 @@ func writeSide(ck *Checkpoint, p *plan, d dest, side []string, shards []*outShar
 		if err != nil {
 			return fmt.Errorf("checkpoint: %w", err)
 		}
-		if name == "config.json" && p.config != nil {
+		if b, ok := p.newSide[name]; ok {
+			if _, err := f.Write(b); err != nil {
+				return fmt.Errorf("checkpoint: %w", err)
+			}
+		} else if name == "config.json" && p.config != nil {
 			if _, err := f.Write(p.config); err != nil {
 				return fmt.Errorf("checkpoint: %w", err)
 			}

@@ -34,7 +34,8 @@ func init() {
   ModelOpt's scale formulas in f32 and the values rounded to nearest even
   (ModelOpt rounds the ties 2.5 and 3.5 up to 3); config.json gets
   quant_method "modelopt", quant_algo "NVFP4", the wide modules under
-  ignore. No input_scale is written: activation scales need calibration.
+  ignore, and a directory output ModelOpt's hf_quant_config.json. No
+  input_scale is written: activation scales need calibration.
 
 -only PAT quantizes just the tensors matching a pattern (repeatable or
 comma-separated; * matches any run of characters, dots included); -skip
