@@ -191,3 +191,26 @@ func shapeHint(s *Tensor, want []int64) string {
 	}
 	return ""
 }
+
+// fitV4Tiles fits a DeepSeek-V4 tile scale (X.scale, F8_E8M0) whose grid
+// is not the configured block size's: DeepSeek-V4.1 stores some
+// projections (wo_a) in 32×32 tiles while config.json says 128×128.
+// DeepSeek's convert.py derives the tile from the shapes, asserting that
+// they divide exactly and that the tile is 32×32 or 128×128
+// (out_block_size = weight.size(0) // scale.size(0), likewise for the
+// columns); this accepts exactly that and nothing looser.
+func fitV4Tiles(w, s *Tensor) (*grid, bool) {
+	if s.DType != dtype.F8E8M0FNU || !strings.HasSuffix(s.Name, ".scale") || len(w.Shape) != 2 || len(s.Shape) != 2 {
+		return nil, false
+	}
+	m, n, sm, sn := w.Shape[0], w.Shape[1], s.Shape[0], s.Shape[1]
+	if sm <= 0 || sn <= 0 || m%sm != 0 || n%sn != 0 {
+		return nil, false
+	}
+	b := [2]int64{m / sm, n / sn}
+	if b != [2]int64{32, 32} && b != [2]int64{128, 128} {
+		return nil, false
+	}
+	g, err := fitGrid(w.Name, w.Shape, s.Name, s.Shape, b)
+	return g, err == nil
+}

@@ -385,3 +385,30 @@ func TestF4E8M0Vectors(t *testing.T) {
 		t.Errorf("%d rows", rows)
 	}
 }
+
+// TestDequantV4SmallTiles: DeepSeek-V4.1's wo_a in 32×32 tiles, under a
+// config.json that says 128×128, dequantizes by its own tiles, as
+// DeepSeek's convert.py derives them from the shapes; a grid that no
+// exact tile explains is still refused.
+func TestDequantV4SmallTiles(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 2))
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	w := tt("layers.0.attn.wo_a.weight", dtype.F8E4M3FN, []int64{64, 96}, randBytes(r, 64*96, 0x7f, 0xff))
+	s := tt("layers.0.attn.wo_a.scale", dtype.F8E8M0FNU, []int64{2, 3}, e8m0Bytes(r, 6))
+	writeSharded(t, in, map[string][]safetensors.Named{"m.safetensors": {w, s}}, v4ConfigJSON())
+	out := filepath.Join(dir, "out")
+	if _, err := Dequant(bg, mustOpen(t, in), out, DequantOptions{Mode: Reference}); err != nil {
+		t.Fatal(err)
+	}
+	want := wantDequant(t, w.Tensor, s.Tensor, [2]int64{32, 32}, dtype.BF16, Reference)
+	if got := readAll(t, out)["layers.0.attn.wo_a.weight"].Data; !bytes.Equal(got, want) {
+		t.Errorf("%d bytes differ", countDiff(got, want))
+	}
+	bad := filepath.Join(dir, "bad")
+	s.Tensor.Shape, s.Tensor.Data = []int64{3, 3}, e8m0Bytes(r, 9) // 64/3: no tile
+	writeSharded(t, bad, map[string][]safetensors.Named{"m.safetensors": {w, s}}, v4ConfigJSON())
+	if _, err := Dequant(bg, mustOpen(t, bad), filepath.Join(dir, "out2"), DequantOptions{}); err == nil || !strings.Contains(err.Error(), "[3,3]") {
+		t.Errorf("err = %v", err)
+	}
+}

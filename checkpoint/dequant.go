@@ -141,6 +141,11 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 			}
 			g, err := fitGrid(t.Name, t.Shape, s.Name, s.Shape, block)
 			if err != nil {
+				if g2, ok := fitV4Tiles(t, s); ok {
+					g, err = g2, nil
+				}
+			}
+			if err != nil {
 				return nil, fmt.Errorf("checkpoint: %s: %w", s.Shard, err)
 			}
 			consumed[s.Name] = t.Name
