@@ -166,3 +166,28 @@ func BenchmarkDequantPackedFP4(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkQuantNVFP4: a bf16 weight [2048, 7168] to NVFP4 (ModelOpt's
+// layout), streamed to io.Discard; bytes are the bf16 bytes read.
+func BenchmarkQuantNVFP4(b *testing.B) {
+	r := rand.New(rand.NewPCG(9, 9))
+	const m, k = 2048, 7168
+	xs := make([]float64, m*k)
+	for i := range xs {
+		xs[i] = r.NormFloat64() * 0.02
+	}
+	var buf bytes.Buffer
+	if err := safetensors.Encode(&buf, []safetensors.Named{tt("w.weight", dtype.BF16, []int64{m, k}, bf16Bytes(xs))}, nil); err != nil {
+		b.Fatal(err)
+	}
+	c, err := OpenReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), "bench.safetensors")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(2 * m * k)
+	for b.Loop() {
+		if _, err := Quant(bg, c, "bench", QuantOptions{NVFP4: true, Skip: []string{}, Options: Options{Threads: 1, Writer: io.Discard}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

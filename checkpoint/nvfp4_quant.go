@@ -49,22 +49,8 @@ func nvGlobal(amax float64) float32 {
 // nvGroup quantizes 16 values with global scale g2: it returns the scale
 // byte and writes 8 code bytes to blk, tallying into t.
 func nvGroup(xs []float64, blk []byte, g2 float32, t *quantTally) byte {
-	var amax float64
-	for _, x := range xs {
-		if a := math.Abs(x); a > amax && !math.IsInf(a, 0) {
-			amax = a
-		}
-	}
-	s := float32(float32(amax) / float32(6*g2))
-	if s == 0 {
-		s = 1
-	}
-	s = max(s, 0x1p-9)
-	var sb [1]byte
-	var in [4]byte
-	binary.LittleEndian.PutUint32(in[:], math.Float32bits(min(s, 448)))
-	_ = convert.Buffer(sb[:], dtype.F8E4M3FN, in[:], dtype.F32, convert.Default(), convert.Options{Threads: 1})
-	sv := table(dtype.F8E4M3FN)[sb[0]]
+	sb := nvScale(xs, g2)
+	sv := table(dtype.F8E4M3FN)[sb]
 	d := float32(float32(sv) * g2)
 	fp4 := table(dtype.F4E2M1FN)
 	var ys [16]float64
@@ -82,7 +68,35 @@ func nvGroup(xs []float64, blk []byte, g2 float32, t *quantTally) byte {
 		ys[i], ys[i+1] = fp4[c[0]]*float64(d), fp4[c[1]]*float64(d)
 	}
 	t.addRun(xs, ys[:], 7*float64(d))
-	return sb[0]
+	return sb
+}
+
+// nvScale returns the F8_E4M3 scale byte of a block of 16 values: its
+// largest finite magnitude / f32(6 · g2) in f32, 1 for a block of zeros,
+// at least 2^-9, at most 448.
+func nvScale(xs []float64, g2 float32) byte {
+	amax := finiteAmax(xs)
+	s := float32(float32(amax) / float32(6*g2))
+	if s == 0 {
+		s = 1
+	}
+	return e4m3Code(float64(min(max(s, 0x1p-9), 448)))
+}
+
+// e4m3Code rounds s, positive and at most 448, to nearest even into
+// F8_E4M3 (OCP FP8 E4M3: bias 7, three mantissa bits, subnormals in
+// steps of 2^-9 below 2^-6) and returns its code.
+func e4m3Code(s float64) byte {
+	if s < 0x1p-6 {
+		return byte(math.RoundToEven(s * 512)) // 8 is 2^-6, code 0x08
+	}
+	f, e := math.Frexp(s) // s = f·2^e, f in [0.5, 1)
+	k := math.RoundToEven((2*f - 1) * 8)
+	e-- // s = (1 + k/8)·2^e
+	if k == 8 {
+		k, e = 0, e+1
+	}
+	return byte((e+7)<<3) | byte(k)
 }
 
 func (p *nvQuant) write(wk *worker, w io.Writer, c *Counts) error {
@@ -125,12 +139,16 @@ func (p *nvQuant) write(wk *worker, w io.Writer, c *Counts) error {
 		ng := nr * groups
 		blocks := wk.buf(bufOut, ng*8)
 		scales := wk.buf(bufScale, ng)
-		for gi := range ng {
-			scales[gi] = nvGroup(xs[gi*16:gi*16+16], blocks[gi*8:gi*8+8], g2, &t)
-		}
-		out := blocks
-		if p.part == 1 {
-			out = scales
+		out := scales
+		if p.part == 1 { // the scales alone: no codes to round
+			for gi := range ng {
+				scales[gi] = nvScale(xs[gi*16:gi*16+16], g2)
+			}
+		} else {
+			for gi := range ng {
+				scales[gi] = nvGroup(xs[gi*16:gi*16+16], blocks[gi*8:gi*8+8], g2, &t)
+			}
+			out = blocks
 		}
 		if _, err := w.Write(out); err != nil {
 			return err

@@ -326,3 +326,28 @@ func TestDequantNVFP4Streamed(t *testing.T) {
 		}
 	}
 }
+
+// TestE4M3Code: e4m3Code agrees with package convert's f64 to F8_E4M3
+// rounding over every f32 in its range at a stride, and at each code and
+// midpoint.
+func TestE4M3Code(t *testing.T) {
+	check := func(s float64) {
+		y, _, err := convert.Scalar(dtype.F8E4M3FN, dtype.F64, convert.Pattern{Re: math.Float64bits(s)}, convert.Default())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e4m3Code(s); uint64(got) != y.Re {
+			t.Fatalf("e4m3Code(%g) = %#02x, convert %#02x", s, got, y.Re)
+		}
+	}
+	e4 := dtype.F8E4M3FN.Format()
+	for c := uint64(1); c <= 0x7e; c++ {
+		check(e4.Float64(c))
+		if c < 0x7e {
+			check((e4.Float64(c) + e4.Float64(c+1)) / 2)
+		}
+	}
+	for b := math.Float32bits(0x1p-9); b <= math.Float32bits(448); b += 997 {
+		check(float64(math.Float32frombits(b)))
+	}
+}

@@ -121,6 +121,9 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 	if mx {
 		p.to = dtype.F4E2M1FN
 	}
+	if nv {
+		p.to, p.toName = dtype.F4E2M1FN, "nvfp4"
+	}
 	var keptWide []string // modules left wide, for modules_to_not_convert
 	quantized := 0
 	for i := range c.tensors {

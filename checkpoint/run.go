@@ -43,6 +43,9 @@ type plan struct {
 	// input's of the same name (hf_quant_config.json of an NVFP4 quant).
 	dropSide []string
 	newSide  map[string][]byte
+	// toName, when set, names the target in the report where to's dtype
+	// does not ("nvfp4": its values are f4e2m1fn).
+	toName string
 }
 
 // output is one tensor of the output.
@@ -87,7 +90,11 @@ type outShard struct {
 func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (*Report, error) {
 	start := time.Now()
 	ck := p.ck
-	rep := &Report{Operation: p.op, Input: ck.path, Output: out, To: p.to.String(), Mode: p.mode, DryRun: o.DryRun,
+	to := p.to.String()
+	if p.toName != "" {
+		to = p.toName
+	}
+	rep := &Report{Operation: p.op, Input: ck.path, Output: out, To: to, Mode: p.mode, DryRun: o.DryRun,
 		Config: p.configNote, Notes: slices.Clone(p.notes)}
 
 	// The shape of the output: a file for a file (unless it is to be
