@@ -12,9 +12,10 @@ import (
 	"github.com/promote-dev/promote/internal/bytesize"
 )
 
-// NVFP4 quantization writes ModelOpt's layout (see nvfp4.go): X.weight U8
-// [..., K/2] (low nibble first), X.weight_scale F8_E4M3 [..., K/16],
-// X.weight_scale_2 F32 []. The scales are ModelOpt's
+// NVFP4 quantization writes one of two layouts (see nvfp4.go).
+//
+// ModelOpt's: X.weight U8 [..., K/2] (low nibble first), X.weight_scale
+// F8_E4M3 [..., K/16], X.weight_scale_2 F32 []. The scales are ModelOpt's
 // (NVFP4QTensor.get_weights_scaling_factor_2 and
 // get_weights_scaling_factor, nvfp4_tensor.py@211c6b34), in f32:
 // weight_scale_2 = amax / (6·448) over the tensor; per block of 16,
@@ -25,9 +26,18 @@ import (
 // the ties 2.5 and 3.5 to 3 where nearest-even gives 2 and 4; otherwise
 // the codes are the ones ModelOpt writes. A tensor whose values are all
 // zero gets weight_scale_2 = 1 (ModelOpt's formula would divide 0 by 0).
+//
+// compressed-tensors' (llm-compressor's NVFP4A16 scheme, read by
+// compressed-tensors' NVFP4PackedCompressor and vLLM's W4A16 FP4 path):
+// X.weight_packed U8 [..., K/2], X.weight_scale F8_E4M3 [..., K/16],
+// X.weight_global_scale F32 [1] = 448·6 / amax (compressed-tensors'
+// generate_gparam, utils/helpers.py); per block, scale = f32(global ·
+// f32(amax_block / 6)) into F8_E4M3 as above; each value x /
+// f32(scale / global) in f32, rounded to nearest even into E2M1.
+//
 // NaN has no E2M1 code: it is written as 0 and counted NaN; ±Inf
-// saturates to ±6 and is counted overflowed. Activation scales
-// (input_scale) need calibration data and are not written.
+// saturates to ±6 and is counted overflowed. Activation scales need
+// calibration data and are not written.
 
 // nvQuant produces one of the three tensors of a weight's NVFP4 form.
 type nvQuant struct {
@@ -35,23 +45,32 @@ type nvQuant struct {
 	k    int64 // values a row
 	rows int64 // rows over all leading dimensions
 	part int   // 0 the packed values, 1 the block scales, 2 the global scale
+	ct   bool  // compressed-tensors' layout (the global scale divides)
 	amax *amaxOnce
 }
 
-// nvGlobal returns the tensor's weight_scale_2 from its amax, in f32.
-func nvGlobal(amax float64) float32 {
+// nvGlobal returns the tensor's global scale from its amax, in f32:
+// ModelOpt's weight_scale_2 (amax / 2688) or compressed-tensors'
+// weight_global_scale (2688 / amax); 1 for a tensor of zeros.
+func nvGlobal(amax float64, ct bool) float32 {
 	if amax == 0 {
 		return 1
+	}
+	if ct {
+		return float32(float32(6*448) / float32(amax))
 	}
 	return float32(float32(amax) / float32(6*448))
 }
 
-// nvGroup quantizes 16 values with global scale g2: it returns the scale
+// nvGroup quantizes 16 values with global scale g: it returns the scale
 // byte and writes 8 code bytes to blk, tallying into t.
-func nvGroup(xs []float64, blk []byte, g2 float32, t *quantTally) byte {
-	sb := nvScale(xs, g2)
+func nvGroup(xs []float64, blk []byte, g float32, ct bool, t *quantTally) byte {
+	sb := nvScale(xs, g, ct)
 	sv := table(dtype.F8E4M3FN)[sb]
-	d := float32(float32(sv) * g2)
+	d := float32(float32(sv) * g) // the dequantizing multiplier
+	if ct {
+		d = float32(float32(sv) / g)
+	}
 	fp4 := table(dtype.F4E2M1FN)
 	var ys [16]float64
 	for i := 0; i < 16; i += 2 {
@@ -72,11 +91,15 @@ func nvGroup(xs []float64, blk []byte, g2 float32, t *quantTally) byte {
 }
 
 // nvScale returns the F8_E4M3 scale byte of a block of 16 values: its
-// largest finite magnitude / f32(6 · g2) in f32, 1 for a block of zeros,
-// at least 2^-9, at most 448.
-func nvScale(xs []float64, g2 float32) byte {
+// largest finite magnitude / f32(6 · g) in f32 (ModelOpt), or g · f32(amax
+// / 6) (compressed-tensors), 1 for a block of zeros, at least 2^-9, at
+// most 448.
+func nvScale(xs []float64, g float32, ct bool) byte {
 	amax := finiteAmax(xs)
-	s := float32(float32(amax) / float32(6*g2))
+	s := float32(float32(amax) / float32(6*g))
+	if ct {
+		s = float32(g * float32(float32(amax)/6))
+	}
 	if s == 0 {
 		s = 1
 	}
@@ -104,7 +127,7 @@ func (p *nvQuant) write(wk *worker, w io.Writer, c *Counts) error {
 	if err != nil {
 		return err
 	}
-	g2 := nvGlobal(amax)
+	g2 := nvGlobal(amax, p.ct)
 	if p.part == 2 {
 		var b [4]byte
 		binary.LittleEndian.PutUint32(b[:], math.Float32bits(g2))
@@ -142,11 +165,11 @@ func (p *nvQuant) write(wk *worker, w io.Writer, c *Counts) error {
 		out := scales
 		if p.part == 1 { // the scales alone: no codes to round
 			for gi := range ng {
-				scales[gi] = nvScale(xs[gi*16:gi*16+16], g2)
+				scales[gi] = nvScale(xs[gi*16:gi*16+16], g2, p.ct)
 			}
 		} else {
 			for gi := range ng {
-				scales[gi] = nvGroup(xs[gi*16:gi*16+16], blocks[gi*8:gi*8+8], g2, &t)
+				scales[gi] = nvGroup(xs[gi*16:gi*16+16], blocks[gi*8:gi*8+8], g2, p.ct, &t)
 			}
 			out = blocks
 		}
@@ -157,17 +180,23 @@ func (p *nvQuant) write(wk *worker, w io.Writer, c *Counts) error {
 	return nil
 }
 
-// planNVQuant plans X.weight (packed), X.weight_scale and
-// X.weight_scale_2 for wide weight t [..., K], K a multiple of 16.
-func planNVQuant(c *Checkpoint, t *Tensor) ([]*output, error) {
+// planNVQuant plans the packed values, the block scales and the global
+// scale of wide weight t [..., K], K a multiple of 16: X.weight,
+// X.weight_scale and X.weight_scale_2 (ModelOpt), or X.weight_packed,
+// X.weight_scale and X.weight_global_scale (compressed-tensors, ct).
+func planNVQuant(c *Checkpoint, t *Tensor, ct bool) ([]*output, error) {
 	base := t.Name
 	if b, ok := cutWeight(t.Name); ok {
 		base = b
 	}
-	sname, gname := base+".weight_scale", base+".weight_scale_2"
-	for _, n := range []string{sname, gname} {
-		if _, clash := c.find(n); clash {
-			return nil, fmt.Errorf("checkpoint: %s: tensor %q exists; it would hold a scale of %q", t.Shard, n, t.Name)
+	wname, sname, gname := t.Name, base+".weight_scale", base+".weight_scale_2"
+	gshape := []int64{}
+	if ct {
+		wname, gname, gshape = base+".weight_packed", base+".weight_global_scale", []int64{1}
+	}
+	for _, n := range []string{wname, sname, gname} {
+		if _, clash := c.find(n); clash && n != t.Name {
+			return nil, fmt.Errorf("checkpoint: %s: tensor %q exists; it would hold part of %q quantized", t.Shard, n, t.Name)
 		}
 	}
 	k := t.Shape[len(t.Shape)-1]
@@ -179,15 +208,15 @@ func planNVQuant(c *Checkpoint, t *Tensor) ([]*output, error) {
 	amax := &amaxOnce{}
 	wshape := append(append([]int64{}, lead...), k/2)
 	sshape := append(append([]int64{}, lead...), k/16)
-	mk := func(part int) *nvQuant { return &nvQuant{src: t, k: k, rows: rows, part: part, amax: amax} }
+	mk := func(part int) *nvQuant { return &nvQuant{src: t, k: k, rows: rows, part: part, ct: ct, amax: amax} }
 	rep := &TensorReport{Name: t.Name, Action: Quantized, From: DTypeLabel(t.DType), To: LabelNVFP4, Shape: t.Shape,
 		Scales: sname + " (e4m3 per 16), " + gname}
 	return []*output{
-		{id: &Tensor{Name: t.Name, DType: dtype.U8, Shape: wshape, Shard: t.Shard, shard: t.shard}, dt: dtype.U8, prod: mk(0), rep: rep},
+		{id: &Tensor{Name: wname, DType: dtype.U8, Shape: wshape, Shard: t.Shard, shard: t.shard}, dt: dtype.U8, prod: mk(0), rep: rep},
 		{id: &Tensor{Name: sname, DType: dtype.F8E4M3FN, Shape: sshape, Shard: t.Shard, shard: t.shard}, dt: dtype.F8E4M3FN, prod: mk(1),
 			rep: &TensorReport{Name: sname, Action: Scale, From: DTypeLabel(t.DType), To: DTypeLabel(dtype.F8E4M3FN), Shape: sshape, Scales: "of " + t.Name}},
-		{id: &Tensor{Name: gname, DType: dtype.F32, Shape: []int64{}, Shard: t.Shard, shard: t.shard}, dt: dtype.F32, prod: mk(2),
-			rep: &TensorReport{Name: gname, Action: Scale, From: DTypeLabel(t.DType), To: DTypeLabel(dtype.F32), Shape: []int64{}, Scales: "of " + t.Name}},
+		{id: &Tensor{Name: gname, DType: dtype.F32, Shape: gshape, Shard: t.Shard, shard: t.shard}, dt: dtype.F32, prod: mk(2),
+			rep: &TensorReport{Name: gname, Action: Scale, From: DTypeLabel(t.DType), To: DTypeLabel(dtype.F32), Shape: gshape, Scales: "of " + t.Name}},
 	}, nil
 }
 
@@ -243,4 +272,39 @@ func hfQuantConfigJSON(keptWide []string) ([]byte, error) {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
 	return append(b, '\n'), nil
+}
+
+// ctQuantConfigJSON is config.json's quantization_config for
+// compressed-tensors' NVFP4 weight-only scheme (llm-compressor's
+// NVFP4A16 preset): one group targeting Linear layers, FP4 weights of 4
+// bits, float, symmetric, static, strategy tensor_group, group_size 16,
+// no activation quantization; format nvfp4-pack-quantized; the modules
+// left wide under ignore. vLLM's CompressedTensorsConfig picks its W4A16
+// FP4 scheme for it (weights 4-bit float tensor_group 16, no input
+// quantization); compressed-tensors' ModelCompressor decompresses it.
+func ctQuantConfigJSON(keptWide []string) (json.RawMessage, error) {
+	if keptWide == nil {
+		keptWide = []string{}
+	}
+	weights := map[string]any{
+		"actorder": nil, "block_structure": nil, "dynamic": false, "group_size": 16, "num_bits": 4,
+		"observer": "minmax", "observer_kwargs": map[string]any{}, "strategy": "tensor_group",
+		"symmetric": true, "type": "float",
+	}
+	v := map[string]any{
+		"config_groups": map[string]any{"group_0": map[string]any{
+			"format": "nvfp4-pack-quantized", "input_activations": nil, "output_activations": nil,
+			"targets": []string{"Linear"}, "weights": weights,
+		}},
+		"format":              "nvfp4-pack-quantized",
+		"ignore":              keptWide,
+		"kv_cache_scheme":     nil,
+		"quant_method":        "compressed-tensors",
+		"quantization_status": "compressed",
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	return b, nil
 }

@@ -351,3 +351,59 @@ func TestE4M3Code(t *testing.T) {
 		check(float64(math.Float32frombits(b)))
 	}
 }
+
+// TestQuantNVFP4CompressedTensors: the same hand-made weight in
+// compressed-tensors' layout (weight_packed, weight_scale, a dividing
+// weight_global_scale of shape [1]) with the NVFP4A16 config vLLM reads;
+// dequantized back in reference mode it gives the grid values. A global
+// scale that is not 1 (amax 5376: 0.5) exercises the division.
+func TestQuantNVFP4CompressedTensors(t *testing.T) {
+	for _, mult := range []float64{1, 2} {
+		dir := t.TempDir()
+		in := filepath.Join(dir, "in")
+		xs := make([]float64, 32)
+		copy(xs, []float64{448 * 0.5, 448, 448 * 1.5, 448 * 2, 448 * 3, 448 * 4, 448 * 6, -448 * 6})
+		copy(xs[16:], []float64{6, 0.25, 0.75, 2.5, 3.5, 5, -0.5, 0})
+		for i := range xs {
+			xs[i] *= mult
+		}
+		writeSharded(t, in, map[string][]safetensors.Named{"model.safetensors": {
+			tt("model.layers.0.mlp.up_proj.weight", dtype.BF16, []int64{1, 32}, bf16Bytes(xs)),
+		}}, map[string]any{"torch_dtype": "bfloat16"})
+		q := filepath.Join(dir, "q")
+		if _, err := Quant(bg, mustOpen(t, in), q, QuantOptions{NVFP4: true, CompressedTensors: true}); err != nil {
+			t.Fatal(err)
+		}
+		got := readAll(t, q)
+		w, s, g := got["model.layers.0.mlp.up_proj.weight_packed"], got["model.layers.0.mlp.up_proj.weight_scale"], got["model.layers.0.mlp.up_proj.weight_global_scale"]
+		if w == nil || s == nil || g == nil || got["model.layers.0.mlp.up_proj.weight"] != nil {
+			t.Fatalf("tensors %v", keys(got))
+		}
+		wantW := []byte{0x21, 0x43, 0x65, 0xf7, 0, 0, 0, 0, 0x07, 0x42, 0x66, 0x09, 0, 0, 0, 0}
+		if !bytes.Equal(w.Data, wantW) || !bytes.Equal(s.Data, []byte{0x7e, 0x38}) {
+			t.Errorf("x%g: weight % x scales % x", mult, w.Data, s.Data)
+		}
+		if !equalShape(g.Shape, []int64{1}) || !bytes.Equal(g.Data, f32Bytes([]float32{float32(1 / mult)})) {
+			t.Errorf("x%g: global %v % x", mult, g.Shape, g.Data)
+		}
+		cfg, _ := os.ReadFile(filepath.Join(q, "config.json"))
+		for _, want := range []string{`"quant_method": "compressed-tensors"`, `"format": "nvfp4-pack-quantized"`, `"strategy": "tensor_group"`, `"input_activations": null`} {
+			if !bytes.Contains(cfg, []byte(want)) {
+				t.Errorf("config.json lacks %s:\n%s", want, cfg)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(q, "hf_quant_config.json")); err == nil {
+			t.Error("hf_quant_config.json written for compressed-tensors")
+		}
+		back := filepath.Join(dir, "back")
+		if _, err := Dequant(bg, mustOpen(t, q), back, DequantOptions{Mode: Reference}); err != nil {
+			t.Fatal(err)
+		}
+		want := make([]float64, 32)
+		copy(want, xs[:8])
+		copy(want[16:], []float64{6 * mult, 0, 1 * mult, 2 * mult, 4 * mult, 4 * mult, -0.5 * mult, 0})
+		if b := readAll(t, back)["model.layers.0.mlp.up_proj.weight"]; !bytes.Equal(b.Data, bf16Bytes(want)) {
+			t.Errorf("x%g: round trip % x\nwant % x", mult, b.Data, bf16Bytes(want))
+		}
+	}
+}

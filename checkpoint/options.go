@@ -190,10 +190,11 @@ type QuantOptions struct {
 	Options
 	// To is f8e4m3fn or f4e2m1fn (MXFP4, or NVFP4 with NVFP4 set).
 	To dtype.DType
-	// NVFP4 quantizes to NVFP4 in ModelOpt's layout (E2M1 values, an
-	// F8_E4M3 scale per 16, an f32 weight_scale_2; see nvfp4_quant.go)
-	// instead of MXFP4; To may then be left zero.
-	NVFP4 bool
+	// NVFP4 quantizes to NVFP4 (E2M1 values, an F8_E4M3 scale per 16, an
+	// f32 global scale; see nvfp4_quant.go) instead of MXFP4, in
+	// ModelOpt's layout, or compressed-tensors' with CompressedTensors;
+	// To may then be left zero.
+	NVFP4, CompressedTensors bool
 	// Scale is PerTensor or PerBlock (FP8 only; MXFP4 is always one e8m0
 	// scale per 32 values).
 	Scale ScaleKind

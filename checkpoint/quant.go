@@ -71,6 +71,9 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 	if nv && o.To != dtype.Invalid && o.To != dtype.F4E2M1FN {
 		return nil, fmt.Errorf("checkpoint: NVFP4 with To %v: NVFP4 values are f4e2m1fn", o.To)
 	}
+	if o.CompressedTensors && !nv {
+		return nil, fmt.Errorf("checkpoint: the compressed-tensors layout is NVFP4's: set NVFP4 too")
+	}
 	if nv {
 		o.To = dtype.F4E2M1FN
 	}
@@ -147,7 +150,7 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 		}
 		quantized++
 		if nv {
-			outs, err := planNVQuant(c, t)
+			outs, err := planNVQuant(c, t, o.CompressedTensors)
 			if err != nil {
 				return nil, err
 			}
@@ -175,6 +178,9 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 		qc, err := quantConfigJSON(o, mx, block, keptWide)
 		if nv {
 			qc, err = nvQuantConfigJSON(keptWide)
+			if o.CompressedTensors {
+				qc, err = ctQuantConfigJSON(keptWide)
+			}
 		}
 		if err != nil {
 			return nil, err
@@ -185,7 +191,7 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 		}
 		p.config = b
 		p.configNote = "quantization_config set: " + string(qc)
-		if nv {
+		if nv && !o.CompressedTensors {
 			hq, err := hfQuantConfigJSON(keptWide)
 			if err != nil {
 				return nil, err

@@ -119,6 +119,8 @@ func TestCheckpointCommandUsage(t *testing.T) {
 		{[]string{"dequant", in, "-o", dir}, 2, "holds the input"},
 		{[]string{"quant", in, "-o", out}, 2, "-to is required"},
 		{[]string{"quant", "-to", "int4", in, "-o", out}, 2, "want f8e4m3fn, mxfp4 or nvfp4"},
+		{[]string{"quant", "-to", "nvfp4", "-layout", "gguf", in, "-o", out}, 2, `-layout "gguf"`},
+		{[]string{"quant", "-to", "mxfp4", "-layout", "compressed-tensors", in, "-o", out}, 2, "use it with -to nvfp4"},
 		{[]string{"quant", "-to", "mxfp4", "-scale", "row", in, "-o", out}, 2, `-scale "row"`},
 		{[]string{"quant", "-to", "mxfp4", "-only", "[", in, "-o", out}, 2, "-only"},
 		{[]string{"quant", "-to", "mxfp4", "-scale-name", "s", in, "-o", out}, 2, "-scale-name"},
