@@ -31,7 +31,7 @@ F4 (-to F4 or f4e2m1fn) stores two values a byte, the first in the low
 nibble, and its shape counts values, not bytes (torch's
 float4_e2m1fn_x2 counts byte pairs); an odd count is refused. F8_E8M0
 (f8e8m0fnu) holds powers of two, 2^(byte-127), 0xff NaN: no sign, no
-zero, so zeros and negatives become NaN (counted in the report).
+zero, so zeros and negatives become NaN (counted as overflowed).
 ` + guarantees,
 		operands:     operandSpec{min: 1, max: 1, what: "input"},
 		catchSignals: true,
