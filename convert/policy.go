@@ -67,6 +67,25 @@ const (
 	// NaNCanonical gives the destination's positive quiet NaN without
 	// payload (0x7e00 in f16, 0x7fc00000 in f32) whatever the source NaN.
 	NaNCanonical
+	// NaNTorchCPU writes the NaN PyTorch's CPU kernels write (torch
+	// 2.11): bf16 0xffff from f32 and f64 (the vectorised copy) and
+	// 0x7fc0 from the other types (c10::BFloat16); f8e5m2 S.11111.11;
+	// other destinations the widened float's NaN kept, where the fnuz
+	// and e8m0 NaNs widen to 0x7f800001 and f8e4m3fn's to S 0x7ff00000.
+	// spec.md, "PyTorch".
+	NaNTorchCPU
+	// NaNTorchCUDA writes the NaN PyTorch's CUDA kernels write (torch
+	// 2.11): f16 and bf16 0x7fff whatever the source; f16 and (as f32
+	// and f64) f8e5m2 NaNs widen to the all-ones NaN; otherwise as
+	// NaNTorchCPU. spec.md, "PyTorch".
+	NaNTorchCUDA
+	// NaNMLDtypes writes the NaN NumPy with ml_dtypes writes (ml_dtypes
+	// 0.6, NumPy 2.5): into or out of an ml_dtypes format, the
+	// destination's quiet NaN with the source's sign and no payload;
+	// bf16 to f32 copies the bits; f32 and f64 to f16 keep the top ten
+	// payload bits unquieted (NumPy's own half conversion). spec.md,
+	// "ml_dtypes through NumPy".
+	NaNMLDtypes
 )
 
 // NoNaNMode is what a NaN becomes in a float format without NaN (f4e2m1fn,
@@ -155,6 +174,20 @@ const (
 	// QuirkOVI32F16Clamp: i32 into f16 first clamps to ±65504, so it never
 	// overflows to inf (openvino/convert.md §2.6, convert<int32_t, float16>).
 	QuirkOVI32F16Clamp
+
+	// QuirkNarrowViaF32: f64, integer and bool sources reach bf16 and
+	// the f8, f6, f4 and e8m0 formats through f32 (rounded to nearest
+	// even first), so they can round twice: PyTorch's c10 types and
+	// ml_dtypes' NumPy casts are built from a float (spec.md, "PyTorch",
+	// "ml_dtypes through NumPy").
+	QuirkNarrowViaF32
+	// QuirkF16ViaF32: the same for f16 (PyTorch's c10::Half; NumPy's own
+	// f16 conversion rounds once).
+	QuirkF16ViaF32
+	// QuirkE8M0Magnitude: into f8e8m0fnu the sign is dropped and ±0
+	// gives 0x00 (the code of 2^-127), as PyTorch's
+	// fp8e8m0fnu_from_fp32_value does (spec.md, "PyTorch").
+	QuirkE8M0Magnitude
 
 	// QuirksOpenVINO is every OpenVINO quirk.
 	QuirksOpenVINO = QuirkOVViaF32 | QuirkOVF8ViaF16 | QuirkOVBF16Round | QuirkOVF16NaN |
@@ -261,6 +294,36 @@ func KernelFloat() Policy {
 	}
 }
 
+// torchTypes are the dtypes PyTorch 2.11 converts between.
+var torchTypes = TypesOf(dtype.Bool, dtype.U8, dtype.U16, dtype.U32, dtype.U64, dtype.I8, dtype.I16,
+	dtype.I32, dtype.I64, dtype.F16, dtype.BF16, dtype.F32, dtype.F64, dtype.C32, dtype.C64, dtype.C128,
+	dtype.F8E4M3FN, dtype.F8E5M2, dtype.F8E4M3FNUZ, dtype.F8E5M2FNUZ, dtype.F8E8M0FNU)
+
+// TorchCUDA returns the policy of PyTorch's tensor conversions on a CUDA
+// device (Tensor.to, checked against torch 2.11 on an H200): nearest-even
+// rounding; f64 and the integers reach f16, bf16 and the f8 formats
+// through f32; the NaN CUDA writes (NaNTorchCUDA); f8e8m0fnu encodes the
+// magnitude. Float to integer out of range is undefined behaviour in
+// C++ and is not reproduced (the default's choice applies).
+func TorchCUDA() Policy {
+	return Policy{NaN: NaNTorchCUDA, Quirks: QuirkNarrowViaF32 | QuirkF16ViaF32 | QuirkE8M0Magnitude, Types: torchTypes}
+}
+
+// TorchCPU returns the policy of PyTorch's tensor conversions on the CPU
+// (torch 2.11, x86-64): as TorchCUDA but with the NaN the CPU kernels
+// write (NaNTorchCPU).
+func TorchCPU() Policy {
+	return Policy{NaN: NaNTorchCPU, Quirks: QuirkNarrowViaF32 | QuirkF16ViaF32 | QuirkE8M0Magnitude, Types: torchTypes}
+}
+
+// MLDtypes returns the policy of NumPy's astype with ml_dtypes' types
+// (ml_dtypes 0.6, NumPy 2.5): the default's rounding and overflow (they
+// are ml_dtypes'), f64 and the integers reaching ml_dtypes' formats
+// through f32 (QuirkNarrowViaF32), and the NaN it writes (NaNMLDtypes).
+func MLDtypes() Policy {
+	return Policy{NaN: NaNMLDtypes, Quirks: QuirkNarrowViaF32}
+}
+
 // presets are the named policies, in the order PolicyNames lists them.
 var presets = []struct {
 	name string
@@ -269,6 +332,9 @@ var presets = []struct {
 	{"default", Default},
 	{"openvino", OpenVINO},
 	{"kernel-float", KernelFloat},
+	{"torch-cuda", TorchCUDA},
+	{"torch-cpu", TorchCPU},
+	{"ml-dtypes", MLDtypes},
 	{"saturate", func() Policy {
 		return Policy{Overflow: OverflowSaturate, IntToInt: Saturate}
 	}},
@@ -285,7 +351,7 @@ func PolicyNames() []string {
 }
 
 // PolicyByName returns a named preset: "default", "openvino",
-// "kernel-float", "saturate" (every overflow saturates, integers clamp) or
+// "kernel-float", "torch-cuda", "torch-cpu", "ml-dtypes", "saturate" (every overflow saturates, integers clamp) or
 // "toward-zero" (the default with rounding toward zero). Names are
 // case-insensitive.
 func PolicyByName(name string) (Policy, error) {
