@@ -16,7 +16,7 @@ const (
 	// NearestEven rounds to the nearer neighbour and a tie to the one with
 	// an even last mantissa bit (IEEE 754-2019 roundTiesToEven). For
 	// f8e8m0fnu, whose only kept bit is the implicit one, a tie goes up
-	// (formats.md, "f8e8m0fnu as destination").
+	// (spec.md, "f8e8m0fnu as destination").
 	NearestEven Rounding = iota
 	// TowardZero drops the bits that do not fit (IEEE 754-2019
 	// roundTowardZero). A finite value then never overflows to infinity
@@ -34,7 +34,7 @@ const (
 	// OverflowInf gives ±inf where the destination has infinities, else
 	// NaN where it has NaN (f8e4m3fn, the fnuz formats, f8e8m0fnu), else
 	// the largest finite value with the value's sign (f4, f6): the default
-	// of formats.md and what ml_dtypes does.
+	// of spec.md ("The default policy") and what ml_dtypes does.
 	OverflowInf Overflow = iota
 	// OverflowSaturate gives the largest finite value with the value's
 	// sign, for finite values and for infinities alike (CUDA's
@@ -44,7 +44,7 @@ const (
 	// formats of 8 bits or fewer (f8, f6, f4) and acts as OverflowInf in
 	// the wider ones: kernel_float's casts, whose fp8 constructors
 	// saturate while half and bfloat16 overflow to infinity
-	// (kernel_float/conversion.md §4, §2, §3).
+	// (spec.md, kernel_float §4, §2, §3).
 	OverflowSaturateSmall
 	// OverflowNaN gives NaN where the destination has NaN and saturates
 	// where it has none; infinities stay infinities where the destination
@@ -62,7 +62,7 @@ const (
 	// formats their only NaN 0x80, f8e8m0fnu 0xff. A source NaN from a
 	// format with one NaN encoding (fn, fnuz, e8m0) has no payload and
 	// becomes the destination's quiet NaN with the source's sign (fnuz's
-	// 0x80 counts as negative, e8m0's 0xff as positive, formats.md).
+	// 0x80 counts as negative, e8m0's 0xff as positive, spec.md, "NaN in").
 	NaNKeep NaNMode = iota
 	// NaNCanonical gives the destination's positive quiet NaN without
 	// payload (0x7e00 in f16, 0x7fc00000 in f32) whatever the source NaN.
@@ -89,7 +89,7 @@ const (
 )
 
 // NoNaNMode is what a NaN becomes in a float format without NaN (f4e2m1fn,
-// f6e2m3fn, f6e3m2fn). No specification defines it (formats.md marks it
+// f6e2m3fn, f6e3m2fn). No specification defines it (spec.md, "NaN in", marks it
 // open; the MX specification leaves it to the implementation).
 type NoNaNMode uint8
 
@@ -143,7 +143,7 @@ const (
 
 // Quirks is a set of named departures from exact single rounding that a
 // system's documented conversion has. Each is one bit; the zero value is
-// none. They reproduce openvino/convert.md §2.6-§2.7 (Convert-1 as
+// none. They reproduce spec.md, OpenVINO §2.6-§2.7 (Convert-1 as
 // implemented in OpenVINO core, which constant folding and the reference
 // plugin use).
 type Quirks uint16
@@ -151,28 +151,28 @@ type Quirks uint16
 const (
 	// QuirkOVViaF32: f64 and integer sources reach f16, bf16, f8e4m3fn and
 	// f8e5m2 through f32 (rounded to nearest even first), so they can
-	// round twice (openvino/convert.md §2.6, §2.7).
+	// round twice (spec.md, OpenVINO §2.6, §2.7).
 	QuirkOVViaF32 Quirks = 1 << iota
 	// QuirkOVF8ViaF16: f8e4m3fn and f8e5m2 results are rounded from the
-	// f32 value through f16 (RNE) (openvino/convert.md §2.7: f32 0x3A800002
+	// f32 value through f16 (RNE) (spec.md, OpenVINO §2.7: f32 0x3A800002
 	// gives 0x00; 464.125 gives 448).
 	QuirkOVF8ViaF16
 	// QuirkOVBF16Round: bf16 results come from the f32 pattern b as
 	// (b + ((b & 0x10000) >> 1)) >> 16 in 32-bit arithmetic: half-up when
 	// the kept last bit is 1, truncation when it is 0, NaN and inf
-	// unguarded (openvino/convert.md §2.7, "→ bf16").
+	// unguarded (spec.md, OpenVINO §2.7, "→ bf16").
 	QuirkOVBF16Round
 	// QuirkOVF16NaN: a NaN into f16 keeps the sign and the top 10 payload
 	// bits of its f32 form without setting the quiet bit; if those are
-	// all zero the lowest mantissa bit is set (openvino/convert.md §2.7,
+	// all zero the lowest mantissa bit is set (spec.md, OpenVINO §2.7,
 	// "f32 → f16").
 	QuirkOVF16NaN
 	// QuirkOVE5M2NaN: an f16 NaN into f8e5m2 keeps the top byte of its
 	// pattern, so a NaN whose payload is only in the low 8 bits becomes
-	// ±inf (openvino/convert.md §2.7, "→ f8e5m2").
+	// ±inf (spec.md, OpenVINO §2.7, "→ f8e5m2").
 	QuirkOVE5M2NaN
 	// QuirkOVI32F16Clamp: i32 into f16 first clamps to ±65504, so it never
-	// overflows to inf (openvino/convert.md §2.6, convert<int32_t, float16>).
+	// overflows to inf (spec.md, OpenVINO §2.6, convert<int32_t, float16>).
 	QuirkOVI32F16Clamp
 
 	// QuirkNarrowViaF32: f64, integer and bool sources reach bf16 and
@@ -251,7 +251,7 @@ type Policy struct {
 // Conversions to bool are not a policy field: every system and the
 // default make non-zero values true, NaN and ±inf included, ±0 false.
 
-// Default returns the project's default policy (formats.md, "The default
+// Default returns the project's default policy (spec.md, "The default
 // policy"): nearest-even; overflow to inf where the format has one, else
 // NaN, else the largest finite value; NaN kept with sign and top payload
 // bits and made quiet (ml_dtypes' sign-flipped zero in f4/f6); float to
@@ -260,7 +260,7 @@ type Policy struct {
 func Default() Policy { return Policy{} }
 
 // OpenVINO returns the policy of OpenVINO's Convert-1 as implemented in
-// OpenVINO core (openvino/convert.md §2-§3): C++ casts (integers wrap,
+// OpenVINO core (spec.md, OpenVINO §2-§3): C++ casts (integers wrap,
 // floats truncate into integers and wrap, which is what the documented
 // x86 i8 path gives: 300.7 → 44, -129 → 127, NaN → 0), the bf16 rounding
 // formula, f16 and f8 reached through f32 and f16, and only the element
@@ -277,7 +277,7 @@ func OpenVINO() Policy {
 }
 
 // KernelFloat returns the policy of kernel_float's casts
-// (kernel_float/conversion.md §6): nearest-even everywhere; fp8 results
+// (spec.md, kernel_float §6): nearest-even everywhere; fp8 results
 // saturate to ±448 / ±57344 (finite values and infinities, NaN stays NaN)
 // while half and bfloat16 overflow to inf; float to integer truncates
 // (clamping with NaN to 0, as cuda_fp8.hpp documents for its intrinsics);
