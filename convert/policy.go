@@ -116,6 +116,30 @@ const (
 	// TruncWrap truncates toward zero, then keeps the low N bits of the
 	// two's complement (the value modulo 2^N); NaN and ±inf give 0.
 	TruncWrap
+	// TruncTorchCPU is PyTorch's CPU conversion on x86-64 into i8, u8,
+	// i32 and i64: truncate into a 32-bit (i8, i32) or 64-bit (u8, i64)
+	// signed integer, where NaN, ±inf and values out of its range give
+	// its minimum (x86's integer indefinite), then keep the low bits. u8
+	// goes through 64 bits because c10's cast into uint8 goes through
+	// int64. Other integer destinations, which the live run did not
+	// cover, take TruncSaturate. spec.md, "PyTorch".
+	TruncTorchCPU
+	// TruncTorchCUDA is PyTorch's CUDA conversion into i8, u8, i32 and
+	// i64: truncate and saturate into a 32-bit (i8, i32) or 64-bit (u8,
+	// i64) signed integer, then keep the low bits. NaN gives 0 from a
+	// float-or-narrower source into 32 bits and the minimum otherwise
+	// (f64 sources, 64 bits). Other integer destinations take
+	// TruncSaturate. spec.md, "PyTorch".
+	TruncTorchCUDA
+	// TruncMLDtypes is ml_dtypes' NumPy cast into i8 and i32 on x86-64:
+	// static_cast through float, then the C++ conversion, which
+	// truncates into 32 bits with x86's integer indefinite (the
+	// minimum) for NaN, ±inf and values out of range, and keeps the low
+	// bits; from ml_dtypes' 8-bit float types NaN gives 0 and ±inf the
+	// destination's bounds first. Other integer destinations, and
+	// NumPy's own types, take TruncSaturate. spec.md, "ml_dtypes through
+	// NumPy".
+	TruncMLDtypes
 )
 
 // IntToInt is how an integer (or bool) becomes an integer of another width
@@ -303,25 +327,29 @@ var torchTypes = TypesOf(dtype.Bool, dtype.U8, dtype.U16, dtype.U32, dtype.U64, 
 // device (Tensor.to, checked against torch 2.11 on an H200): nearest-even
 // rounding; f64 and the integers reach f16, bf16 and the f8 formats
 // through f32; the NaN CUDA writes (NaNTorchCUDA); f8e8m0fnu encodes the
-// magnitude. Float to integer out of range is undefined behaviour in
-// C++ and is not reproduced (the default's choice applies).
+// magnitude; float to i8, u8, i32 and i64 saturating into 32 or 64 bits
+// first (TruncTorchCUDA).
 func TorchCUDA() Policy {
-	return Policy{NaN: NaNTorchCUDA, Quirks: QuirkNarrowViaF32 | QuirkF16ViaF32 | QuirkE8M0Magnitude, Types: torchTypes}
+	return Policy{NaN: NaNTorchCUDA, FloatToInt: TruncTorchCUDA,
+		Quirks: QuirkNarrowViaF32 | QuirkF16ViaF32 | QuirkE8M0Magnitude, Types: torchTypes}
 }
 
 // TorchCPU returns the policy of PyTorch's tensor conversions on the CPU
 // (torch 2.11, x86-64): as TorchCUDA but with the NaN the CPU kernels
-// write (NaNTorchCPU).
+// write (NaNTorchCPU) and x86's float to integer conversion
+// (TruncTorchCPU).
 func TorchCPU() Policy {
-	return Policy{NaN: NaNTorchCPU, Quirks: QuirkNarrowViaF32 | QuirkF16ViaF32 | QuirkE8M0Magnitude, Types: torchTypes}
+	return Policy{NaN: NaNTorchCPU, FloatToInt: TruncTorchCPU,
+		Quirks: QuirkNarrowViaF32 | QuirkF16ViaF32 | QuirkE8M0Magnitude, Types: torchTypes}
 }
 
 // MLDtypes returns the policy of NumPy's astype with ml_dtypes' types
 // (ml_dtypes 0.6, NumPy 2.5): the default's rounding and overflow (they
 // are ml_dtypes'), f64 and the integers reaching ml_dtypes' formats
-// through f32 (QuirkNarrowViaF32), and the NaN it writes (NaNMLDtypes).
+// through f32 (QuirkNarrowViaF32), the NaN it writes (NaNMLDtypes) and
+// the x86 conversion of its types into i8 and i32 (TruncMLDtypes).
 func MLDtypes() Policy {
-	return Policy{NaN: NaNMLDtypes, Quirks: QuirkNarrowViaF32}
+	return Policy{NaN: NaNMLDtypes, FloatToInt: TruncMLDtypes, Quirks: QuirkNarrowViaF32}
 }
 
 // presets are the named policies, in the order PolicyNames lists them.

@@ -5,11 +5,13 @@ import "github.com/promote-dev/promote/dtype"
 // This file reproduces how three systems convert, byte for byte, where
 // they depart from the default policy: PyTorch on CUDA, PyTorch on CPU
 // (the TorchCUDA and TorchCPU presets) and ml_dtypes through NumPy's
-// astype (MLDtypes). The departures are of three kinds, each a Policy
+// astype (MLDtypes). The departures are of four kinds, each a Policy
 // field value: the NaN each system writes (NaNTorchCUDA, NaNTorchCPU,
 // NaNMLDtypes), f64 and integer sources reaching the narrow formats
-// through f32 (QuirkNarrowViaF32, QuirkF16ViaF32), and PyTorch's
-// float8_e8m0fnu, which encodes the magnitude (QuirkE8M0Magnitude).
+// through f32 (QuirkNarrowViaF32, QuirkF16ViaF32), PyTorch's
+// float8_e8m0fnu, which encodes the magnitude (QuirkE8M0Magnitude), and
+// float to integer as each host does it (TruncTorchCPU, TruncTorchCUDA,
+// TruncMLDtypes).
 // Sources: spec.md, "PyTorch" and "ml_dtypes through NumPy", which cite
 // the upstream code and the live runs whose every row
 // testdata/systems.tsv holds.
@@ -19,7 +21,7 @@ const sysQuirks = QuirkNarrowViaF32 | QuirkF16ViaF32 | QuirkE8M0Magnitude
 
 // sysRoute reports whether converting src to dst under p takes sysConvert.
 func sysRoute(dst, src dtype.DType, p *Policy) bool {
-	return dst != src && (p.NaN >= NaNTorchCPU || p.Quirks&sysQuirks != 0)
+	return dst != src && (p.NaN >= NaNTorchCPU || p.Quirks&sysQuirks != 0 || p.FloatToInt >= TruncTorchCPU)
 }
 
 // narrowML reports the formats ml_dtypes defines (bf16, every f8, f6 and
@@ -45,6 +47,11 @@ func sysConvert(dst, src dtype.DType, x uint64, n num, p *Policy) (uint64, bool)
 	fromInt := src == dtype.Bool || src.IsInteger()
 	if n.cls == clsNaN && p.NaN >= NaNTorchCPU && din.kind == dtype.KindFloat && din.nanEnc != dtype.NaNNone {
 		return sysNaN(dst, src, x, n, p), true
+	}
+	if !fromInt && p.FloatToInt >= TruncTorchCPU {
+		if w, ok := intIntermediate(dst, src, p.FloatToInt); ok {
+			return hostFloatToInt(din, w, src, n, p.FloatToInt), true
+		}
 	}
 	if viaF32(dst, src, p) && n.cls != clsNaN {
 		// C++ static_cast<float> first (spec.md, "PyTorch": c10's
@@ -162,4 +169,71 @@ func mlDtypesNaN(dst, src dtype.DType, x uint64, n num) uint64 {
 	}
 	v, _ := encode(din, n, &defaultP, false)
 	return v
+}
+
+// intermediate is the signed integer a system converts a float into
+// before keeping dst's low bits. PyTorch: 32 bits for i8 and i32, 64 for
+// i64 and for u8 (c10's cast into uint8 goes through int64). ml_dtypes:
+// 32 bits for i8 and i32 (its ml_dtypes-typed sources only: NumPy's own
+// types are not its casts). False where the live runs did not look.
+func intIntermediate(dst, src dtype.DType, mode FloatToInt) (*info, bool) {
+	if mode == TruncMLDtypes {
+		if (dst == dtype.I8 || dst == dtype.I32) && narrowML(src) {
+			return &infos[dtype.I32], true
+		}
+		return nil, false
+	}
+	switch dst {
+	case dtype.I8, dtype.I32:
+		return &infos[dtype.I32], true
+	case dtype.U8, dtype.I64:
+		return &infos[dtype.I64], true
+	}
+	return nil, false
+}
+
+// hostFloatToInt converts the float value n of src into the integer
+// format din through the signed intermediate w, as PyTorch on CUDA
+// (saturating), or PyTorch and ml_dtypes on x86-64 (the integer
+// indefinite), do.
+func hostFloatToInt(din, w *info, src dtype.DType, n num, mode FloatToInt) uint64 {
+	cuda := mode == TruncTorchCUDA
+	minW := uint64(1) << (w.bits - 1) // the intermediate's minimum, as a pattern
+	if mode == TruncMLDtypes && infos[src].bits == 8 && n.cls != clsFinite && n.cls != clsZero {
+		// ml_dtypes' float8 types convert NaN to 0 and ±inf to the
+		// destination's bounds before any C++ cast (live run; bf16
+		// goes through float and the cast).
+		if n.cls == clsNaN {
+			return 0
+		}
+		return intBound(din, n.neg, din.kind == dtype.KindSigned)
+	}
+	var v uint64
+	switch {
+	case n.cls == clsNaN:
+		// cvt.rzi.s32.f32 gives 0 for NaN; the 64-bit and the f64
+		// conversions give the minimum, as x86's cvtt* do. On the
+		// CPU PyTorch's NaN of the fnuz formats and e8m0 (the
+		// signalling 0x7f800001 once widened) gives 0 in the live run
+		// (not traced to the code that does it).
+		switch {
+		case cuda && w.bits == 32 && src != dtype.F64:
+			v = 0
+		case mode == TruncTorchCPU && (src == dtype.F8E4M3FNUZ || src == dtype.F8E5M2FNUZ || src == dtype.F8E8M0FNU):
+			v = 0
+		default:
+			v = minW
+		}
+	case cuda:
+		v = toInt(w, n, true)
+	default:
+		// x86's cvttss2si/cvttsd2si: out of range (±inf included)
+		// gives the integer indefinite, the minimum.
+		sat, wrap := toInt(w, n, true), toInt(w, n, false)
+		v = sat
+		if n.cls == clsInf || sat != wrap {
+			v = minW
+		}
+	}
+	return v & din.mask
 }

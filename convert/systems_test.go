@@ -80,6 +80,8 @@ func TestTorch_E8M0EncodesTheMagnitude(t *testing.T)    { runVectors(t, "torch-e
 func TestTorch_NarrowTypesRoundThroughF32(t *testing.T) { runVectors(t, "torch-via-f32") }
 func TestTorch_TypesRefused(t *testing.T)               { runVectors(t, "torch-types") }
 func TestMLDtypes_NaN(t *testing.T)                     { runVectors(t, "mldtypes-nan") }
+func TestTorch_FloatToInt(t *testing.T)                 { runVectors(t, "torch-float-int") }
+func TestMLDtypes_FloatToInt(t *testing.T)              { runVectors(t, "mldtypes-float-int") }
 func TestMLDtypes_NarrowTypesRoundThroughF32(t *testing.T) {
 	runVectors(t, "mldtypes-via-f32")
 }
