@@ -20,7 +20,7 @@ func encode(in *info, n num, p *Policy, fromInt bool) (uint64, bool) {
 		}
 		return 1, true
 	case dtype.KindSigned, dtype.KindUnsigned:
-		sat := p.FloatToInt == TruncSaturate
+		sat := p.FloatToInt != TruncWrap // the system modes saturate where they do not apply
 		if fromInt {
 			sat = p.IntToInt == Saturate
 		}

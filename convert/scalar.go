@@ -87,7 +87,7 @@ func newPlan(dst, src dtype.DType, p *Policy) plan {
 	case sFloat && dFloat:
 		c.fast = fastFloatFloat
 	case sFloat && dInt:
-		c.fast, c.intSat = fastFloatInt, p.FloatToInt == TruncSaturate
+		c.fast, c.intSat = fastFloatInt, p.FloatToInt != TruncWrap
 	case sInt && dFloat:
 		c.fast = fastIntFloat
 	case sInt && dInt:
