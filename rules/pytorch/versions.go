@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // The PyTorch releases the rule set models (versions.md). The newest is
@@ -55,7 +56,7 @@ type release struct {
 	ruleComplexOf  *promote.Rule // complex lower slot, floating higher
 	ruleIntOutside *promote.Rule // a Python int outside what the version takes
 
-	table *promote.PairTable // promoteTypes over every catalogue pair
+	table *kit.PairTable // promoteTypes over every catalogue pair
 }
 
 // classicAxes are the 13 dtypes of promoteTypes' table, in c10's order
@@ -194,7 +195,7 @@ var releases = func() []*release {
 	}
 	rs := []*release{v214, v26, v113}
 	for _, r := range rs {
-		r.table = promote.NewPairTable(Name, r.decide)
+		r.table = kit.NewPairTable(Name, r.decide)
 	}
 	return rs
 }()

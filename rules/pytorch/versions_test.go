@@ -125,7 +125,7 @@ func TestVersionVectors(t *testing.T) {
 			}
 			for _, def := range defs {
 				r := Def.MustBuild("version="+v, "default_float="+def)
-				got, rule := query(t, r, f[2])
+				got, rule := tsvtest.Query(t, r, f[2])
 				ok := got == f[3] || f[3] == "error" && strings.HasPrefix(got, "error: ")
 				if !ok {
 					t.Errorf("line %d: version=%s default_float=%s %q = %q, want %q", row.Line, v, def, f[2], got, f[3])
