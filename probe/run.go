@@ -347,6 +347,10 @@ func start(ctx context.Context, py string, opt Options) (*session, error) {
 // next returns the next line the script wrote.
 func (s *session) next() ([]byte, error) {
 	if s.out.Scan() {
+		if s.lim.hit {
+			// A line cut by the cap may be only part of one.
+			return nil, errOutputCap
+		}
 		return s.out.Bytes(), nil
 	}
 	switch err := s.out.Err(); {
@@ -446,10 +450,12 @@ var errOutputCap = errors.New("output over the cap")
 type limitReader struct {
 	r    io.Reader
 	left int64
+	hit  bool // the cap was reached
 }
 
 func (l *limitReader) Read(p []byte) (int, error) {
 	if l.left <= 0 {
+		l.hit = true
 		return 0, errOutputCap
 	}
 	if int64(len(p)) > l.left {

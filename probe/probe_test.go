@@ -1,0 +1,320 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/rules/numpy"
+	"github.com/promote-dev/promote/rules/pytorch"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/fake_report.md")
+
+// fakeOptions runs the test binary as a fake Python in mode.
+func fakeOptions(t *testing.T, mode string) Options {
+	t.Helper()
+	t.Setenv(fakeEnv, mode)
+	return Options{Python: os.Args[0], Rules: []string{"pytorch", "numpy"}, Timeout: time.Minute}
+}
+
+// TestFakeFramework: a framework that answers as pytorch:version=2.6 does
+// except for three planted answers is matched with version=2.6, and the
+// three are listed, two as answered by no setting.
+func TestFakeFramework(t *testing.T) {
+	rep, err := Run(context.Background(), fakeOptions(t, "ok"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Frameworks) != 3 {
+		t.Fatalf("frameworks %+v, want torch, numpy and numpy+ml_dtypes", rep.Frameworks)
+	}
+	var torch FrameworkReport
+	for _, f := range rep.Frameworks {
+		switch {
+		case f.Name == "torch":
+			torch = f
+		case f.Found:
+			t.Errorf("%s found; the fake has only torch", f.Name)
+		case f.Note != "not installed":
+			t.Errorf("%s: note %q", f.Name, f.Note)
+		}
+	}
+	if !torch.Found || torch.Version != "9.9.fake" || torch.Rules != "pytorch" {
+		t.Fatalf("torch: %+v", torch)
+	}
+	if torch.Best.Setting != "pytorch:version=2.6" || torch.Exact || torch.Best.Agree != torch.Queries-3 {
+		t.Errorf("best %+v of %d queries, exact %v; want pytorch:version=2.6 on all but 3", torch.Best, torch.Queries, torch.Exact)
+	}
+	if torch.Unmatched != 2 || len(torch.Disagreements) != 3 {
+		t.Fatalf("unmatched %d, disagreements %+v; want 2 of 3", torch.Unmatched, torch.Disagreements)
+	}
+	got := map[string]Disagreement{}
+	for _, d := range torch.Disagreements {
+		got[d.Query] = d
+	}
+	for q, want := range fakeTable {
+		d, ok := got[q]
+		if !ok {
+			t.Errorf("%s: not listed", q)
+			continue
+		}
+		if d.Framework != want {
+			t.Errorf("%s: framework %q, want %q", q, d.Framework, want)
+		}
+		if d.Rule == "" || d.Promote == "" {
+			t.Errorf("%s: no promote answer or rule: %+v", q, d)
+		}
+	}
+	if d := got["u16 f16[](1)"]; !slices.Equal(d.AgreedBy, []string{"pytorch:version=1.13", "pytorch:version=1.13:default_float=f64"}) {
+		t.Errorf("u16 f16[](1): agreed by %v, want the two 1.13 settings", d.AgreedBy)
+	}
+	if len(torch.Settings) != 6 || torch.Settings[0].Setting != torch.Best.Setting {
+		t.Errorf("settings %+v", torch.Settings)
+	}
+
+	var b bytes.Buffer
+	rep.Python = "python3" // the test binary's path differs from run to run
+	if err := rep.WriteMarkdown(&b, "test"); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "fake_report.md")
+	if *update {
+		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (go test ./probe -run TestFakeFramework -update writes it)", err)
+	}
+	if !bytes.Equal(b.Bytes(), want) {
+		t.Errorf("Markdown report differs from %s (-update rewrites it):\n%s", golden, b.String())
+	}
+}
+
+// TestBadInterpreters: each way an interpreter can fail is a clear error,
+// never a hang or a report.
+func TestBadInterpreters(t *testing.T) {
+	for _, c := range []struct {
+		mode    string
+		timeout time.Duration
+		want    string
+	}{
+		{"notpy", time.Minute, "is not a Python 3 interpreter: --version answered \"GNU bash"},
+		{"crash", time.Minute, "exited with exit status 3: ImportError: planted crash"},
+		{"hang", 2 * time.Second, "did not finish within 2s after 0 of"},
+		{"garbage", time.Minute, "its first line is not the probe's greeting: \"Hello from a startup banner\""},
+		{"longline", time.Minute, "a line longer than 1048576 bytes"},
+		{"badid", time.Minute, "an answer to no query it was asked"},
+		{"short", time.Minute, "it answered 10 of"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			opt := fakeOptions(t, c.mode)
+			opt.Timeout = c.timeout
+			rep, err := Run(context.Background(), opt)
+			if err == nil {
+				t.Fatalf("no error; report %+v", rep)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q, want it to say %q", err, c.want)
+			}
+		})
+	}
+	t.Run("missing", func(t *testing.T) {
+		_, err := Run(context.Background(), Options{Python: filepath.Join(t.TempDir(), "python3")})
+		if err == nil || !strings.Contains(err.Error(), "-python PATH") {
+			t.Errorf("error %v, want one naming -python PATH", err)
+		}
+	})
+}
+
+// TestOutputCap: more output than MaxOutput stops the run.
+func TestOutputCap(t *testing.T) {
+	opt := fakeOptions(t, "ok")
+	opt.MaxOutput = 4 << 10
+	_, err := Run(context.Background(), opt)
+	if err == nil || !strings.Contains(err.Error(), "wrote more than 4096 bytes") {
+		t.Errorf("error %v, want the output cap", err)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want []string
+		err  string
+	}{
+		{nil, []string{"torch", "numpy", "numpy+ml_dtypes", "jax", "cupy", "triton", "keras", "tensorflow", "paddle", "mlx", "tinygrad", "mindspore"}, ""},
+		{[]string{"pytorch"}, []string{"torch"}, ""},
+		{[]string{"torch", "pytorch"}, []string{"torch"}, ""},
+		{[]string{"numpy"}, []string{"numpy", "numpy+ml_dtypes"}, ""},
+		{[]string{"NumPy+ml_dtypes", " jax "}, []string{"numpy+ml_dtypes", "jax"}, ""},
+		{[]string{"cupy"}, []string{"cupy"}, ""},
+		{[]string{"kernel-float"}, nil, `"kernel-float" is not a rule set or framework the probe can ask (valid: torch, pytorch, numpy`},
+	} {
+		fws, err := Select(c.in)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("Select(%q): error %v, want %q", c.in, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Select(%q): %v", c.in, err)
+			continue
+		}
+		var names []string
+		for _, f := range fws {
+			names = append(names, f.Name)
+		}
+		if !slices.Equal(names, c.want) {
+			t.Errorf("Select(%q) = %v, want %v", c.in, names, c.want)
+		}
+	}
+}
+
+// TestCandidates: the defaults come first; every combination of small
+// option sets is tried; pinned options are not searched.
+func TestCandidates(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		cands  func() ([]candidate, error)
+		labels []string
+	}{
+		{"pytorch", func() ([]candidate, error) { return candidates(pytorch.Def, nil) }, []string{
+			"pytorch", "pytorch:default_float=f64", "pytorch:version=2.6", "pytorch:version=2.6:default_float=f64",
+			"pytorch:version=1.13", "pytorch:version=1.13:default_float=f64"}},
+		{"numpy", func() ([]candidate, error) {
+			return candidates(numpy.Def, []string{"check_values=false", "ml_dtypes=true"})
+		}, []string{"numpy:ml_dtypes=true", "numpy:promotion=legacy:ml_dtypes=true"}},
+	} {
+		cands, err := c.cands()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var labels []string
+		for _, cd := range cands {
+			labels = append(labels, cd.label)
+		}
+		if !slices.Equal(labels, c.labels) {
+			t.Errorf("%s: %v, want %v", c.name, labels, c.labels)
+		}
+	}
+}
+
+// TestQueries: the count follows from the dtypes and kinds, every query
+// parses, and each tensor reaches the script under the framework's name.
+func TestQueries(t *testing.T) {
+	types := []dtype.DType{dtype.Bool, dtype.U8, dtype.F32}
+	lits := len(plainLiterals) + len(boundaryLiterals)
+	for _, c := range []struct {
+		kinds []string
+		want  int
+	}{
+		{[]string{kindRanked}, 9},
+		{[]string{kindRanked, kindZeroDim}, 9 * 4},
+		{[]string{kindRanked, kindLiterals}, 9 + 3*lits*2},
+		{[]string{kindRanked, kindZeroDim, kindLiterals}, 9*4 + 3*2*lits*2},
+	} {
+		qs := queries(types, c.kinds, dtype.PyTorch)
+		if len(qs) != c.want {
+			t.Errorf("kinds %v: %d queries, want %d", c.kinds, len(qs), c.want)
+		}
+	}
+	qs := queries(types, []string{kindRanked, kindZeroDim, kindLiterals}, dtype.PyTorch)
+	if q := qs[0]; q.text != "bool bool" || q.wire[0] != (wireOperand{Kind: "t", DType: "bool", Rank: 1}) {
+		t.Errorf("first query %+v", q)
+	}
+	found := false
+	for _, q := range qs {
+		if q.text == "u8[](1) 18446744073709551616" {
+			found = true
+			want := []wireOperand{{Kind: "t", DType: "uint8", Rank: 0}, {Kind: "l", Type: "int", Value: "18446744073709551616"}}
+			if !slices.Equal(q.wire, want) {
+				t.Errorf("%s: wire %+v, want %+v", q.text, q.wire, want)
+			}
+		}
+	}
+	if !found {
+		t.Error("no query of a zero-dim u8 with 2**64")
+	}
+}
+
+// TestFrameworkName: the spelling each framework's module has.
+func TestFrameworkName(t *testing.T) {
+	for _, c := range []struct {
+		d    dtype.DType
+		dial *dtype.Dialect
+		want string
+	}{
+		{dtype.Bool, dtype.PyTorch, "bool"},
+		{dtype.F32, dtype.PyTorch, "float32"},
+		{dtype.F64, dtype.NumPy, "float64"},
+		{dtype.U8, dtype.PyTorch, "uint8"},
+		{dtype.I64, dtype.NumPy, "int64"},
+		{dtype.BF16, dtype.NumPy, "bfloat16"},
+		{dtype.C32, dtype.PyTorch, "complex32"},
+		{dtype.F8E4M3FN, dtype.PyTorch, "float8_e4m3fn"},
+		{dtype.F8E4M3FNUZ, dtype.NumPy, "float8_e4m3fnuz"},
+		{dtype.F80, dtype.NumPy, "longdouble"},
+		{dtype.C160, dtype.NumPy, "clongdouble"},
+		{dtype.I4, nil, "int4"},
+	} {
+		if got := frameworkName(c.d, c.dial); got != c.want {
+			t.Errorf("frameworkName(%s, %v) = %q, want %q", c.d, c.dial, got, c.want)
+		}
+	}
+}
+
+// TestAgrees: the comparison the scores count.
+func TestAgrees(t *testing.T) {
+	str := func(s string) *string { return &s }
+	for _, c := range []struct {
+		a    answer
+		p    verdict
+		want bool
+	}{
+		{answer{A: str("float32")}, verdict{dtype: dtype.F32}, true},
+		{answer{A: str("torch.float32")}, verdict{dtype: dtype.F32}, true},
+		{answer{A: str("float32")}, verdict{dtype: dtype.F64}, false},
+		{answer{A: str("float32")}, verdict{refuse: true}, false},
+		{answer{E: str("TypeError: no")}, verdict{refuse: true}, true},
+		{answer{E: str("TypeError: no")}, verdict{dtype: dtype.F32}, false},
+		// NumPy 1.x's object dtype is outside the catalogue: promote refuses.
+		{answer{A: str("object")}, verdict{refuse: true}, true},
+		{answer{A: str("object")}, verdict{dtype: dtype.F64}, false},
+	} {
+		f := frameworkVerdict(&c.a, dtype.PyTorch)
+		if got := agrees(f, c.p); got != c.want {
+			t.Errorf("agrees(%+v, %+v) = %v", f, c.p, got)
+		}
+	}
+}
+
+// FuzzAnswerLine: whatever the interpreter writes, reading it as an answer
+// never panics.
+func FuzzAnswerLine(f *testing.F) {
+	for _, s := range []string{`{"i": 0, "a": "float32"}`, `{"i": 1, "e": "TypeError: x"}`, `{"type": "done"}`,
+		`{"i": -1}`, `not json`, `{"i": 0, "a": "float32"} trailing`, `{"a": "\u0000"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		var a answer
+		if err := strictJSON(line, &a); err != nil {
+			return
+		}
+		if a.A != nil || a.E != nil {
+			frameworkVerdict(&a, dtype.NumPy)
+		}
+		var h hello
+		strictJSON(line, &h)
+	})
+}
