@@ -6,7 +6,7 @@
 # to import is reported as such. Protocol (one JSON object a line):
 #
 #   stdin  1st line  {"frameworks": [NAME, ...], "mem_limit": BYTES}
-#   stdout 1st line  {"type": "hello", "python": VERSION,
+#   stdout 1st line  {"type": "hello", "python": VERSION, "memory": BOUND,
 #                     "frameworks": [{"name", "found", "version",
 #                                     "kinds", "note"}]}
 #   stdin  then      {"i": N, "f": NAME, "ops": [OPERAND, ...]}, one a
@@ -103,7 +103,10 @@ class Adapter:
     """One framework: how to build operands and read the result dtype."""
     name = ""
     module = ""
-    kinds = ("t1", "t0", "lit")
+    # t1: rank-1 tensors; t0: zero-dim tensors; lit: Python literals;
+    # big: boundary values among them (2**63, 2**64, 1e300, ...), for
+    # adapters that pass the value itself and not only its type.
+    kinds = ("t1", "t0", "lit", "big")
     note = ""
 
     def load(self):
@@ -191,18 +194,22 @@ class JAX(Adapter):
     name, module = "jax", "jax"
 
     def load(self):
+        # No device memory is taken: result_type reads only dtypes, and
+        # JAX treats a NumPy array as a strongly typed array of its dtype.
+        os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+        import numpy as np
         import jax
         import jax.numpy as jnp
-        self.jax, self.jnp = jax, jnp
+        self.np, self.jax, self.jnp = np, jax, jnp
         self.version = jax.__version__
         x64 = bool(jax.config.read("jax_enable_x64"))
-        self.note = "jnp.result_type on jnp arrays; jax_enable_x64=%s" % x64
+        self.note = "jnp.result_type on NumPy arrays; jax_enable_x64=%s" % x64
 
     def dtype(self, name):
         return self.jnp.dtype(name)
 
     def tensor(self, dt, rank):
-        return self.jnp.ones((1,) if rank else (), dtype=dt)
+        return self.np.ones((1,) if rank else (), dtype=dt)
 
     def result(self, objs):
         return self.jnp.result_type(*objs).name
@@ -242,15 +249,24 @@ class Triton(Adapter):
         from triton.language import semantic
         self.tl = tl
         self.version = triton.__version__
+        import inspect
         fn = getattr(semantic, "computation_type_impl", None)
-        if fn is not None:
-            self.call = lambda a, b: fn(a, b, div_or_mod=False)
-        else:
+        this = None
+        if fn is None:
+            # Triton 3.4 on: a method of TritonSemantic, which the type
+            # computation does not use.
             cls = getattr(semantic, "TritonSemantic", None)
-            impl = getattr(cls, "computation_type_impl", None) if cls else None
-            if impl is None:
-                raise RuntimeError("this Triton has no semantic.computation_type_impl")
-            self.call = lambda a, b: impl(None, a, False, b, False, False)
+            fn = getattr(cls, "computation_type_impl", None) if cls else None
+            this = [None]
+        if fn is None:
+            raise RuntimeError("this Triton has no semantic.computation_type_impl")
+        params = [p for p in inspect.signature(fn).parameters if p != "self"]
+        head = this or []
+        if "a_is_scalar" in params:
+            # Both operands are blocks (tensors), not scalars.
+            self.call = lambda a, b: fn(*head, a, False, b, False, False)
+        else:
+            self.call = lambda a, b: fn(*head, a, b, False)
         self.note = "semantic.computation_type_impl of two tensor element types (no kernel is compiled)"
 
     def dtype(self, name):
@@ -268,6 +284,7 @@ class Triton(Adapter):
 
 class Keras(Adapter):
     name, module = "keras", "keras"
+    # result_type takes dtypes and Python types (int, float), not values.
     kinds = ("t1", "lit")
 
     def load(self):
@@ -299,7 +316,13 @@ class TensorFlow(Adapter):
         import tensorflow as tf
         self.tf = tf
         self.version = tf.__version__
-        self.note = "tf.math.add"
+        try:
+            # On the CPU: TensorFlow would otherwise map most of a GPU's
+            # memory at its first operation.
+            tf.config.set_visible_devices([], "GPU")
+        except Exception:
+            pass
+        self.note = "tf.math.add on the CPU"
 
     def dtype(self, name):
         return self.tf.as_dtype(name)
@@ -391,10 +414,13 @@ class MindSpore(Adapter):
 
     def load(self):
         import mindspore
-        import numpy as np
-        self.ms, self.np = mindspore, np
+        self.ms = mindspore
         self.version = mindspore.__version__
-        self.note = "mindspore.ops.add"
+        try:
+            mindspore.set_context(device_target="CPU")
+        except Exception:
+            pass
+        self.note = "mindspore.ops.add on the CPU"
 
     def dtype(self, name):
         dt = getattr(self.ms, name, None)

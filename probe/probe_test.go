@@ -221,15 +221,16 @@ func TestQueries(t *testing.T) {
 	}{
 		{[]string{kindRanked}, 9},
 		{[]string{kindRanked, kindZeroDim}, 9 * 4},
-		{[]string{kindRanked, kindLiterals}, 9 + 3*lits*2},
-		{[]string{kindRanked, kindZeroDim, kindLiterals}, 9*4 + 3*2*lits*2},
+		{[]string{kindRanked, kindLiterals}, 9 + 3*len(plainLiterals)*2},
+		{[]string{kindRanked, kindLiterals, kindBoundary}, 9 + 3*lits*2},
+		{[]string{kindRanked, kindZeroDim, kindLiterals, kindBoundary}, 9*4 + 3*2*lits*2},
 	} {
 		qs := queries(types, c.kinds, dtype.PyTorch)
 		if len(qs) != c.want {
 			t.Errorf("kinds %v: %d queries, want %d", c.kinds, len(qs), c.want)
 		}
 	}
-	qs := queries(types, []string{kindRanked, kindZeroDim, kindLiterals}, dtype.PyTorch)
+	qs := queries(types, []string{kindRanked, kindZeroDim, kindLiterals, kindBoundary}, dtype.PyTorch)
 	if q := qs[0]; q.text != "bool bool" || q.wire[0] != (wireOperand{Kind: "t", DType: "bool", Rank: 1}) {
 		t.Errorf("first query %+v", q)
 	}

@@ -13,6 +13,7 @@ const (
 	kindRanked   = "t1"  // a tensor of rank 1 (one element)
 	kindZeroDim  = "t0"  // a zero-dim tensor holding 1 (true for bool)
 	kindLiterals = "lit" // Python bool, int, float and complex literals
+	kindBoundary = "big" // boundary values among the literals (2**64, 1e300)
 )
 
 // The literals every dtype meets: one of each Python kind, then boundary
@@ -44,7 +45,8 @@ type query struct {
 
 // queries generates every query for a framework: every ordered pair of
 // the dtypes as rank-1 tensors, and as zero-dim tensors in each mix where
-// the framework has them; every dtype with each literal in both orders.
+// the framework has them; every dtype with each literal in both orders
+// (the boundary literals only where the framework takes values).
 func queries(types []dtype.DType, kinds []string, dial *dtype.Dialect) []query {
 	has := map[string]bool{}
 	for _, k := range kinds {
@@ -70,7 +72,10 @@ func queries(types []dtype.DType, kinds []string, dial *dtype.Dialect) []query {
 		}
 	}
 	if has[kindLiterals] {
-		lits := append(append([]string(nil), plainLiterals...), boundaryLiterals...)
+		lits := append([]string(nil), plainLiterals...)
+		if has[kindBoundary] {
+			lits = append(lits, boundaryLiterals...)
+		}
 		for _, a := range types {
 			for _, f := range forms {
 				t := tensorToken(a, f)
