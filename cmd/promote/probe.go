@@ -28,9 +28,9 @@ It installs nothing and opens no network connection. The run is bounded:
 the output read, and a memory bound the script sets on itself. Frameworks
 that need a GPU (CuPy) are skipped without one, saying so.
 
-Exit status: 0 every framework found answers as one setting does; 1 a
-framework differs from every setting on some query, or the probe failed
-(not a Python, a crash, a timeout); 2 a bad command line.`,
+Exit status: 0 each framework found answers exactly as one setting does;
+1 one does not (the report lists the queries), or the probe failed (not a
+Python, a crash, a timeout); 2 a bad command line. docs/probe.md says more.`,
 		operands:     noOperands,
 		catchSignals: true,
 		flags: func(fs *flag.FlagSet) runFunc {
@@ -79,7 +79,7 @@ func runProbe(e *env, opt probe.Options, asJSON bool) error {
 		return err
 	}
 	for _, f := range rep.Frameworks {
-		if f.Found && f.Unmatched > 0 {
+		if f.Found && !f.Exact {
 			return exitStatus(statusFailed)
 		}
 	}
