@@ -319,3 +319,28 @@ func FuzzAnswerLine(f *testing.F) {
 		strictJSON(line, &h)
 	})
 }
+
+// TestPythonOf: each disagreement can be rerun as the Python the script
+// ran.
+func TestPythonOf(t *testing.T) {
+	for _, c := range []struct {
+		fw, text string
+		dial     *dtype.Dialect
+		want     string
+	}{
+		{"numpy", "u8[](1) 300", dtype.NumPy, `np.result_type(np.ones((), np.dtype("uint8")), 300)`},
+		{"numpy+ml_dtypes", "bf16 inf", dtype.NumPy, `np.result_type(np.ones(1, ml_dtypes.bfloat16), float("inf"))`},
+		{"torch", "true i64", dtype.PyTorch, `torch.result_type(True, torch.empty(1, dtype=torch.int64))`},
+		{"jax", "f32 -inf", dtype.NumPy, `jnp.result_type(np.ones(1, jnp.dtype("float32")), -float("inf"))`},
+		{"paddle", "i32 1.5", dtype.NumPy, `(paddle.ones([1], "int32") + 1.5).dtype`},
+		{"triton", "f32 f16", dtype.NumPy, ""},
+	} {
+		q, ok := makeQuery(strings.Fields(c.text), c.dial)
+		if !ok {
+			t.Fatalf("%s: no query", c.text)
+		}
+		if got := pythonOf(c.fw, q); got != c.want {
+			t.Errorf("%s %s: %s, want %s", c.fw, c.text, got, c.want)
+		}
+	}
+}

@@ -51,7 +51,10 @@ type SettingScore struct {
 type Disagreement struct {
 	// Query is in promote's operand grammar: f32 is a one-element tensor,
 	// f32[](1) a zero-dim tensor holding 1, 1.5 a Python float.
-	Query     string `json:"query"`
+	Query string `json:"query"`
+	// Python is the same query as Python to run (empty for Triton and
+	// Keras, asked through internal calls).
+	Python    string `json:"python,omitempty"`
 	Framework string `json:"framework"` // the framework's dtype, or error: Class: message
 	Promote   string `json:"promote"`   // the best setting's answer
 	Rule      string `json:"rule"`      // the rule that decided it
@@ -110,7 +113,7 @@ func (r *Report) WriteMarkdown(w io.Writer, promoteVersion string) error {
 		if len(f.Disagreements) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n| query | %s says | promote (`%s`) says | rule | settings that agree |\n|---|---|---|---|---|\n", cell(f.Name), f.Best.Setting)
+		fmt.Fprintf(&b, "\n| query | in Python | %s says | promote (`%s`) says | rule | settings that agree |\n|---|---|---|---|---|---|\n", cell(f.Name), f.Best.Setting)
 		for i, d := range f.Disagreements {
 			if i == MaxRows {
 				fmt.Fprintf(&b, "\n… and %d more (promote probe -json lists them all).\n", len(f.Disagreements)-MaxRows)
@@ -120,7 +123,11 @@ func (r *Report) WriteMarkdown(w io.Writer, promoteVersion string) error {
 			if len(d.AgreedBy) > 0 {
 				others = "`" + strings.Join(d.AgreedBy, "`, `") + "`"
 			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", d.Query, cell(d.Framework), cell(d.Promote), cell(d.Rule), others)
+			py := ""
+			if d.Python != "" {
+				py = "`" + cell(d.Python) + "`"
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", d.Query, py, cell(d.Framework), cell(d.Promote), cell(d.Rule), others)
 		}
 	}
 	b.WriteString("\nQueries are in promote's operand grammar: `f32` is a one-element tensor, `f32[](1)` a zero-dim tensor holding 1, `1.5` a Python float; each asks the dtype of the two operands combined.\n")
