@@ -85,7 +85,8 @@ func fakePython(mode string, args []string) int {
 	for _, n := range cfg.Frameworks {
 		f := scriptFramework{Name: n, Note: "not installed"}
 		if n == "torch" {
-			f = scriptFramework{Name: n, Found: true, Version: "9.9.fake", Kinds: []string{kindRanked, kindZeroDim, kindLiterals, kindBoundary}, Note: "a fake torch"}
+			f = scriptFramework{Name: n, Found: true, Version: "9.9.fake", Kinds: []string{kindRanked, kindZeroDim, kindLiterals, kindBoundary}, Note: "a fake torch",
+				DTypes: []string{"bool", "float", "float32", "int3", "qint8", "uint16"}}
 		}
 		fws = append(fws, f)
 	}

@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -70,6 +71,7 @@ func match(p *plan, answers []*answer) FrameworkReport {
 	fr := FrameworkReport{
 		Name: p.fw.Name, Found: true, Version: p.info.Version, Note: p.info.Note,
 		Rules: p.def.Name, Queries: len(p.queries),
+		Unmodelled: unmodelled(p.info.DTypes, knownTypes(p.cands), p.def.Dialect),
 	}
 	agree := make([]int, len(p.cands))
 	ok := make([][]bool, len(p.queries))
@@ -116,4 +118,23 @@ func match(p *plan, answers []*answer) FrameworkReport {
 		fr.Disagreements = append(fr.Disagreements, d)
 	}
 	return fr
+}
+
+// unmodelled lists the framework's dtype names that no setting of the
+// rule set knows: ones the catalogue lacks, or that the rule set refuses.
+func unmodelled(names []string, known []dtype.DType, dial *dtype.Dialect) []string {
+	if dial == nil {
+		dial = dtype.Neutral
+	}
+	var out []string
+	for _, n := range names {
+		d, err := dial.Parse(n)
+		if err != nil {
+			d, err = dtype.Parse(n)
+		}
+		if err != nil || !slices.Contains(known, d) {
+			out = append(out, n)
+		}
+	}
+	return out
 }

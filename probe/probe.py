@@ -8,7 +8,7 @@
 #   stdin  1st line  {"frameworks": [NAME, ...], "mem_limit": BYTES}
 #   stdout 1st line  {"type": "hello", "python": VERSION, "memory": BOUND,
 #                     "frameworks": [{"name", "found", "version",
-#                                     "kinds", "note"}]}
+#                                     "kinds", "note", "dtypes"}]}
 #   stdin  then      {"i": N, "f": NAME, "ops": [OPERAND, ...]}, one a
 #                    query, until end of input
 #   stdout then      {"i": N, "a": DTYPE} or {"i": N, "e": "Class: message"}
@@ -112,6 +112,10 @@ class Adapter:
     def load(self):
         raise NotImplementedError
 
+    def dtypes(self):
+        """The names of the framework's own dtypes, where it lists them."""
+        return []
+
     def dtype(self, name):
         raise NotImplementedError
 
@@ -138,6 +142,9 @@ class Torch(Adapter):
         self.torch = torch
         self.version = torch.__version__
         self.note = "torch.result_type; default dtype %s" % str(torch.get_default_dtype()).replace("torch.", "")
+
+    def dtypes(self):
+        return sorted(n for n in dir(self.torch) if isinstance(getattr(self.torch, n), self.torch.dtype))
 
     def dtype(self, name):
         dt = getattr(self.torch, name, None)
@@ -182,6 +189,10 @@ class NumPyML(NumPy):
         import ml_dtypes
         self.ml = ml_dtypes
         self.version = "numpy %s, ml_dtypes %s" % (self.np.__version__, ml_dtypes.__version__)
+
+    def dtypes(self):
+        ml, np = self.ml, self.np
+        return sorted(n for n in dir(ml) if isinstance(getattr(ml, n), type) and issubclass(getattr(ml, n), np.generic))
 
     def dtype(self, name):
         t = getattr(self.ml, name, None)
@@ -268,6 +279,10 @@ class Triton(Adapter):
         else:
             self.call = lambda a, b: fn(*head, a, b, False)
         self.note = "semantic.computation_type_impl of two tensor element types (no kernel is compiled)"
+
+    def dtypes(self):
+        tl = self.tl
+        return sorted(n for n in dir(tl) if isinstance(getattr(tl, n), tl.dtype) and not getattr(tl, n).is_ptr())
 
     def dtype(self, name):
         dt = getattr(self.tl, self.NAMES.get(name, name), None)
@@ -367,6 +382,9 @@ class MLX(Adapter):
         except Exception:
             self.version = getattr(mx, "__version__", "unknown")
         self.note = "mx.add (no evaluation)"
+
+    def dtypes(self):
+        return sorted(n for n in dir(self.mx) if isinstance(getattr(self.mx, n), self.mx.Dtype))
 
     def dtype(self, name):
         dt = getattr(self.mx, name, None)
@@ -474,6 +492,10 @@ def main():
             infos.append(info)
             continue
         info.update(found=True, version=str(a.version), kinds=list(a.kinds), note=a.note)
+        try:
+            info["dtypes"] = list(a.dtypes())
+        except Exception:
+            pass
         infos.append(info)
         found[a.name] = a
     emit({"type": "hello", "python": sys.version.split()[0], "memory": mem, "frameworks": infos})

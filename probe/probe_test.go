@@ -76,6 +76,9 @@ func TestFakeFramework(t *testing.T) {
 	if d := got["u16 f16[](1)"]; !slices.Equal(d.AgreedBy, []string{"pytorch:version=1.13", "pytorch:version=1.13:default_float=f64"}) {
 		t.Errorf("u16 f16[](1): agreed by %v, want the two 1.13 settings", d.AgreedBy)
 	}
+	if !slices.Equal(torch.Unmodelled, []string{"int3", "qint8"}) {
+		t.Errorf("unmodelled %v, want int3 and qint8", torch.Unmodelled)
+	}
 	if len(torch.Settings) != 6 || torch.Settings[0].Setting != torch.Best.Setting {
 		t.Errorf("settings %+v", torch.Settings)
 	}

@@ -38,6 +38,10 @@ type FrameworkReport struct {
 	// counts those where no setting agrees.
 	Disagreements []Disagreement `json:"disagreements,omitempty"`
 	Unmatched     int            `json:"unmatched"`
+	// Unmodelled are the framework's own dtype names that no setting of
+	// the rule set knows, so no query asks about them (listed where the
+	// script can enumerate the framework's dtypes).
+	Unmodelled []string `json:"unmodelled,omitempty"`
 }
 
 // SettingScore is one setting and how many queries it agrees on.
@@ -110,6 +114,9 @@ func (r *Report) WriteMarkdown(w io.Writer, promoteVersion string) error {
 			fmt.Fprintf(&b, "`%s` %d", s.Setting, s.Agree)
 		}
 		b.WriteString(".\n")
+		if len(f.Unmodelled) > 0 {
+			fmt.Fprintf(&b, "\nDtypes %s has that no setting of %s knows (not asked): %s.\n", f.Name, f.Rules, strings.Join(f.Unmodelled, ", "))
+		}
 		if len(f.Disagreements) == 0 {
 			continue
 		}

@@ -85,6 +85,9 @@ type scriptFramework struct {
 	Version string   `json:"version"`
 	Kinds   []string `json:"kinds"`
 	Note    string   `json:"note"`
+	// DTypes are the framework's own dtype names, where the script can
+	// list them (torch, ml_dtypes, triton, mlx).
+	DTypes []string `json:"dtypes"`
 }
 
 // answer is one of the script's answers: a dtype name or an exception.
