@@ -25,9 +25,12 @@ import warnings
 warnings.simplefilter("ignore")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
-REAL_STDOUT = sys.stdout
-# Frameworks print banners and warnings on import; only this script
-# writes to the real standard output.
+# Frameworks print banners and warnings on import, some from C through
+# file descriptor 1: the protocol gets a descriptor of its own, and 1 and
+# sys.stdout go to standard error, so that only this script's lines reach
+# promote.
+REAL_STDOUT = os.fdopen(os.dup(1), "w", encoding="utf-8")
+os.dup2(2, 1)
 sys.stdout = sys.stderr
 
 

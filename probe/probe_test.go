@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/rules"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/pytorch"
 )
@@ -344,6 +345,33 @@ func TestPythonOf(t *testing.T) {
 		}
 		if got := pythonOf(c.fw, q); got != c.want {
 			t.Errorf("%s %s: %s, want %s", c.fw, c.text, got, c.want)
+		}
+	}
+}
+
+// TestCandidatesEveryFramework: every framework's rule set yields settings,
+// the defaults (with the pinned options) first.
+func TestCandidatesEveryFramework(t *testing.T) {
+	for _, f := range Frameworks() {
+		d, err := f.Def()
+		if err != nil {
+			t.Errorf("%s: %v", f.Name, err)
+			continue
+		}
+		cands, err := candidates(d, f.pinned(d))
+		if err != nil {
+			t.Errorf("%s: %v", f.Name, err)
+			continue
+		}
+		def, err := d.Build(f.pinned(d)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cands) == 0 || len(cands) > maxSettings || cands[0].label != rules.Label(def) {
+			t.Errorf("%s: %d settings, the first %q", f.Name, len(cands), cands[0].label)
+		}
+		if len(knownTypes(cands)) < 10 {
+			t.Errorf("%s: only %d dtypes", f.Name, len(knownTypes(cands)))
 		}
 	}
 }

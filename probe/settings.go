@@ -23,7 +23,8 @@ type candidate struct {
 // settings applied to each: the defaults first, then every combination of
 // the other enum and bool options (each option's default first), or, when
 // there are more than maxSettings of them, the presets and each option
-// value changed alone. DType options keep their defaults.
+// value changed alone. DType options keep their defaults. Combinations the
+// rule set refuses are left out.
 func candidates(d *promote.Def, pinned []string) ([]candidate, error) {
 	isPinned := map[string]bool{}
 	for _, kv := range pinned {
@@ -90,10 +91,15 @@ func candidates(d *promote.Def, pinned []string) ([]candidate, error) {
 	}
 	var out []candidate
 	seen := map[string]bool{}
-	for _, kv := range sets {
+	for i, kv := range sets {
 		r, err := d.Build(kv...)
 		if err != nil {
-			return nil, fmt.Errorf("probe: %s %s: %w", d.Name, strings.Join(kv, " "), err)
+			if i == 0 {
+				return nil, fmt.Errorf("probe: %s %s: %w", d.Name, strings.Join(kv, " "), err)
+			}
+			// A combination the rule set refuses (tinygrad's default_int=i64
+			// before version=head) is no setting a user can choose.
+			continue
 		}
 		l := rules.Label(r)
 		if seen[l] {
