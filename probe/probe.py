@@ -475,7 +475,7 @@ def main():
         try:
             import importlib.util
             if importlib.util.find_spec(a.module) is None:
-                info["note"] = "not installed"
+                info["note"] = "not installed" if a.module == a.name else "%s is not installed" % a.module
                 infos.append(info)
                 continue
         except Exception as e:

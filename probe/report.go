@@ -78,8 +78,7 @@ func (r *Report) WriteMarkdown(w io.Writer, promoteVersion string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# promote probe\n\n")
 	fmt.Fprintf(&b, "promote %s; Python %s (%s); memory bound: %s.\n\n", promoteVersion, r.PythonVersion, r.Python, r.Memory)
-	b.WriteString("| framework | version | rule set | best setting | agrees on |\n|---|---|---|---|---|\n")
-	var absent []string
+	var absent, rows []string
 	for _, f := range r.Frameworks {
 		if !f.Found {
 			absent = append(absent, fmt.Sprintf("%s (%s)", f.Name, f.Note))
@@ -89,7 +88,13 @@ func (r *Report) WriteMarkdown(w io.Writer, promoteVersion string) error {
 		if f.Exact {
 			agree += " (all)"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | `%s` | %s |\n", cell(f.Name), cell(f.Version), cell(f.Rules), f.Best.Setting, agree)
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | `%s` | %s |\n", cell(f.Name), cell(f.Version), cell(f.Rules), f.Best.Setting, agree))
+	}
+	if len(rows) == 0 {
+		b.WriteString("None of the frameworks promote models was found in this Python.\n")
+	} else {
+		b.WriteString("| framework | version | rule set | best setting | agrees on |\n|---|---|---|---|---|\n")
+		b.WriteString(strings.Join(rows, ""))
 	}
 	if len(absent) > 0 {
 		fmt.Fprintf(&b, "\nNot probed: %s.\n", strings.Join(absent, "; "))
