@@ -71,7 +71,8 @@ func match(p *plan, answers []*answer) FrameworkReport {
 	fr := FrameworkReport{
 		Name: p.fw.Name, Found: true, Version: p.info.Version, Note: p.info.Note,
 		Rules: p.def.Name, Queries: len(p.queries),
-		Unmodelled: unmodelled(p.info.DTypes, knownTypes(p.cands), p.def.Dialect),
+		Unmodelled:  unmodelled(p.info.DTypes, knownTypes(p.cands), p.def.Dialect),
+		VersionNote: versionNote(p.fw.Name, p.info.Version, p.def),
 	}
 	agree := make([]int, len(p.cands))
 	ok := make([][]bool, len(p.queries))

@@ -375,3 +375,29 @@ func TestCandidatesEveryFramework(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionNote: a release outside those the rule set names is said to
+// be, never silently mapped to the nearest.
+func TestVersionNote(t *testing.T) {
+	for _, c := range []struct {
+		fw, version string
+		want        string
+	}{
+		{"torch", "1.13.0a0", ""},
+		{"torch", "2.11.0+cu130", "torch 2.11.0+cu130 is not a release the pytorch rule set names (version=2.14|2.6|1.13)"},
+		{"torch", "2.6.0+cu124", ""},
+		{"torch", "2.14.1", ""},
+		{"torch", "3.0.0", "torch 3.0.0 is newer than the newest release the pytorch rule set names (version=2.14)"},
+		{"torch", "2.15.0.dev20270101", "is newer than"},
+		{"torch", "1.12.1", "torch 1.12.1 is older than the oldest release the pytorch rule set names (version=1.13)"},
+		{"torch", "unknown", ""},
+	} {
+		got := versionNote(c.fw, c.version, pytorch.Def)
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%s %s: %q, want %q", c.fw, c.version, got, c.want)
+		}
+	}
+	if got := versionNote("numpy", "2.5.2", numpy.Def); got != "" {
+		t.Errorf("numpy has no version option, yet: %q", got)
+	}
+}

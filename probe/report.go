@@ -25,6 +25,10 @@ type FrameworkReport struct {
 	// Note says how it was asked (torch.result_type; the default dtype),
 	// or why it was not (not installed; skipped: needs a CUDA device).
 	Note string `json:"note,omitempty"`
+	// VersionNote says when the release is not one the rule set's version
+	// option names (newer than the newest, older than the oldest, or
+	// between two): the best setting is then the closest model.
+	VersionNote string `json:"version_note,omitempty"`
 	// Rules is the rule set it was matched with.
 	Rules   string `json:"rules,omitempty"`
 	Queries int    `json:"queries"`
@@ -105,6 +109,9 @@ func (r *Report) WriteMarkdown(w io.Writer, promoteVersion string) error {
 		}
 		fmt.Fprintf(&b, "\n## %s %s\n\n", f.Name, f.Version)
 		fmt.Fprintf(&b, "Asked with %s. %d queries.\n\n", f.Note, f.Queries)
+		if f.VersionNote != "" {
+			fmt.Fprintf(&b, "**Note:** %s.\n\n", f.VersionNote)
+		}
 		if f.Exact {
 			fmt.Fprintf(&b, "`%s` answers as %s does on every query.\n", f.Best.Setting, f.Name)
 		} else {
