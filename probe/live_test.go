@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -52,5 +53,31 @@ func TestLiveDebian(t *testing.T) {
 		if f.Queries < 1000 {
 			t.Errorf("%s: only %d queries", f.Name, f.Queries)
 		}
+	}
+}
+
+// TestLiveOtherPython probes the interpreter PROMOTE_PROBE_PYTHON names (a
+// venv or chroot with newer frameworks, or a GPU machine's) and logs what
+// it finds: the report must be whole; agreement is not asserted, as the
+// releases there are whatever is installed.
+func TestLiveOtherPython(t *testing.T) {
+	py := os.Getenv("PROMOTE_PROBE_PYTHON")
+	if py == "" {
+		t.Skip("PROMOTE_PROBE_PYTHON not set: no other interpreter to probe")
+	}
+	rep, err := Run(context.Background(), Options{Python: py})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Frameworks {
+		if !f.Found {
+			t.Logf("%s: %s", f.Name, f.Note)
+			continue
+		}
+		if f.Best == nil || f.Queries == 0 {
+			t.Errorf("%s %s: no queries or no best setting", f.Name, f.Version)
+			continue
+		}
+		t.Logf("%s %s: best %s on %d of %d; %d with no setting agreeing", f.Name, f.Version, f.Best.Setting, f.Best.Agree, f.Queries, f.Unmatched)
 	}
 }
