@@ -209,13 +209,17 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		answers[*a.I] = &a
 		got++
 	}
-	wg.Wait()
 	if got != total {
-		return nil, s.fail(ctx, opt, fmt.Errorf("it answered %d of %d queries", got, total), got, total)
+		// Killed first: a script that said it was done and stopped reading
+		// would otherwise hold the writer until the timeout.
+		err := s.fail(ctx, opt, fmt.Errorf("it answered %d of %d queries", got, total), got, total)
+		wg.Wait()
+		return nil, err
 	}
-	if err := s.wait(); err != nil {
-		return nil, s.fail(ctx, opt, err, got, total)
-	}
+	wg.Wait()
+	// Every answer is in: how the interpreter then exits (some GPU
+	// libraries crash at teardown) changes nothing in the report.
+	s.wait()
 	for _, p := range plans {
 		fr := match(p, answers[p.first:p.first+len(p.queries)])
 		for i := range report.Frameworks {
