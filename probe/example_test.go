@@ -27,5 +27,5 @@ func ExampleRun() {
 			fmt.Printf("%s %s: %s agrees on %d of %d queries\n", f.Name, f.Version, f.Best.Setting, f.Best.Agree, f.Queries)
 		}
 	}
-	rep.WriteMarkdown(os.Stdout, "v0")
+	rep.WriteMarkdown(os.Stdout)
 }

@@ -86,7 +86,8 @@ func TestFakeFramework(t *testing.T) {
 
 	var b bytes.Buffer
 	rep.Python = "python3" // the test binary's path differs from run to run
-	if err := rep.WriteMarkdown(&b, "test"); err != nil {
+	rep.Promote = "test"
+	if err := rep.WriteMarkdown(&b); err != nil {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("testdata", "fake_report.md")

@@ -8,6 +8,9 @@ import (
 
 // Report is what a probe found: the interpreter, and each framework asked.
 type Report struct {
+	// Promote is the promote build that answered (the caller sets it: the
+	// command writes its module version and VCS revision).
+	Promote       string `json:"promote,omitempty"`
 	Python        string `json:"python"`         // the interpreter's path
 	PythonVersion string `json:"python_version"` // as sys.version gives it
 	// Memory says how the script's memory was bounded (RLIMIT_DATA=N), or
@@ -78,9 +81,13 @@ const MaxRows = 200
 // WriteMarkdown writes the report as Markdown a user can paste into an
 // issue: a summary table, then for each framework found its settings and
 // the queries where the best one disagrees.
-func (r *Report) WriteMarkdown(w io.Writer, promoteVersion string) error {
+func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# promote probe\n\n")
+	promoteVersion := r.Promote
+	if promoteVersion == "" {
+		promoteVersion = "(version unknown)"
+	}
 	fmt.Fprintf(&b, "promote %s; Python %s (%s); memory bound: %s.\n\n", promoteVersion, r.PythonVersion, r.Python, r.Memory)
 	var absent, rows []string
 	for _, f := range r.Frameworks {

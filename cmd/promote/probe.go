@@ -69,13 +69,14 @@ func runProbe(e *env, opt probe.Options, asJSON bool) error {
 	if err != nil {
 		return err
 	}
+	rep.Promote = buildLabel(readBuild())
 	if asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(rep); err != nil {
 			return err
 		}
-	} else if err := rep.WriteMarkdown(e.stdout, readBuild().version); err != nil {
+	} else if err := rep.WriteMarkdown(e.stdout); err != nil {
 		return err
 	}
 	for _, f := range rep.Frameworks {
@@ -84,4 +85,21 @@ func runProbe(e *env, opt probe.Options, asJSON bool) error {
 		}
 	}
 	return nil
+}
+
+// buildLabel names the build in a report: the module version, and the
+// VCS revision when stamped ("(devel) 1f52dd8c0a3e, modified").
+func buildLabel(b buildInfo) string {
+	l := b.version
+	if b.revision != "" {
+		rev := b.revision
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		l += " " + rev
+		if b.modified {
+			l += ", modified"
+		}
+	}
+	return l
 }
