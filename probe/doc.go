@@ -13,9 +13,13 @@
 // rule set (every combination of its enum and bool options, or the
 // defaults, presets and each value alone when they are many) that answers
 // as the framework does on the most queries, and every query where that
-// setting disagrees, with the rule that decided promote's answer and the
-// settings, if any, that agree there. WriteMarkdown writes it in a form a
-// user can paste into an issue.
+// setting disagrees, as promote's operands and as the Python the script
+// ran, with the rule that decided promote's answer and the settings, if
+// any, that agree there. It also says when the release is not one the rule
+// set's version option names (the best setting is then only the closest),
+// and which of the framework's own dtypes no setting knows, so that what
+// the queries cannot reach is said rather than silent. WriteMarkdown
+// writes it in a form a user can paste into an issue.
 //
 // A run is bounded: an overall timeout after which the interpreter's
 // process group is killed, a cap on the bytes of answers read and on each
