@@ -285,7 +285,8 @@ class Triton(Adapter):
 
     def dtypes(self):
         tl = self.tl
-        return sorted(n for n in dir(tl) if isinstance(getattr(tl, n), tl.dtype) and not getattr(tl, n).is_ptr())
+        # void is no value type; pointer types are not element types.
+        return sorted(n for n in dir(tl) if isinstance(getattr(tl, n), tl.dtype) and n != "void" and not getattr(tl, n).is_ptr())
 
     def dtype(self, name):
         dt = getattr(self.tl, self.NAMES.get(name, name), None)
