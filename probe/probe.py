@@ -91,7 +91,7 @@ def strip_prefix(s, *prefixes):
 def has_cuda():
     try:
         import ctypes
-        for lib in ("libcuda.so.1", "libcuda.so"):
+        for lib in ("libcuda.so.1", "libcuda.so", "nvcuda.dll"):
             try:
                 ctypes.CDLL(lib)
                 return True
