@@ -15,8 +15,9 @@
 #   stdout last      {"type": "done"}
 #
 # An OPERAND is {"k": "t", "d": DTYPE_NAME, "r": RANK} (a tensor of rank 1
-# or 0 filled with ones) or {"k": "l", "t": "bool"|"int"|"float"|"complex",
-# "v": TEXT} (a Python literal).
+# or 0 filled with ones), {"k": "l", "t": "bool"|"int"|"float"|"complex",
+# "v": TEXT} (a Python literal) or {"k": "s", "d": DTYPE_NAME, "t": ...,
+# "v": TEXT} (a typed scalar, NumPy's np.float64(1.0)).
 import json
 import os
 import sys
@@ -108,7 +109,8 @@ class Adapter:
     module = ""
     # t1: rank-1 tensors; t0: zero-dim tensors; lit: Python literals;
     # big: boundary values among them (2**63, 2**64, 1e300, ...), for
-    # adapters that pass the value itself and not only its type.
+    # adapters that pass the value itself and not only its type; s: typed
+    # scalars (NumPy's).
     kinds = ("t1", "t0", "lit", "big")
     note = ""
 
@@ -128,9 +130,14 @@ class Adapter:
     def result(self, objs):
         raise NotImplementedError
 
+    def scalar(self, dt, value):
+        raise NotImplementedError
+
     def operand(self, op):
         if op["k"] == "l":
             return literal(op)
+        if op["k"] == "s":
+            return self.scalar(self.dtype(op["d"]), literal(op))
         return self.tensor(self.dtype(op["d"]), op["r"])
 
     def answer(self, ops):
@@ -177,8 +184,13 @@ class NumPy(Adapter):
     def dtype(self, name):
         return self.np.dtype(name)
 
+    kinds = Adapter.kinds + ("s",)
+
     def tensor(self, dt, rank):
         return self.np.ones((1,) if rank else (), dtype=dt)
+
+    def scalar(self, dt, value):
+        return dt.type(value)
 
     def result(self, objs):
         return self.np.result_type(*objs).name

@@ -252,6 +252,15 @@ func TestQueries(t *testing.T) {
 	if !found {
 		t.Error("no query of a zero-dim u8 with 2**64")
 	}
+	// Typed scalars: bool holds true, u8 holds 1 but not 300, f32 holds
+	// 1.0 and 70000.0; each meets every dtype's tensor both ways.
+	sq := queries(types, []string{kindRanked, kindScalar}, dtype.NumPy)
+	if want := 9 + (1+1+2)*3*2; len(sq) != want {
+		t.Errorf("with scalars: %d queries, want %d", len(sq), want)
+	}
+	if q := sq[9]; q.text != "bool(true) bool" || q.wire[0] != (wireOperand{Kind: "s", DType: "bool", Type: "bool", Value: "true"}) {
+		t.Errorf("first scalar query %+v", q)
+	}
 }
 
 // TestFrameworkName: the spelling each framework's module has.
@@ -339,6 +348,8 @@ func TestPythonOf(t *testing.T) {
 		{"jax", "f32 -inf", dtype.NumPy, `jnp.result_type(np.ones(1, jnp.dtype("float32")), -float("inf"))`},
 		{"paddle", "i32 1.5", dtype.NumPy, `(paddle.ones([1], "int32") + 1.5).dtype`},
 		{"triton", "f32 f16", dtype.NumPy, ""},
+		{"numpy", "i8 u64(300)", dtype.NumPy, `np.result_type(np.ones(1, np.dtype("int8")), np.dtype("uint64").type(300))`},
+		{"numpy+ml_dtypes", "bf16(1.0) f16", dtype.NumPy, `np.result_type(ml_dtypes.bfloat16(1.0), np.ones(1, np.dtype("float16")))`},
 	} {
 		q, ok := makeQuery(strings.Fields(c.text), c.dial)
 		if !ok {

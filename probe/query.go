@@ -14,7 +14,20 @@ const (
 	kindZeroDim  = "t0"  // a zero-dim tensor holding 1 (true for bool)
 	kindLiterals = "lit" // Python bool, int, float and complex literals
 	kindBoundary = "big" // boundary values among the literals (2**64, 1e300)
+	kindScalar   = "s"   // typed host scalars: NumPy's np.float64(1)
 )
+
+// scalarValues are the values a typed scalar of each kind is tried with:
+// 1 (true for bool), and one that NumPy 1.x's value-based promotion reads
+// as needing a wider type than the smallest (300 needs 16 bits; 70000.0
+// is past float16's range).
+var scalarValues = map[dtype.Kind][]string{
+	dtype.KindBool:     {"true"},
+	dtype.KindSigned:   {"1", "300"},
+	dtype.KindUnsigned: {"1", "300"},
+	dtype.KindFloat:    {"1.0", "70000.0"},
+	dtype.KindComplex:  {"1.0"},
+}
 
 // The literals every dtype meets: one of each Python kind, then boundary
 // integers (each side of the int64 and uint64 limits, -1 with the unsigned
@@ -29,11 +42,11 @@ var (
 
 // wireOperand is an operand as the script builds it.
 type wireOperand struct {
-	Kind  string `json:"k"`           // "t" tensor, "l" literal
+	Kind  string `json:"k"`           // "t" tensor, "l" literal, "s" typed scalar
 	DType string `json:"d,omitempty"` // the framework's name for the dtype
 	Rank  int    `json:"r"`
-	Type  string `json:"t,omitempty"` // literal: bool, int, float, complex
-	Value string `json:"v,omitempty"` // literal: Python text
+	Type  string `json:"t,omitempty"` // literal or scalar: bool, int, float, complex
+	Value string `json:"v,omitempty"` // literal or scalar: Python text
 }
 
 // query is one question: promote's operands and the script's.
@@ -46,7 +59,9 @@ type query struct {
 // queries generates every query for a framework: every ordered pair of
 // the dtypes as rank-1 tensors, and as zero-dim tensors in each mix where
 // the framework has them; every dtype with each literal in both orders
-// (the boundary literals only where the framework takes values).
+// (the boundary literals only where the framework takes values); and,
+// where the framework has them, typed scalars of every dtype with every
+// dtype's tensor. A scalar that cannot hold its value (u8(300)) is left out.
 func queries(types []dtype.DType, kinds []string, dial *dtype.Dialect) []query {
 	has := map[string]bool{}
 	for _, k := range kinds {
@@ -67,6 +82,17 @@ func queries(types []dtype.DType, kinds []string, dial *dtype.Dialect) []query {
 			for _, fa := range forms {
 				for _, fb := range forms {
 					add(tensorToken(a, fa), tensorToken(b, fb))
+				}
+			}
+		}
+	}
+	if has[kindScalar] {
+		for _, a := range types {
+			for _, v := range scalarValues[a.Kind()] {
+				sc := a.String() + "(" + v + ")"
+				for _, b := range types {
+					add(sc, b.String())
+					add(b.String(), sc)
 				}
 			}
 		}
@@ -129,6 +155,9 @@ func toWire(op promote.Operand, dial *dtype.Dialect) wireOperand {
 		return wireOperand{Kind: "t", DType: frameworkName(op.DType, dial), Rank: rank}
 	}
 	w := wireOperand{Kind: "l", Type: op.Value.Kind.String(), Value: op.Value.Text}
+	if op.Kind == promote.Scalar {
+		w.Kind, w.DType = "s", frameworkName(op.DType, dial)
+	}
 	if op.Value.Kind == promote.BoolValue {
 		w.Value = "false"
 		if op.Value.Bool {

@@ -46,7 +46,7 @@ func pythonOf(framework string, q query) string {
 	}
 	args := make([]string, len(q.ops))
 	for i, op := range q.ops {
-		if op.Kind != promote.Tensor {
+		if op.Kind == promote.Literal {
 			args[i] = pyLiteral(op.Value)
 			continue
 		}
@@ -57,6 +57,15 @@ func pythonOf(framework string, q query) string {
 			} else {
 				name = "ml_dtypes." + name
 			}
+		}
+		if op.Kind == promote.Scalar {
+			// Only NumPy has typed scalars among the frameworks asked.
+			if strings.HasPrefix(name, "ml_dtypes.") {
+				args[i] = fmt.Sprintf("%s(%s)", name, pyLiteral(op.Value))
+			} else {
+				args[i] = fmt.Sprintf("%s.type(%s)", name, pyLiteral(op.Value))
+			}
+			continue
 		}
 		f := form.t1
 		if op.Rank == 0 {
