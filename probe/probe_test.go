@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/rules"
 	"github.com/promote-dev/promote/rules/numpy"
@@ -407,6 +408,12 @@ func TestVersionNote(t *testing.T) {
 		got := versionNote(c.fw, c.version, pytorch.Def)
 		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
 			t.Errorf("%s %s: %q, want %q", c.fw, c.version, got, c.want)
+		}
+	}
+	majors := &promote.Def{Name: "cupy", Options: []promote.Option{{Name: "version", Kind: promote.EnumOption, Default: "14", Values: []string{"14", "13"}}}}
+	for v, want := range map[string]string{"14.2.0": "", "13.6.0": "", "15.0.0": "newer", "12.3.0": "older"} {
+		if got := versionNote("cupy", v, majors); want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("cupy %s against major versions: %q, want %q", v, got, want)
 		}
 	}
 	if got := versionNote("numpy", "2.5.2", numpy.Def); got != "" {

@@ -33,7 +33,7 @@ func versionNote(framework, fwVersion string, d *promote.Def) string {
 				continue // main, head: not a release
 			}
 			named = append(named, v)
-			if compareVersions(n, have) == 0 {
+			if compareVersions(n, truncate(have, len(n))) == 0 {
 				exact = true
 			}
 			if lo == nil || compareVersions(n, lo) < 0 {
@@ -47,9 +47,9 @@ func versionNote(framework, fwVersion string, d *promote.Def) string {
 	switch {
 	case hi == nil:
 		return ""
-	case compareVersions(have, hi) > 0:
+	case compareVersions(truncate(have, len(hi)), hi) > 0:
 		return fmt.Sprintf("%s %s is newer than the newest release the %s rule set names (version=%s): the best setting is the closest model, not one of this release", framework, fwVersion, d.Name, hiName)
-	case compareVersions(have, lo) < 0:
+	case compareVersions(truncate(have, len(lo)), lo) < 0:
 		return fmt.Sprintf("%s %s is older than the oldest release the %s rule set names (version=%s): the best setting is the closest model, not one of this release", framework, fwVersion, d.Name, loName)
 	case !exact:
 		return fmt.Sprintf("%s %s is not a release the %s rule set names (version=%s): the best setting is the closest model, not one of this release", framework, fwVersion, d.Name, strings.Join(named, "|"))
@@ -80,6 +80,15 @@ func leadingVersion(s string) ([]int, bool) {
 		}
 	}
 	return out, len(out) > 0
+}
+
+// truncate keeps as many components as a version value names: CuPy
+// 14.2.0 is release 14 where the values are major versions.
+func truncate(v []int, n int) []int {
+	if len(v) > n {
+		return v[:n]
+	}
+	return v
 }
 
 func compareVersions(a, b []int) int {
