@@ -66,16 +66,15 @@ func (f Framework) Def() (*promote.Def, error) {
 	return nil, fmt.Errorf("probe: no rule set for %s (looked for %s)", f.Name, strings.Join(f.Rules, ", "))
 }
 
-// pinned returns the pinned settings that d has options for (a cupy rule
-// set has no check_values).
+// pinned returns the pinned settings that d accepts: a cupy rule set has
+// no check_values, and should ml_dtypes become a version (ml_dtypes=0.6)
+// the pin true is no value of it; an option not pinned is searched with
+// the others.
 func (f Framework) pinned(d *promote.Def) []string {
 	var out []string
 	for _, kv := range f.Pinned {
-		key, _, _ := strings.Cut(kv, "=")
-		for _, o := range d.Options {
-			if o.Name == key {
-				out = append(out, kv)
-			}
+		if _, err := d.Parse(kv); err == nil {
+			out = append(out, kv)
 		}
 	}
 	return out
