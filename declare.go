@@ -31,19 +31,6 @@ func (w WeakPolicy) String() string {
 	return "undeclared"
 }
 
-// HostLanguage names the host language a system's literals are written
-// in: it decides how a literal operand (1, 2.5, true, 1u, 1f0) is read.
-type HostLanguage string
-
-// The host languages of the registered systems.
-const (
-	HostPython HostLanguage = "python"
-	HostC      HostLanguage = "c"
-	HostCXX    HostLanguage = "c++"
-	HostJulia  HostLanguage = "julia"
-	HostR      HostLanguage = "r"
-)
-
 // Admission words the refusals that the engine makes for a system before
 // its own promotion runs: an operand whose dtype the system lacks, and a
 // weak operand where the system has no weak types. Each is a rule of the
@@ -164,7 +151,7 @@ func (d *Def) CheckDeclaration() error {
 	if d.Weak == 0 {
 		return fmt.Errorf("%s: no weak-type policy declared", d.Name)
 	}
-	if d.Host == "" {
+	if d.Host == 0 {
 		return fmt.Errorf("%s: no host language declared", d.Name)
 	}
 	listed := make(map[*Rule]bool, len(d.Rules))

@@ -113,7 +113,7 @@ func TestCheckDeclaration(t *testing.T) {
 		want  string
 	}{
 		{"no-policy", func(d *Def) { d.Weak = 0 }, "no weak-type policy"},
-		{"no-host", func(d *Def) { d.Host = "" }, "no host language"},
+		{"no-host", func(d *Def) { d.Host = 0 }, "no host language"},
 		{"no-message", func(d *Def) { d.Admission.NoWeak.Msg = nil }, "needs a rule and a message"},
 		{"unlisted", func(d *Def) { d.Rules = d.Rules[:1] }, "not in the rule list"},
 		{"weak-system", func(d *Def) { d.Weak = WeakTypes }, "needs the NoWeakTypes policy"},

@@ -7,8 +7,28 @@ import (
 	"github.com/promote-dev/promote/rules"
 )
 
-// Ask one system what f16 meets i64 gives, and why.
+// Ask one system what an f16 tensor meeting an i64 tensor gives, and
+// which of its rules decided it.
 func Example() {
+	r, err := rules.Build("numpy")
+	if err != nil {
+		panic(err)
+	}
+	ops, err := promote.ParseOperands(r.Def().Dialect, "f16 i64")
+	if err != nil {
+		panic(err)
+	}
+	res, err := r.Result(ops...)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res, res.Rule.ID)
+	// Output: f64 climb
+}
+
+// A rule set built with options: OpenVINO's promotion with
+// promote_unsafe=true.
+func Example_options() {
 	r, err := rules.Build("openvino", "promote_unsafe=true")
 	if err != nil {
 		panic(err)

@@ -1,20 +1,3 @@
-// Package promote is the reference engine for tensor dtype promotion: it
-// answers, exactly as each system would, which dtype comes out when
-// operands of different dtypes meet, and which rule of that system decided
-// it. The systems are ML frameworks (PyTorch, NumPy in both promotion
-// states, JAX, TensorFlow, the Array API standard, Keras 3, MLX,
-// PaddlePaddle, MindSpore, tinygrad, anvil), compilers, runtimes and
-// kernel libraries (OpenVINO, CANN, Triton, TVM, kernel_float) and
-// languages (C, C++, Julia), and rule sets a user writes in a file.
-//
-// The vocabulary: an Operand is what meets in an operation (a tensor of a
-// DType with a shape and a weak flag, a host-language literal, or a typed
-// host scalar); a Rules value is one system's rule set, built from a Def
-// with typed options; its answer is a Result carrying the Rule that decided
-// it, or an *Error naming the rule set, the rule and the operands.
-//
-// The rule sets live in the subpackages of promote/rules; promote/rules
-// itself lists them all.
 package promote
 
 import (

@@ -144,6 +144,10 @@ type Def struct {
 	Source  string // the spec and upstream sources it follows
 	NAry    NAry
 	Dialect *dtype.Dialect // how the system spells dtype names
+	// Host is the language whose literal syntax the system's programs
+	// are written in (see HostOf). Every built-in declares it
+	// (CheckDeclaration); HostOf reads zero, a rule file's, as Python.
+	Host    Host
 	Options []Option
 	// Presets are option settings worth comparing side by side, each a
 	// list of KEY=VALUE (the defaults are always compared).
@@ -161,8 +165,6 @@ type Def struct {
 	DTypes func(Settings) *DTypeSet
 	// Weak says whether the system has weak operands.
 	Weak WeakPolicy
-	// Host is the language the system's literals are written in.
-	Host HostLanguage
 	// Rules lists every rule the rule set can answer or refuse with, under
 	// any settings: a test over the registry proves that the rule set's
 	// vectors reach each one.

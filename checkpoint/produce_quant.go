@@ -10,6 +10,7 @@ import (
 
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/bytesize"
 )
 
 // saturating is the policy quantization rounds with: to nearest even,
@@ -150,7 +151,7 @@ func (p *fp8Quant) write(wk *worker, w io.Writer, c *Counts) error {
 	perRow := g.cols * (eb + 8 + 8 + 1)
 	if g.bm*perRow > wk.budget {
 		return fmt.Errorf("%s: tensor %q: one block row (%d rows of %d) needs %s, past the memory bound of %s per worker; raise -mem",
-			wk.ck.file(p.src), p.src.Name, g.bm, g.cols, sizeText(g.bm*perRow), sizeText(wk.budget))
+			wk.ck.file(p.src), p.src.Name, g.bm, g.cols, bytesize.Text(g.bm*perRow), bytesize.Text(wk.budget))
 	}
 	totalRows := g.lead * g.rows
 	for row := int64(0); row < totalRows; {
@@ -463,7 +464,7 @@ func (p *mxQuant) write(wk *worker, w io.Writer, c *Counts) error {
 	}
 	if rowBytes*2 > wk.budget {
 		return fmt.Errorf("%s: tensor %q: one row of %d values needs %s, past the memory bound of %s per worker; raise -mem",
-			wk.ck.file(p.src), p.src.Name, p.k, sizeText(rowBytes*2), sizeText(wk.budget))
+			wk.ck.file(p.src), p.src.Name, p.k, bytesize.Text(rowBytes*2), bytesize.Text(wk.budget))
 	}
 	t := quantTally{one: true}
 	defer t.fold(c)

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/promote-dev/promote/internal/bytesize"
 )
 
 // Counts says what rounding did to a tensor's values (or to all of them).
@@ -280,7 +282,7 @@ func (r *Report) Summary() string {
 	if len(acts) == 0 {
 		acts = append(acts, "none converted")
 	}
-	fmt.Fprintf(&b, "%d tensors (%s)", len(r.Tensors), strings.Join(acts, ", "))
+	fmt.Fprintf(&b, "%s (%s)", count(len(r.Tensors), "tensor", "tensors"), strings.Join(acts, ", "))
 	if r.Mode != "" {
 		fmt.Fprintf(&b, ", %s mode", r.Mode)
 	}
@@ -290,9 +292,9 @@ func (r *Report) Summary() string {
 	if r.DryRun {
 		where = "nothing written (-check)"
 	}
-	fmt.Fprintf(&b, "\nread %s, wrote %s in %d file(s): %s, in %.2fs, %s/s",
-		sizeText(r.BytesRead), sizeText(r.BytesWritten), len(r.Shards), where, r.Elapsed.Seconds(),
-		sizeText(int64(float64(r.BytesRead)/math.Max(r.Elapsed.Seconds(), 1e-9))))
+	fmt.Fprintf(&b, "\nread %s, wrote %s in %s: %s, in %.2fs, %s/s",
+		bytesize.Text(r.BytesRead), bytesize.Text(r.BytesWritten), count(len(r.Shards), "file", "files"), where, r.Elapsed.Seconds(),
+		bytesize.Text(int64(float64(r.BytesRead)/math.Max(r.Elapsed.Seconds(), 1e-9))))
 	if r.Config != "" {
 		fmt.Fprintf(&b, "\nconfig.json: %s", r.Config)
 	}
@@ -335,15 +337,10 @@ func relText(x float64) string {
 	return fmt.Sprintf("%.3g", x)
 }
 
-// sizeText prints a byte count in binary units.
-func sizeText(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+// count writes n with the noun that agrees with it: "1 tensor", "5 tensors".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
 	}
-	return fmt.Sprintf("%d B", n)
+	return fmt.Sprintf("%d %s", n, many)
 }

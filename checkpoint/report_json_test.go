@@ -3,6 +3,8 @@ package checkpoint
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,6 +42,32 @@ func TestWriteJSONMatchesEncoder(t *testing.T) {
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Errorf("%s: WriteJSON wrote\n%s\nwant\n%s", tc.name, got.Bytes(), want.Bytes())
+		}
+	}
+}
+
+// TestReportTextGrammar: one tensor and one file are singular in the
+// report's text; several are plural.
+func TestReportTextGrammar(t *testing.T) {
+	for _, tc := range []struct {
+		n          int
+		tensors    string
+		files      string
+		shardNames []string
+	}{
+		{1, "1 tensor (", " in 1 file: ", []string{"a"}},
+		{2, "2 tensors (", " in 2 files: ", []string{"a", "b"}},
+	} {
+		r := &Report{Output: "out"}
+		for i := 0; i < tc.n; i++ {
+			r.Tensors = append(r.Tensors, TensorReport{Name: fmt.Sprint(i)})
+		}
+		for _, s := range tc.shardNames {
+			r.Shards = append(r.Shards, ShardReport{Name: s})
+		}
+		text := r.Summary()
+		if !strings.Contains(text, tc.tensors) || !strings.Contains(text, tc.files) {
+			t.Errorf("%d tensors and shards: %q, want %q and %q", tc.n, text, tc.tensors, tc.files)
 		}
 	}
 }

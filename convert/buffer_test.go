@@ -196,7 +196,7 @@ func TestTextRoundTrips(t *testing.T) {
 			if d == dtype.F8E8M0FNU && x == 0 {
 				// 2^-127's shortest float64 decimal is a hair above it, and
 				// ml_dtypes' e8m0 rounding sends everything above 2^-127
-				// to 0x01 (formats.md): the one pattern that cannot read back.
+				// to 0x01 (spec.md, "f8e8m0fnu as destination"): the one pattern that cannot read back.
 				continue
 			}
 			dec, err := ParseDecimal(s)

@@ -273,9 +273,11 @@ func (d *Decimal) cmp(x num) int {
 
 // FromDecimal converts the exact value d into dst under p, rounding once:
 // into a float format by p.Rounding, into an integer by p.FloatToInt (a
-// decimal is a real number, so it truncates toward zero), into a complex
-// type as the real part with a +0 imaginary part. p.Quirks do not apply
-// (they describe a system's route from a typed source). The accuracy
+// decimal is a real number, so it truncates toward zero; the system modes
+// TruncTorchCPU, TruncTorchCUDA and TruncMLDtypes, which describe a typed
+// source's route, saturate as TruncSaturate does), into a complex type as
+// the real part with a +0 imaginary part. p.Quirks do not apply (they
+// describe a system's route from a typed source). The accuracy
 // compares the result with d as Scalar documents.
 func FromDecimal(dst dtype.DType, d Decimal, p Policy) (Pattern, big.Accuracy, error) {
 	if err := check(dst, dst, &p); err != nil {
@@ -293,7 +295,7 @@ func FromDecimal(dst dtype.DType, d Decimal, p Policy) (Pattern, big.Accuracy, e
 	var n num
 	switch in.kind {
 	case dtype.KindSigned, dtype.KindUnsigned:
-		n = d.truncated(p.FloatToInt == TruncSaturate)
+		n = d.truncated(p.FloatToInt != TruncWrap)
 	default:
 		n = d.toNum()
 	}

@@ -13,14 +13,18 @@
 // the hot pairs under the default policy; FromDecimal converts a decimal
 // number exactly; Text prints a result's shortest decimal.
 //
-// The rules, edge by edge, are those of ../shared/reference/formats.md
-// ("The default policy", with the sources it cites: IEEE 754-2019, OCP
-// OFP8 rev 1.0, OCP MX v1.0, ml_dtypes v0.6.0). Policy names every choice;
-// the presets "openvino" and "kernel-float" reproduce
-// openvino/convert.md (Convert-1 in OpenVINO core) and
-// kernel_float/conversion.md.
+// The rules, edge by edge, are those of the package's spec.md, "The
+// default policy", with the sources it cites (IEEE 754-2019, OCP OFP8 rev
+// 1.0, OCP MX v1.0, ml_dtypes v0.6.0). Policy names every choice; the
+// presets reproduce a system's conversions byte for byte: "openvino"
+// (Convert-1 in OpenVINO core, spec.md "OpenVINO"), "kernel-float"
+// (spec.md "kernel_float"), "torch-cuda" and "torch-cpu" (PyTorch's
+// Tensor.to on each device, spec.md "PyTorch") and "ml-dtypes" (NumPy's
+// astype with ml_dtypes' types, spec.md "ml_dtypes through NumPy"); the
+// last three are checked against every element of a live run
+// (testdata/systems.tsv).
 //
-// Choices where no specification decides (formats.md's open cases), all
+// Choices where no specification decides (spec.md's open cases), all
 // also documented at the code that implements them:
 //
 //   - NaN into f4/f6 (no NaN): +NaN gives the -0 pattern and -NaN +0, as

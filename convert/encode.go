@@ -13,14 +13,14 @@ import (
 func encode(in *info, n num, p *Policy, fromInt bool) (uint64, bool) {
 	switch in.kind {
 	case dtype.KindBool:
-		// Non-zero, NaN and ±inf included, is true (formats.md "To bool";
-		// openvino/convert.md §2.1; kernel_float/conversion.md §1).
+		// Non-zero, NaN and ±inf included, is true (spec.md, "To bool";
+		// spec.md, OpenVINO §2.1; spec.md, kernel_float §1).
 		if n.cls == clsZero {
 			return 0, true
 		}
 		return 1, true
 	case dtype.KindSigned, dtype.KindUnsigned:
-		sat := p.FloatToInt == TruncSaturate
+		sat := p.FloatToInt != TruncWrap // the system modes saturate where they do not apply
 		if fromInt {
 			sat = p.IntToInt == Saturate
 		}
@@ -54,7 +54,8 @@ func signOf(in *info, neg bool) uint64 {
 }
 
 // zeroPattern is ±0; formats without -0 (fnuz) give +0 for both, so a
-// negative value that rounds to zero becomes +0 there (formats.md).
+// negative value that rounds to zero becomes +0 there (spec.md, "Zeros and
+// subnormals").
 func zeroPattern(in *info, neg bool) uint64 {
 	if in.negZero {
 		return signOf(in, neg)
@@ -63,7 +64,7 @@ func zeroPattern(in *info, neg bool) uint64 {
 }
 
 // nanPattern is the NaN of in for a NaN of sign neg and payload payload
-// (formats.md, "NaN in"), or the f4/f6 substitute under p.NoNaN.
+// (spec.md, "NaN in"), or the f4/f6 substitute under p.NoNaN.
 func nanPattern(in *info, neg bool, payload uint64, p *Policy) (uint64, bool) {
 	switch in.nanEnc {
 	case dtype.NaNIEEE:
@@ -82,7 +83,7 @@ func nanPattern(in *info, neg bool, payload uint64, p *Policy) (uint64, bool) {
 	case dtype.NaNAllOnesUnsigned:
 		return in.mask, true
 	}
-	// No NaN in the format (f4, f6): an open case (formats.md).
+	// No NaN in the format (f4, f6): an open case (spec.md, "NaN in").
 	switch p.NoNaN {
 	case NoNaNZero:
 		return 0, true
@@ -102,7 +103,7 @@ func overflowNaN(in *info, neg bool, p *Policy) uint64 {
 // maxPattern is the largest finite magnitude with the sign neg.
 func maxPattern(in *info, neg bool) uint64 { return signOf(in, neg) | in.maxMag }
 
-// infPattern is what ±inf becomes (formats.md, "±inf in").
+// infPattern is what ±inf becomes (spec.md, "±inf in").
 func infPattern(in *info, neg bool, p *Policy) (uint64, bool) {
 	switch {
 	case saturates(in, p):
@@ -116,7 +117,7 @@ func infPattern(in *info, neg bool, p *Policy) (uint64, bool) {
 }
 
 // overflowPattern is what a finite value past the largest finite value
-// becomes (formats.md, "The default policy"; Policy.Overflow).
+// becomes (spec.md, "The default policy"; Policy.Overflow).
 func overflowPattern(in *info, neg bool, p *Policy) uint64 {
 	if p.Rounding == TowardZero || saturates(in, p) {
 		return maxPattern(in, neg)
@@ -184,7 +185,7 @@ func roundBits(in *info, neg bool, mant uint64, exp int64, sticky bool, p *Polic
 	return signOf(in, neg) | mag
 }
 
-// toE8M0 converts into f8e8m0fnu (formats.md, "f8e8m0fnu as
+// toE8M0 converts into f8e8m0fnu (spec.md, "f8e8m0fnu as
 // destination"): NaN, ±0, ±inf and every negative value give NaN 0xff;
 // with nearest rounding the midpoint 1.5·2^k goes up; below 2^-126 the
 // codes 0x00 and 0x01 are rounded to as if they were 0 and 2^-126, so
@@ -233,7 +234,7 @@ func toE8M0(in *info, n num, p *Policy) uint64 {
 
 // toInt converts into an integer format: truncate toward zero, then
 // saturate (NaN to 0, ±inf to the bounds) or wrap modulo 2^N (NaN and ±inf
-// to 0) (formats.md "Float to int", "Int to int").
+// to 0) (spec.md, "Float to int", "Int to int").
 func toInt(in *info, n num, sat bool) uint64 {
 	signed := in.kind == dtype.KindSigned
 	switch n.cls {

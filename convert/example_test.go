@@ -33,3 +33,29 @@ func Example() {
 	// 0x3dcd Above 0.10009765625
 	// [0x3c00 0xc100 0x0000]
 }
+
+// The bytes each system writes where they differ: a NaN into bf16 and
+// -1.0 into float8_e8m0fnu under PyTorch on CUDA, PyTorch on the CPU,
+// NumPy with ml_dtypes, and the default.
+func ExampleTorchCUDA() {
+	nan := convert.Pattern{Re: 0xffc00000}    // f32 -NaN
+	minus1 := convert.Pattern{Re: 0xbf800000} // f32 -1.0
+	for _, p := range []struct {
+		name string
+		p    convert.Policy
+	}{
+		{"torch-cuda", convert.TorchCUDA()},
+		{"torch-cpu", convert.TorchCPU()},
+		{"ml-dtypes", convert.MLDtypes()},
+		{"default", convert.Default()},
+	} {
+		b, _, _ := convert.Scalar(dtype.BF16, dtype.F32, nan, p.p)
+		e, _, _ := convert.Scalar(dtype.F8E8M0FNU, dtype.F32, minus1, p.p)
+		fmt.Printf("%-10s bf16 %#04x  e8m0 %#02x\n", p.name, b.Re, e.Re)
+	}
+	// Output:
+	// torch-cuda bf16 0x7fff  e8m0 0x7f
+	// torch-cpu  bf16 0xffff  e8m0 0x7f
+	// ml-dtypes  bf16 0xffc0  e8m0 0xff
+	// default    bf16 0xffc0  e8m0 0xff
+}

@@ -350,7 +350,7 @@ func TestDecimalMatchesReference(t *testing.T) {
 	// Non-dyadic decimals: the result must be a nearest value.
 	for _, dst := range realTypes() {
 		if !dst.IsFloat() || dst == dtype.F8E8M0FNU {
-			continue // e8m0's ties go up and its tiny codes are not nearest (formats.md)
+			continue // e8m0's ties go up and its tiny codes are not nearest (spec.md, "f8e8m0fnu as destination")
 		}
 		for range 300 {
 			s := fmt.Sprintf("%de%d", rng.Int64N(2000000)-1000000, rng.IntN(80)-45)

@@ -4,7 +4,7 @@ import "github.com/promote-dev/promote/dtype"
 
 // This file is OpenVINO's Convert-1 route for the destinations where its
 // reference implementation does not round once: f16, bf16, f8e4m3fn
-// (OpenVINO's f8e4m3) and f8e5m2. Source: openvino/convert.md §2.6-§2.7,
+// (OpenVINO's f8e4m3) and f8e5m2. Source: spec.md, OpenVINO §2.6-§2.7,
 // from openvinotoolkit/openvino src/core/reference/include/openvino/
 // reference/convert.hpp @03315bf6, src/core/src/type/float16.cpp @c59927df,
 // src/core/include/openvino/core/type/bfloat16.hpp @4940397b and the

@@ -16,7 +16,7 @@ const (
 	// NearestEven rounds to the nearer neighbour and a tie to the one with
 	// an even last mantissa bit (IEEE 754-2019 roundTiesToEven). For
 	// f8e8m0fnu, whose only kept bit is the implicit one, a tie goes up
-	// (formats.md, "f8e8m0fnu as destination").
+	// (spec.md, "f8e8m0fnu as destination").
 	NearestEven Rounding = iota
 	// TowardZero drops the bits that do not fit (IEEE 754-2019
 	// roundTowardZero). A finite value then never overflows to infinity
@@ -34,7 +34,7 @@ const (
 	// OverflowInf gives ±inf where the destination has infinities, else
 	// NaN where it has NaN (f8e4m3fn, the fnuz formats, f8e8m0fnu), else
 	// the largest finite value with the value's sign (f4, f6): the default
-	// of formats.md and what ml_dtypes does.
+	// of spec.md ("The default policy") and what ml_dtypes does.
 	OverflowInf Overflow = iota
 	// OverflowSaturate gives the largest finite value with the value's
 	// sign, for finite values and for infinities alike (CUDA's
@@ -44,7 +44,7 @@ const (
 	// formats of 8 bits or fewer (f8, f6, f4) and acts as OverflowInf in
 	// the wider ones: kernel_float's casts, whose fp8 constructors
 	// saturate while half and bfloat16 overflow to infinity
-	// (kernel_float/conversion.md §4, §2, §3).
+	// (spec.md, kernel_float §4, §2, §3).
 	OverflowSaturateSmall
 	// OverflowNaN gives NaN where the destination has NaN and saturates
 	// where it has none; infinities stay infinities where the destination
@@ -62,15 +62,34 @@ const (
 	// formats their only NaN 0x80, f8e8m0fnu 0xff. A source NaN from a
 	// format with one NaN encoding (fn, fnuz, e8m0) has no payload and
 	// becomes the destination's quiet NaN with the source's sign (fnuz's
-	// 0x80 counts as negative, e8m0's 0xff as positive, formats.md).
+	// 0x80 counts as negative, e8m0's 0xff as positive, spec.md, "NaN in").
 	NaNKeep NaNMode = iota
 	// NaNCanonical gives the destination's positive quiet NaN without
 	// payload (0x7e00 in f16, 0x7fc00000 in f32) whatever the source NaN.
 	NaNCanonical
+	// NaNTorchCPU writes the NaN PyTorch's CPU kernels write (torch
+	// 2.11): bf16 0xffff from f32 and f64 (the vectorised copy) and
+	// 0x7fc0 from the other types (c10::BFloat16); f8e5m2 S.11111.11;
+	// other destinations the widened float's NaN kept, where the fnuz
+	// and e8m0 NaNs widen to 0x7f800001 and f8e4m3fn's to S 0x7ff00000.
+	// spec.md, "PyTorch".
+	NaNTorchCPU
+	// NaNTorchCUDA writes the NaN PyTorch's CUDA kernels write (torch
+	// 2.11): f16 and bf16 0x7fff whatever the source; f16 and (as f32
+	// and f64) f8e5m2 NaNs widen to the all-ones NaN; otherwise as
+	// NaNTorchCPU. spec.md, "PyTorch".
+	NaNTorchCUDA
+	// NaNMLDtypes writes the NaN NumPy with ml_dtypes writes (ml_dtypes
+	// 0.6, NumPy 2.5): into or out of an ml_dtypes format, the
+	// destination's quiet NaN with the source's sign and no payload;
+	// bf16 to f32 copies the bits; f32 and f64 to f16 keep the top ten
+	// payload bits unquieted (NumPy's own half conversion). spec.md,
+	// "ml_dtypes through NumPy".
+	NaNMLDtypes
 )
 
 // NoNaNMode is what a NaN becomes in a float format without NaN (f4e2m1fn,
-// f6e2m3fn, f6e3m2fn). No specification defines it (formats.md marks it
+// f6e2m3fn, f6e3m2fn). No specification defines it (spec.md, "NaN in", marks it
 // open; the MX specification leaves it to the implementation).
 type NoNaNMode uint8
 
@@ -97,6 +116,30 @@ const (
 	// TruncWrap truncates toward zero, then keeps the low N bits of the
 	// two's complement (the value modulo 2^N); NaN and ±inf give 0.
 	TruncWrap
+	// TruncTorchCPU is PyTorch's CPU conversion on x86-64 into i8, u8,
+	// i32 and i64: truncate into a 32-bit (i8, i32) or 64-bit (u8, i64)
+	// signed integer, where NaN, ±inf and values out of its range give
+	// its minimum (x86's integer indefinite), then keep the low bits. u8
+	// goes through 64 bits because c10's cast into uint8 goes through
+	// int64. Other integer destinations, which the live run did not
+	// cover, take TruncSaturate. spec.md, "PyTorch".
+	TruncTorchCPU
+	// TruncTorchCUDA is PyTorch's CUDA conversion into i8, u8, i32 and
+	// i64: truncate and saturate into a 32-bit (i8, i32) or 64-bit (u8,
+	// i64) signed integer, then keep the low bits. NaN gives 0 from a
+	// float-or-narrower source into 32 bits and the minimum otherwise
+	// (f64 sources, 64 bits). Other integer destinations take
+	// TruncSaturate. spec.md, "PyTorch".
+	TruncTorchCUDA
+	// TruncMLDtypes is ml_dtypes' NumPy cast into i8 and i32 on x86-64:
+	// static_cast through float, then the C++ conversion, which
+	// truncates into 32 bits with x86's integer indefinite (the
+	// minimum) for NaN, ±inf and values out of range, and keeps the low
+	// bits; from ml_dtypes' 8-bit float types NaN gives 0 and ±inf the
+	// destination's bounds first. Other integer destinations, and
+	// NumPy's own types, take TruncSaturate. spec.md, "ml_dtypes through
+	// NumPy".
+	TruncMLDtypes
 )
 
 // IntToInt is how an integer (or bool) becomes an integer of another width
@@ -124,7 +167,7 @@ const (
 
 // Quirks is a set of named departures from exact single rounding that a
 // system's documented conversion has. Each is one bit; the zero value is
-// none. They reproduce openvino/convert.md §2.6-§2.7 (Convert-1 as
+// none. They reproduce spec.md, OpenVINO §2.6-§2.7 (Convert-1 as
 // implemented in OpenVINO core, which constant folding and the reference
 // plugin use).
 type Quirks uint16
@@ -132,29 +175,43 @@ type Quirks uint16
 const (
 	// QuirkOVViaF32: f64 and integer sources reach f16, bf16, f8e4m3fn and
 	// f8e5m2 through f32 (rounded to nearest even first), so they can
-	// round twice (openvino/convert.md §2.6, §2.7).
+	// round twice (spec.md, OpenVINO §2.6, §2.7).
 	QuirkOVViaF32 Quirks = 1 << iota
 	// QuirkOVF8ViaF16: f8e4m3fn and f8e5m2 results are rounded from the
-	// f32 value through f16 (RNE) (openvino/convert.md §2.7: f32 0x3A800002
+	// f32 value through f16 (RNE) (spec.md, OpenVINO §2.7: f32 0x3A800002
 	// gives 0x00; 464.125 gives 448).
 	QuirkOVF8ViaF16
 	// QuirkOVBF16Round: bf16 results come from the f32 pattern b as
 	// (b + ((b & 0x10000) >> 1)) >> 16 in 32-bit arithmetic: half-up when
 	// the kept last bit is 1, truncation when it is 0, NaN and inf
-	// unguarded (openvino/convert.md §2.7, "→ bf16").
+	// unguarded (spec.md, OpenVINO §2.7, "→ bf16").
 	QuirkOVBF16Round
 	// QuirkOVF16NaN: a NaN into f16 keeps the sign and the top 10 payload
 	// bits of its f32 form without setting the quiet bit; if those are
-	// all zero the lowest mantissa bit is set (openvino/convert.md §2.7,
+	// all zero the lowest mantissa bit is set (spec.md, OpenVINO §2.7,
 	// "f32 → f16").
 	QuirkOVF16NaN
 	// QuirkOVE5M2NaN: an f16 NaN into f8e5m2 keeps the top byte of its
 	// pattern, so a NaN whose payload is only in the low 8 bits becomes
-	// ±inf (openvino/convert.md §2.7, "→ f8e5m2").
+	// ±inf (spec.md, OpenVINO §2.7, "→ f8e5m2").
 	QuirkOVE5M2NaN
 	// QuirkOVI32F16Clamp: i32 into f16 first clamps to ±65504, so it never
-	// overflows to inf (openvino/convert.md §2.6, convert<int32_t, float16>).
+	// overflows to inf (spec.md, OpenVINO §2.6, convert<int32_t, float16>).
 	QuirkOVI32F16Clamp
+
+	// QuirkNarrowViaF32: f64, integer and bool sources reach bf16 and
+	// the f8, f6, f4 and e8m0 formats through f32 (rounded to nearest
+	// even first), so they can round twice: PyTorch's c10 types and
+	// ml_dtypes' NumPy casts are built from a float (spec.md, "PyTorch",
+	// "ml_dtypes through NumPy").
+	QuirkNarrowViaF32
+	// QuirkF16ViaF32: the same for f16 (PyTorch's c10::Half; NumPy's own
+	// f16 conversion rounds once).
+	QuirkF16ViaF32
+	// QuirkE8M0Magnitude: into f8e8m0fnu the sign is dropped and ±0
+	// gives 0x00 (the code of 2^-127), as PyTorch's
+	// fp8e8m0fnu_from_fp32_value does (spec.md, "PyTorch").
+	QuirkE8M0Magnitude
 
 	// QuirksOpenVINO is every OpenVINO quirk.
 	QuirksOpenVINO = QuirkOVViaF32 | QuirkOVF8ViaF16 | QuirkOVBF16Round | QuirkOVF16NaN |
@@ -218,7 +275,7 @@ type Policy struct {
 // Conversions to bool are not a policy field: every system and the
 // default make non-zero values true, NaN and ±inf included, ±0 false.
 
-// Default returns the project's default policy (formats.md, "The default
+// Default returns the project's default policy (spec.md, "The default
 // policy"): nearest-even; overflow to inf where the format has one, else
 // NaN, else the largest finite value; NaN kept with sign and top payload
 // bits and made quiet (ml_dtypes' sign-flipped zero in f4/f6); float to
@@ -227,7 +284,7 @@ type Policy struct {
 func Default() Policy { return Policy{} }
 
 // OpenVINO returns the policy of OpenVINO's Convert-1 as implemented in
-// OpenVINO core (openvino/convert.md §2-§3): C++ casts (integers wrap,
+// OpenVINO core (spec.md, OpenVINO §2-§3): C++ casts (integers wrap,
 // floats truncate into integers and wrap, which is what the documented
 // x86 i8 path gives: 300.7 → 44, -129 → 127, NaN → 0), the bf16 rounding
 // formula, f16 and f8 reached through f32 and f16, and only the element
@@ -244,7 +301,7 @@ func OpenVINO() Policy {
 }
 
 // KernelFloat returns the policy of kernel_float's casts
-// (kernel_float/conversion.md §6): nearest-even everywhere; fp8 results
+// (spec.md, kernel_float §6): nearest-even everywhere; fp8 results
 // saturate to ±448 / ±57344 (finite values and infinities, NaN stays NaN)
 // while half and bfloat16 overflow to inf; float to integer truncates
 // (clamping with NaN to 0, as cuda_fp8.hpp documents for its intrinsics);
@@ -261,6 +318,40 @@ func KernelFloat() Policy {
 	}
 }
 
+// torchTypes are the dtypes PyTorch 2.11 converts between.
+var torchTypes = TypesOf(dtype.Bool, dtype.U8, dtype.U16, dtype.U32, dtype.U64, dtype.I8, dtype.I16,
+	dtype.I32, dtype.I64, dtype.F16, dtype.BF16, dtype.F32, dtype.F64, dtype.C32, dtype.C64, dtype.C128,
+	dtype.F8E4M3FN, dtype.F8E5M2, dtype.F8E4M3FNUZ, dtype.F8E5M2FNUZ, dtype.F8E8M0FNU)
+
+// TorchCUDA returns the policy of PyTorch's tensor conversions on a CUDA
+// device (Tensor.to, checked against torch 2.11 on an H200): nearest-even
+// rounding; f64 and the integers reach f16, bf16 and the f8 formats
+// through f32; the NaN CUDA writes (NaNTorchCUDA); f8e8m0fnu encodes the
+// magnitude; float to i8, u8, i32 and i64 saturating into 32 or 64 bits
+// first (TruncTorchCUDA).
+func TorchCUDA() Policy {
+	return Policy{NaN: NaNTorchCUDA, FloatToInt: TruncTorchCUDA,
+		Quirks: QuirkNarrowViaF32 | QuirkF16ViaF32 | QuirkE8M0Magnitude, Types: torchTypes}
+}
+
+// TorchCPU returns the policy of PyTorch's tensor conversions on the CPU
+// (torch 2.11, x86-64): as TorchCUDA but with the NaN the CPU kernels
+// write (NaNTorchCPU) and x86's float to integer conversion
+// (TruncTorchCPU).
+func TorchCPU() Policy {
+	return Policy{NaN: NaNTorchCPU, FloatToInt: TruncTorchCPU,
+		Quirks: QuirkNarrowViaF32 | QuirkF16ViaF32 | QuirkE8M0Magnitude, Types: torchTypes}
+}
+
+// MLDtypes returns the policy of NumPy's astype with ml_dtypes' types
+// (ml_dtypes 0.6, NumPy 2.5): the default's rounding and overflow (they
+// are ml_dtypes'), f64 and the integers reaching ml_dtypes' formats
+// through f32 (QuirkNarrowViaF32), the NaN it writes (NaNMLDtypes) and
+// the x86 conversion of its types into i8 and i32 (TruncMLDtypes).
+func MLDtypes() Policy {
+	return Policy{NaN: NaNMLDtypes, FloatToInt: TruncMLDtypes, Quirks: QuirkNarrowViaF32}
+}
+
 // presets are the named policies, in the order PolicyNames lists them.
 var presets = []struct {
 	name string
@@ -269,6 +360,9 @@ var presets = []struct {
 	{"default", Default},
 	{"openvino", OpenVINO},
 	{"kernel-float", KernelFloat},
+	{"torch-cuda", TorchCUDA},
+	{"torch-cpu", TorchCPU},
+	{"ml-dtypes", MLDtypes},
 	{"saturate", func() Policy {
 		return Policy{Overflow: OverflowSaturate, IntToInt: Saturate}
 	}},
@@ -285,7 +379,7 @@ func PolicyNames() []string {
 }
 
 // PolicyByName returns a named preset: "default", "openvino",
-// "kernel-float", "saturate" (every overflow saturates, integers clamp) or
+// "kernel-float", "torch-cuda", "torch-cpu", "ml-dtypes", "saturate" (every overflow saturates, integers clamp) or
 // "toward-zero" (the default with rounding toward zero). Names are
 // case-insensitive.
 func PolicyByName(name string) (Policy, error) {

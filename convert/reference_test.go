@@ -15,7 +15,7 @@ import (
 // (magnitude times 2^refS; every catalogue value is a multiple of
 // 2^-1074), small destinations are rounded by searching the sorted list of
 // all their values, f32 and f64 by integer division at the value's
-// quantum, and the policy's edge cases are written out from formats.md.
+// quantum, and the policy's edge cases are written out from spec.md.
 
 const refS = 1100
 
@@ -133,7 +133,8 @@ func refTableOf(t dtype.DType) *refTable {
 // round returns the pattern nearest to magnitude x (ties to the even index:
 // neighbours alternate in last mantissa bit) or overflow. The grid goes on
 // past the largest value by one step of the top binade (the "unbounded
-// exponent" of formats.md), whose index parity is the next one.
+// exponent" of spec.md, "The default policy"), whose index parity is the
+// next one.
 func (tb *refTable) round(x *big.Int, rtz bool) (uint64, bool) {
 	n := len(tb.vals)
 	i := sort.Search(n, func(i int) bool { return tb.vals[i].Cmp(x) > 0 }) - 1
@@ -269,7 +270,7 @@ func refEncode(dst dtype.DType, r refNum, rp refPolicy, fromInt bool) uint64 {
 	return sign | pat
 }
 
-// refNaN is formats.md's NaN for each encoding: IEEE keeps the sign and
+// refNaN is spec.md's "NaN in" for each encoding: IEEE keeps the sign and
 // the top mantissa bits and sets the quiet bit; fn S.1111.111; fnuz 0x80;
 // e8m0 0xff; f4/f6 the sign-flipped zero.
 func refNaN(f dtype.Format, neg bool, frac uint64, fracBits int) uint64 {
@@ -300,7 +301,7 @@ func refNaN(f dtype.Format, neg bool, frac uint64, fracBits int) uint64 {
 	return 1 << (f.Bits - 1)
 }
 
-// refE8M0 is formats.md's "f8e8m0fnu as destination".
+// refE8M0 is spec.md's "f8e8m0fnu as destination".
 func refE8M0(r refNum, rp refPolicy) uint64 {
 	if r.nan || r.neg {
 		return 0xff

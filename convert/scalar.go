@@ -46,6 +46,7 @@ type plan struct {
 	fromInt  bool // integer or bool source: IntToInt governs
 	ident    bool // same type: the pattern is copied
 	quirk    bool // the OpenVINO route applies
+	sys      bool // a system's NaN mode or quirks apply (systems.go)
 	wide     bool // f80 source or destination: convWide, not conv
 	// fast picks a path that reads the source's fields and rounds them
 	// in place, without building a num, for the common cases of the
@@ -72,10 +73,11 @@ func newPlan(dst, src dtype.DType, p *Policy) plan {
 		dst: dst, src: src, din: &infos[dst], sin: &infos[src], p: *p,
 		fromInt: src == dtype.Bool || src.IsInteger(),
 		ident:   dst == src,
-		quirk:   p.Quirks != 0 && quirkDst(dst) && dst != src,
+		quirk:   p.Quirks&QuirksOpenVINO != 0 && quirkDst(dst) && dst != src,
 		wide:    infos[src].x87 || infos[dst].x87,
 	}
-	if c.ident || c.quirk || c.wide { // f80 takes convWide, which has no shortcuts
+	c.sys = !c.wide && sysRoute(dst, src, p)
+	if c.ident || c.quirk || c.wide || c.sys { // f80 takes convWide, which has no shortcuts
 		return c
 	}
 	sInt, dInt := src.IsInteger(), dst.IsInteger()
@@ -85,7 +87,7 @@ func newPlan(dst, src dtype.DType, p *Policy) plan {
 	case sFloat && dFloat:
 		c.fast = fastFloatFloat
 	case sFloat && dInt:
-		c.fast, c.intSat = fastFloatInt, p.FloatToInt == TruncSaturate
+		c.fast, c.intSat = fastFloatInt, p.FloatToInt != TruncWrap
 	case sInt && dFloat:
 		c.fast = fastIntFloat
 	case sInt && dInt:
@@ -159,6 +161,9 @@ func (c *plan) conv(x uint64) (uint64, bool) {
 		return x & c.sin.mask, true
 	}
 	n := decode(c.sin, x)
+	if c.sys {
+		return sysConvert(c.dst, c.src, x&c.sin.mask, n, &c.p)
+	}
 	if c.quirk {
 		return ovConvert(c.dst, c.src, n, &c.p)
 	}

@@ -132,7 +132,7 @@ func contains(list []string, s string) bool {
 
 func TestVectors(t *testing.T) { runVectors(t) }
 
-// The default policy's rules (formats.md, "The default policy").
+// The default policy's rules (spec.md, "The default policy").
 func TestDefault_OverflowThresholds(t *testing.T)     { runVectors(t, "overflow") }
 func TestDefault_Infinities(t *testing.T)             { runVectors(t, "inf") }
 func TestDefault_NaNKeepsSignAndPayload(t *testing.T) { runVectors(t, "nan") }
@@ -151,7 +151,7 @@ func TestPreset_TowardZero(t *testing.T)              { runVectors(t, "toward-ze
 // going through f32 (the double rounding the issue names).
 func TestDefault_SingleRounding(t *testing.T) { runVectors(t, "single-rounding") }
 
-// TestOpenCase_NaNIntoFP4FP6 is the open case of formats.md: +NaN gives
+// TestOpenCase_NaNIntoFP4FP6 is the open case of spec.md: +NaN gives
 // the -0 pattern and -NaN +0, as ml_dtypes does.
 func TestOpenCase_NaNIntoFP4FP6(t *testing.T) { runVectors(t, "nan-no-nan") }
 
@@ -159,7 +159,7 @@ func TestOpenCase_NaNIntoFP4FP6(t *testing.T) { runVectors(t, "nan-no-nan") }
 // below 2^-126, where the project follows ml_dtypes.
 func TestOpenCase_E8M0(t *testing.T) { runVectors(t, "e8m0") }
 
-// OpenVINO Convert quirks (openvino/convert.md), one test each.
+// OpenVINO Convert quirks (spec.md, "OpenVINO"), one test each.
 func TestOpenVINO_BF16RoundingTruncatesWhenKeptBitIsEven(t *testing.T) {
 	runVectors(t, "ov-bf16-rounding")
 }
@@ -179,7 +179,7 @@ func TestOpenVINO_Bool(t *testing.T)                           { runVectors(t, "
 func TestOpenVINO_IntToIntWraps(t *testing.T)                  { runVectors(t, "ov-int-int") }
 func TestOpenVINO_UnsupportedTypesRefused(t *testing.T)        { runVectors(t, "ov-types") }
 
-// kernel_float cast semantics (kernel_float/conversion.md), one test each.
+// kernel_float cast semantics (spec.md, "kernel_float"), one test each.
 func TestKernelFloat_FP8Saturates(t *testing.T)             { runVectors(t, "kf-fp8-saturates") }
 func TestKernelFloat_FP8NaNStaysNaN(t *testing.T)           { runVectors(t, "kf-fp8-nan") }
 func TestKernelFloat_HalfAndBF16OverflowToInf(t *testing.T) { runVectors(t, "kf-half-inf") }

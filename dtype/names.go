@@ -13,7 +13,7 @@ import (
 // without infinities (f8e4m3fn), NumPy's "float" is f64, PyTorch's "float"
 // is f32.
 //
-// Resolution rule, in order (documented in the README):
+// Resolution rule, in order (documented in docs/dtypes.md):
 //  1. Case is ignored and surrounding space trimmed.
 //  2. A system prefix (torch., np., numpy., jnp., tf., ml_dtypes., acl_,
 //     dt_, ov::element::, element::) selects that system's dialect for the
@@ -322,7 +322,7 @@ var (
 
 	// OpenVINO: element::Type names (src/core/src/type/element_type.cpp
 	// @ba84c2a2). Its f8e4m3 is the OCP format without inf (ml_dtypes'
-	// float8_e4m3fn); see ../shared/reference/README.md.
+	// float8_e4m3fn), as OpenVINO's ov::element::f8e4m3 documents.
 	OpenVINO = &Dialect{name: "openvino", own: map[string]DType{
 		"f8e4m3": F8E4M3FN, "f8e5m2": F8E5M2, "f8e8m0": F8E8M0FNU, "f4e2m1": F4E2M1FN,
 		"boolean": Bool, "fp8": F8E4M3FN,

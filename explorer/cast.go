@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/promote-dev/promote/internal/answer"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/internal/castline"
 )
 

@@ -16,6 +16,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/promote-dev/promote/answer"
 )
 
 // Request is one call from the page. Op selects what it asks; the other
@@ -51,6 +53,27 @@ type Response struct {
 	Infer   *InferAnswer `json:"infer,omitempty"`
 	Meta    *Meta        `json:"meta,omitempty"`
 	Took    float64      `json:"took_ms"` // time the engine took, in milliseconds
+	// internal marks an Error that is the engine's own failure (drawing a
+	// picture), not the request's: see Status.
+	internal bool
+}
+
+// Status is the HTTP status promote serve answers resp with. The API
+// models a request it cannot read or cannot answer as asked (malformed
+// JSON, an unknown op, a bad operand, an unknown rule set or option, a
+// request over a bound: the inputs promote's command line refuses with
+// exit status 2) as a client error, 400, with the Response's Error as the
+// body's message. A well-formed request whose answer is a refusal is 200:
+// a refusal is an answer, carried in the rows (query, cast) or the lint
+// (infer), never in Error. The engine's own failures are 500.
+func (resp Response) Status() int {
+	switch {
+	case resp.Error == "":
+		return 200
+	case resp.internal:
+		return 500
+	}
+	return 400
 }
 
 // Bounds on a request, so that a hostile page or client cannot make the
@@ -83,7 +106,11 @@ func Call(req Request) Response {
 	case "infer":
 		resp = inferView(req)
 	case "meta":
-		resp = Response{Meta: meta()}
+		if m, err := meta(); err != nil {
+			resp = Response{Error: "promote rules: " + answer.OneLine(err.Error())}
+		} else {
+			resp = Response{Meta: m}
+		}
 	default:
 		resp = Response{Error: fmt.Sprintf("promote: unknown operation %q (valid: query, table, lattice, cast, infer, meta)", req.Op)}
 	}
@@ -94,6 +121,13 @@ func Call(req Request) Response {
 // CallJSON is Call on a JSON request, with a JSON response: what the
 // server's API and the WebAssembly engine both run.
 func CallJSON(b []byte) []byte {
+	out, _ := CallJSONStatus(b)
+	return out
+}
+
+// CallJSONStatus is CallJSON with the HTTP status of its answer (see
+// Response.Status).
+func CallJSONStatus(b []byte) ([]byte, int) {
 	var req Request
 	var resp Response
 	if len(b) > MaxRequestBytes {
@@ -105,7 +139,8 @@ func CallJSON(b []byte) []byte {
 	}
 	out, err := json.Marshal(resp)
 	if err != nil {
-		out, _ = json.Marshal(Response{Error: "promote: " + err.Error()})
+		resp = Response{Error: "promote: " + err.Error(), internal: true}
+		out, _ = json.Marshal(resp)
 	}
-	return out
+	return out, resp.Status()
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/dtype"
-	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/picture"
 	"github.com/promote-dev/promote/rules"
 )

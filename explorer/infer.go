@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/infer"
-	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/rules"
 )
 
@@ -48,8 +48,15 @@ func inferView(req Request) Response {
 		ia.Summary = "no rule set could read the program"
 	case l.First >= 0:
 		ia.Summary = fmt.Sprintf("first disagreement: line %d", l.FirstLine)
+	case len(l.Skipped) > 0:
+		ia.Summary = "all rule sets agree on the statements they read"
 	default:
 		ia.Summary = "all rule sets agree"
+	}
+	for _, msg := range l.Skipped {
+		// The lint is also in the answer (Lint.Skipped); the summary is
+		// what the page shows in words.
+		ia.Summary += "; skipped " + msg
 	}
 	return Response{Infer: ia}
 }

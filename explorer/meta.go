@@ -16,24 +16,15 @@ type Meta struct {
 	Version  string        `json:"version"`
 }
 
-// RuleSetInfo describes one rule set.
-type RuleSetInfo struct {
-	Name    string       `json:"name"`
-	Title   string       `json:"title"`
-	Options []OptionInfo `json:"options"`
-	// Presets are the specs promote compare also answers under.
-	Presets []string `json:"presets"`
-}
+// RuleSetInfo describes one rule set: the library's description, the one
+// promote rules -json prints (its presets are the specs promote compare
+// also answers under).
+type RuleSetInfo = rules.Info
 
 // OptionInfo is one option with its values and default.
-type OptionInfo struct {
-	Name    string `json:"name"`
-	Values  string `json:"values"`
-	Default string `json:"default"`
-	Doc     string `json:"doc,omitempty"`
-}
+type OptionInfo = rules.OptionInfo
 
-func meta() *Meta {
+func meta() (*Meta, error) {
 	m := &Meta{Policies: convert.PolicyNames(), Version: "unknown"}
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 		m.Version = bi.Main.Version
@@ -41,19 +32,10 @@ func meta() *Meta {
 	for _, d := range dtype.All() {
 		m.DTypes = append(m.DTypes, d.String())
 	}
-	for _, d := range rules.All() {
-		ri := RuleSetInfo{Name: d.Name, Title: d.Title, Options: []OptionInfo{}, Presets: []string{}}
-		for _, o := range d.Options {
-			ri.Options = append(ri.Options, OptionInfo{o.Name, o.Allowed(), o.Default, o.Doc})
-		}
-		for _, p := range d.Presets {
-			spec := d.Name
-			for _, kv := range p {
-				spec += ":" + kv
-			}
-			ri.Presets = append(ri.Presets, spec)
-		}
-		m.Rules = append(m.Rules, ri)
+	rs, err := rules.DescribeAll()
+	if err != nil {
+		return nil, err
 	}
-	return m
+	m.Rules = rs
+	return m, nil
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 
 	"github.com/promote-dev/promote"
-	"github.com/promote-dev/promote/internal/answer"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/picture"
 	"github.com/promote-dev/promote/rules"
 )
@@ -39,7 +39,7 @@ func table(req Request) Response {
 	t := picture.NewTable(r, other)
 	var b bytes.Buffer
 	if err := t.SVG(&b); err != nil {
-		return Response{Error: cmd + err.Error()}
+		return Response{Error: cmd + err.Error(), internal: true}
 	}
 	p := &Picture{Title: t.Title(), Rules: rules.Label(r), Differ: t.Differ, SVG: b.String()}
 	if other != nil {
@@ -57,11 +57,11 @@ func latticeView(req Request) Response {
 	}
 	d, err := picture.LatticeDiagram(r)
 	if err != nil {
-		return Response{Error: cmd + err.Error()}
+		return Response{Error: cmd + err.Error(), internal: true}
 	}
 	var b bytes.Buffer
 	if err := d.SVG(&b); err != nil {
-		return Response{Error: cmd + err.Error()}
+		return Response{Error: cmd + err.Error(), internal: true}
 	}
 	return Response{Picture: &Picture{Title: d.Title, Rules: rules.Label(r), Notes: d.Notes, SVG: b.String()}}
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/dtype"
-	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/picture"
 	"github.com/promote-dev/promote/rules"
 )
@@ -35,6 +35,9 @@ type Row struct {
 	Links []picture.Span `json:"links,omitempty"`
 	// FamilyTitle heads the family's rows, as promote compare does.
 	FamilyTitle string `json:"family_title,omitempty"`
+	// Brief is the row's short reason, promote compare's default WHY:
+	// why this query gets this answer (answer.Brief).
+	Brief string `json:"brief,omitempty"`
 }
 
 // query answers a query under the rule sets req.Rules names (every rule
@@ -73,18 +76,15 @@ func query(req Request) Response {
 	if err != nil {
 		return Response{Error: cmd + answer.OneLine(err.Error())}
 	}
-	rows := make([]answer.Row, len(rs))
-	for i, r := range rs {
-		rows[i] = answer.Evaluate(r, ops)
-	}
-	qa := &QueryAnswer{Operands: toks, Dialect: dialect, Rows: make([]Row, len(rows))}
-	qa.Summary = answer.Mark(rows)
+	c := answer.Compare(rs, ops)
+	rows := c.Rows
+	qa := &QueryAnswer{Operands: toks, Dialect: dialect, Rows: make([]Row, len(rows)), Summary: c.Summary}
 	if len(rows) == 1 {
 		rows[0].Differs = false
 		qa.Summary = ""
 	}
 	for i, rw := range rows {
-		qa.Rows[i] = Row{Row: rw, Label: rw.Label(), Spec: rules.Label(rs[i]), Links: picture.SourceSpans(rw.Source)}
+		qa.Rows[i] = Row{Row: rw, Label: rw.Label(), Spec: rules.Label(rs[i]), Links: picture.SourceSpans(rw.Source), Brief: rw.Brief}
 		if rw.FamilyIndex < len(families) {
 			qa.Rows[i].FamilyTitle = families[rw.FamilyIndex].Title
 		}

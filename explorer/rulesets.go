@@ -44,21 +44,12 @@ func presets() ([]promote.Rules, error) {
 }
 
 // prebuilt returns the prebuilt rule set a spec names, if there is one.
-func prebuilt(spec string) (promote.Rules, bool) {
+func prebuilt(sp rules.Spec) (promote.Rules, bool) {
 	b, err := built()
 	if err != nil {
 		return nil, false
 	}
-	name, opts, _ := strings.Cut(strings.TrimSpace(spec), ":")
-	d, err := rules.LookupBuiltin(name)
-	if err != nil {
-		return nil, false
-	}
-	var kv []string
-	if opts != "" {
-		kv = strings.Split(opts, ":")
-	}
-	s, err := d.Parse(kv...)
+	d, s, err := sp.Settings()
 	if err != nil {
 		return nil, false
 	}
@@ -66,17 +57,22 @@ func prebuilt(spec string) (promote.Rules, bool) {
 	return r, ok
 }
 
-// noFiles refuses a spec that names a rule file: the explorer answers
-// with the built-in rule sets only, so that a page (or anyone who can
-// reach promote serve) cannot make it read files from disk.
-func noFiles(specs ...string) error {
-	for _, s := range specs {
-		s = strings.TrimSpace(s)
-		if name, _, _ := strings.Cut(s, ":"); rules.IsPath(s) || rules.IsPath(name) {
-			return fmt.Errorf("%q names a rule file: the explorer answers with the built-in rule sets only (%s); rule files are read on the command line (promote -rules FILE)", s, strings.Join(rules.Names(), ", "))
+// cutSpecs cuts each spec of a list (rules.ParseSpec) and refuses one
+// that names a rule file: the explorer answers with the built-in rule
+// sets only, so that a page (or anyone who can reach promote serve)
+// cannot make it read files from disk. An empty spec is left for
+// rules.ParseListBuiltin to refuse, as the command line does: its Text is
+// empty.
+func cutSpecs(specs ...string) ([]rules.Spec, error) {
+	out := make([]rules.Spec, len(specs))
+	for i, s := range specs {
+		sp, err := rules.ParseSpec(s)
+		if err == nil && sp.File {
+			return nil, fmt.Errorf("%q names a rule file: the explorer answers with the built-in rule sets only (%s); rule files are read on the command line (promote -rules FILE)", sp.Text, strings.Join(rules.Names(), ", "))
 		}
+		out[i] = sp
 	}
-	return nil
+	return out, nil
 }
 
 // parseSpec builds the rule set one spec names (prebuilt when it can be),
@@ -88,13 +84,14 @@ func parseSpec(spec string) (promote.Rules, error) {
 	if strings.TrimSpace(spec) == "" {
 		return nil, fmt.Errorf("-rules is required (one of %s)", strings.Join(rules.Names(), ", "))
 	}
-	if err := noFiles(spec); err != nil {
+	sps, err := cutSpecs(spec)
+	if err != nil {
 		return nil, err
 	}
-	if r, ok := prebuilt(spec); ok {
+	if r, ok := prebuilt(sps[0]); ok {
 		return r, nil
 	}
-	return rules.ParseBuiltin(spec)
+	return sps[0].BuildBuiltin()
 }
 
 // parseList builds the rule sets of a comma-separated list of specs, with
@@ -104,14 +101,14 @@ func parseList(list string) ([]promote.Rules, error) {
 	if len(list) > MaxSpecBytes {
 		return nil, fmt.Errorf("a list of rule sets may take at most %d bytes", MaxSpecBytes)
 	}
-	parts := strings.Split(list, ",")
-	if err := noFiles(parts...); err != nil {
+	sps, err := cutSpecs(strings.Split(list, ",")...)
+	if err != nil {
 		return nil, err
 	}
-	out := make([]promote.Rules, 0, len(parts))
+	out := make([]promote.Rules, 0, len(sps))
 	seen := map[promote.Rules]bool{}
-	for _, p := range parts {
-		r, ok := prebuilt(p)
+	for _, sp := range sps {
+		r, ok := prebuilt(sp)
 		if !ok || seen[r] {
 			return rules.ParseListBuiltin(list) // its result, or its error
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/promote-dev/promote/rules"
 )
 
 // TestNoFileReads: no spec the explorer takes reads a file, whatever its
@@ -28,7 +30,9 @@ func TestNoFileReads(t *testing.T) {
 		if _, err := parseList("jax," + spec); err == nil {
 			t.Errorf("parseList(jax,%q): want a refusal", spec)
 		}
-		if _, ok := prebuilt(spec); ok {
+		if sp, _ := rules.ParseSpec(spec); !sp.File {
+			t.Errorf("ParseSpec(%q) = %+v: not a rule file", spec, sp)
+		} else if _, ok := prebuilt(sp); ok {
 			t.Errorf("prebuilt(%q) answered", spec)
 		}
 	}

@@ -69,6 +69,10 @@ static const char *const %[1]s_dtype_names[%[2]s_NUM_DTYPES] = {
 	for _, id := range s.ids {
 		fmt.Fprintf(b, "    %s,\n", cQuote(id))
 	}
+	fmt.Fprintf(b, "};\n\n// Every name %s_dtype_from_name accepts, with its dtype.\nstatic const struct {\n    const char *name;\n    int dtype;\n} %s_dtype_lookup[] = {\n", p, p)
+	for _, a := range s.lookup {
+		fmt.Fprintf(b, "    {%s, %d},\n", cQuote(a.name), a.idx)
+	}
 	fmt.Fprintf(b, "};\n\n// The refusing rules; the last is for a dtype out of range.\nstatic const %s_rule %s_rules[] = {\n", p, p)
 	for _, r := range s.refusals {
 		fmt.Fprintf(b, "    {%s, %s, %s},\n", cQuote(r.ID), cQuote(r.Text), cQuote(r.Source))
@@ -108,11 +112,13 @@ static inline const char *%[1]s_dtype_name(%[1]s_dtype d) {
     return (unsigned)d < %[2]s_NUM_DTYPES ? %[1]s_dtype_names[d] : NULL;
 }
 
-// %[1]s_dtype_from_name returns the dtype with that name, or -1.
+// %[1]s_dtype_from_name returns the dtype with that name: its enum name,
+// promote's canonical name (bf16) or a spelling the rule set's dialect
+// reads (bfloat16); -1 for none.
 static inline int %[1]s_dtype_from_name(const char *name) {
-    for (int i = 0; i < %[2]s_NUM_DTYPES; i++) {
-        if (strcmp(%[1]s_dtype_names[i], name) == 0) {
-            return i;
+    for (size_t i = 0; i < sizeof %[1]s_dtype_lookup / sizeof %[1]s_dtype_lookup[0]; i++) {
+        if (strcmp(%[1]s_dtype_lookup[i].name, name) == 0) {
+            return %[1]s_dtype_lookup[i].dtype;
         }
     }
     return -1;
@@ -159,6 +165,19 @@ inline constexpr std::array<const char *, num_dtypes> dtype_names = {
 	}
 	b.WriteString(`};
 
+// Every name dtype_from_name accepts, with its dtype.
+struct DTypeName {
+    const char *name;
+    std::uint8_t dtype;
+};
+
+inline constexpr DTypeName dtype_lookup[] = {
+`)
+	for _, a := range s.lookup {
+		fmt.Fprintf(b, "    {%s, %d},\n", cQuote(a.name), a.idx)
+	}
+	b.WriteString(`};
+
 // A rule of the rule set that refuses pairs.
 struct Rule {
     const char *id;
@@ -188,11 +207,12 @@ inline const char *name(DType d) noexcept {
     return i < num_dtypes ? dtype_names[i] : nullptr;
 }
 
-// The dtype with that name.
+// The dtype with that name: its enum name, promote's canonical name (bf16)
+// or a spelling the rule set's dialect reads (bfloat16).
 inline std::optional<DType> dtype_from_name(std::string_view n) noexcept {
-    for (std::size_t i = 0; i < num_dtypes; i++) {
-        if (n == dtype_names[i]) {
-            return static_cast<DType>(i);
+    for (const auto &a : dtype_lookup) {
+        if (n == a.name) {
+            return static_cast<DType>(a.dtype);
         }
     }
     return std::nullopt;

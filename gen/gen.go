@@ -73,6 +73,10 @@ type Options struct {
 	Version string
 	// NamesFile is the names file Names came from, for the header.
 	NamesFile string
+	// OutFile and VectorsFile are the files the code and the vectors are
+	// written to (promote gen's -o and -vectors), for the header's
+	// Regenerate line; empty when not written to a file.
+	OutFile, VectorsFile string
 }
 
 // scheme is what the generators read: the accepted dtypes with their
@@ -86,6 +90,7 @@ type scheme struct {
 	settings string
 	dtypes   []dtype.DType
 	ids      []string // identifiers, one per dtype
+	lookup   []alias  // every name the from-name function accepts
 	cells    [][]cell
 	refusals []*promote.Rule
 }
@@ -157,6 +162,7 @@ func build(r promote.Rules, opt Options) (*scheme, error) {
 		seen[strings.ToLower(id)] = d
 		s.ids = append(s.ids, id)
 	}
+	s.lookup = s.aliases(r.Def().Dialect)
 	ruleIdx := map[*promote.Rule]int{}
 	s.cells = make([][]cell, len(s.dtypes))
 	for i, a := range s.dtypes {
@@ -318,14 +324,18 @@ func (s *scheme) header() []string {
 	return lines
 }
 
-// command is the promote gen command line that regenerates the file.
+// command is the whole promote gen command line that regenerates the
+// file, its -o and -vectors included, each argument quoted for a shell
+// where it needs it.
 func (s *scheme) command() string {
-	c := "promote gen -rules " + s.label + " -lang " + string(s.opt.Lang)
+	c := "promote gen -rules " + shellWord(s.label) + " -lang " + string(s.opt.Lang)
 	if s.pkg != "promotion" {
-		c += " -package " + s.pkg
+		c += " -package " + shellWord(s.pkg)
 	}
-	if s.opt.NamesFile != "" {
-		c += " -names " + s.opt.NamesFile
+	for _, f := range []struct{ flag, path string }{{"-names", s.opt.NamesFile}, {"-o", s.opt.OutFile}, {"-vectors", s.opt.VectorsFile}} {
+		if f.path != "" {
+			c += " " + f.flag + " " + shellWord(f.path)
+		}
 	}
 	return c
 }

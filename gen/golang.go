@@ -56,15 +56,21 @@ func (d DType) String() string {
 	return "DType(" + strconv.Itoa(int(d)) + ")"
 }
 
-// ParseDType returns the dtype whose String is name.
+// ParseDType returns the dtype with that name: its String, promote's
+// canonical name (bf16) or a spelling the rule set's dialect reads
+// (bfloat16).
 func ParseDType(name string) (DType, bool) {
-	for i, n := range dtypeNames {
-		if n == name {
-			return DType(i), true
-		}
-	}
-	return 0, false
+	d, ok := dtypeByName[name]
+	return d, ok
 }
+
+// dtypeByName holds every name ParseDType accepts.
+var dtypeByName = map[string]DType{
+`)
+	for _, a := range s.lookup {
+		fmt.Fprintf(b, "\t%s: %s,\n", goQuote(a.name), s.ids[a.idx])
+	}
+	b.WriteString(`}
 
 // Rule is a rule of the rule set that refuses pairs.
 type Rule struct {

@@ -65,7 +65,14 @@ _TABLE = (
 	s.tableRows(b, "    ", "(", ")")
 	b.WriteString(`)
 
-_BY_NAME = {d.name: d for d in DType}
+# Every name dtype_from_name accepts: the member's name, promote's
+# canonical name (bf16) and the spellings the rule set's dialect reads.
+_BY_NAME = {
+`)
+	for _, a := range s.lookup {
+		fmt.Fprintf(b, "    %s: DType.%s,\n", pyQuote(a.name), s.ids[a.idx])
+	}
+	b.WriteString(`}
 
 
 def promote_types(a, b):
@@ -79,7 +86,8 @@ def promote_types(a, b):
 
 
 def dtype_from_name(name):
-    """The dtype with that name; KeyError when there is none."""
+    """The dtype with that name (its member name, promote's canonical name
+    or a spelling of the rule set's dialect); KeyError when there is none."""
     return _BY_NAME[name]
 `)
 }

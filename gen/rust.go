@@ -43,6 +43,10 @@ pub enum DType {
 		}
 		b.WriteString(rustQuote(id))
 	}
+	b.WriteString("];\n\n/// Every name from_name accepts, with its dtype.\nconst LOOKUP: &[(&str, DType)] = &[\n")
+	for _, a := range s.lookup {
+		fmt.Fprintf(b, "    (%s, DType::%s),\n", rustQuote(a.name), s.ids[a.idx])
+	}
 	b.WriteString(`];
 
 impl DType {
@@ -51,9 +55,10 @@ impl DType {
         NAMES[self as usize]
     }
 
-    /// The dtype with that name.
+    /// The dtype with that name: its variant's name, promote's canonical
+    /// name (bf16) or a spelling the rule set's dialect reads (bfloat16).
     pub fn from_name(name: &str) -> Option<DType> {
-        NAMES.iter().position(|n| *n == name).map(|i| ALL[i])
+        LOOKUP.iter().find(|(n, _)| *n == name).map(|(_, d)| *d)
     }
 }
 

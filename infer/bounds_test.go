@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/promote-dev/promote"
 )
 
 // The resource cases of the hardening issue, at sizes small enough for
@@ -187,5 +189,28 @@ func TestErrorShapes(t *testing.T) {
 		if !errors.As(err, &e) || !strings.HasSuffix(err.Error(), want) {
 			t.Errorf("statement %d: %v, want it to end %q", i+1, err, want)
 		}
+	}
+}
+
+// TestSourceBound: a program over MaxSourceBytes is refused with an error
+// at the line and column where the bound is passed, by Check and by the
+// lint alike, before any of it is parsed (typing costs up to ~140 bytes
+// of memory per byte of program, so the bound is what keeps memory well
+// under 1 GB); one of exactly MaxSourceBytes is read.
+func TestSourceBound(t *testing.T) {
+	r := build(t, "numpy", "-")
+	head := "x: f32\nx\n"
+	at := head + strings.Repeat("#", MaxSourceBytes-len(head))
+	if _, _, err := Check("prog", []byte(at), r); err != nil {
+		t.Errorf("a program of exactly %d bytes: %v", MaxSourceBytes, err)
+	}
+	over := at + "-x"
+	want := fmt.Sprintf("prog:3:%d: the program has %d bytes; a program may take at most %d (4 MiB)", MaxSourceBytes-len(head)+1, len(over), MaxSourceBytes)
+	if _, _, err := Check("prog", []byte(over), r); err == nil || err.Error() != want {
+		t.Errorf("over the bound: %v, want %q", err, want)
+	}
+	l := Compare("prog", []byte(over), []promote.Rules{r})
+	if !l.Unreadable || len(l.Errors) != 1 || l.Errors[0] != want {
+		t.Errorf("lint over the bound: unreadable %v, errors %q", l.Unreadable, l.Errors)
 	}
 }

@@ -10,11 +10,11 @@
 //
 // # Programs
 //
-// Parse reads the small language of the README's "Programs" section: inputs NAME: OPERAND in
+// Parse reads the small language of docs/infer.md: inputs NAME: OPERAND in
 // the batch contract's operand grammar, bindings NAME = EXPR, and a bare
 // expression as the result, with literals in the rule set's host language
 // (Python; R for anvil; C for c; C++ for cpp and kernel-float; Julia for
-// julia: see HostOf). Inputs may carry values: a typed scalar f64(1.5) or
+// julia: each rule set declares it in its promote.Def, see HostOf). Inputs may carry values: a typed scalar f64(1.5) or
 // a 0-d array i64[](300), which NumPy 1.x's legacy promotion reads.
 // Check parses and types in one call; WriteText prints what promote infer prints; Compare is the
 // porting lint across rule sets, and Lint.WriteText and Lint.WriteJSON
@@ -47,11 +47,13 @@
 //
 // What an operation does around promotion (true division of integers,
 // exp of an integer, sum of bool, mean, comparisons, argmax, C's integer
-// promotion of -x) differs by system; typing.go is that table for the
-// first nine systems, typing_python.go, typing_kernel.go and
-// typing_compiled.go for Keras, MLX, PaddlePaddle, MindSpore, tinygrad,
-// Triton, TVM, Julia, C and C++ (typing_hooks.go dispatches), each entry
-// a promote.Rule citing the op-typing section of the rule set's spec, and
-// the README's "Programs" section lists it. The C and C++ entries are
-// checked against GCC (oracle_test.go).
+// promotion of -x) differs by system, and each system says it in its own
+// package: a rule set that implements promote.OpTyper types its
+// operations there (rules/<system>/typing.go; C and C++ share
+// rules/internal/clit/optyping.go), reading its own options, each entry a
+// promote.Rule citing the op-typing section of the rule set's spec. This
+// package knows no system by name: typing.go is the generic typing, which
+// a rule set without OpTyper gets and an OpTyper returns where it has
+// nothing to add. docs/infer.md lists the entries. The
+// C and C++ entries are checked against GCC (oracle_test.go).
 package infer

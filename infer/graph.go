@@ -123,7 +123,7 @@ func (g *Graph) Call(op Op, args ...NodeID) NodeID {
 		g.args = append(g.args, args...)
 		return g.add(n)
 	}
-	if op < OpNeg || op == OpConvert || op >= numOps || len(args) != arity(op) {
+	if op < OpNeg || op == OpConvert || !op.Valid() || len(args) != arity(op) {
 		n.op = opInvalid
 		n.n = int32(len(args))
 	}
@@ -148,7 +148,7 @@ func (g *Graph) Convert(x NodeID, d dtype.DType) NodeID {
 // arity is the number of arguments of a call with a fixed arity.
 func arity(op Op) int {
 	switch {
-	case op.isUnary(), op.isReduction(), op == OpConvert:
+	case op.IsElementwise(), op.IsReduction(), op == OpConvert:
 		return 1
 	case op == OpWhere:
 		return 3

@@ -166,7 +166,7 @@ func (f *folder) python(op Op, a, b promote.Value) (promote.Value, error) {
 	if op.IsComparison() {
 		return foldCompare(op, a, b)
 	}
-	if op.isBitwise() {
+	if op.IsBitwise() {
 		if (a.Kind == promote.BoolValue || a.Kind == promote.IntValue) && (b.Kind == promote.BoolValue || b.Kind == promote.IntValue) {
 			if a.Kind == promote.BoolValue && b.Kind == promote.BoolValue {
 				switch op {

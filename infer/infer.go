@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/opkit"
 )
 
 // Error is a node that cannot be typed: the rule set refused it, or the
@@ -67,6 +68,13 @@ type Inferer struct {
 	scratch []int64
 	sbuf    []shape
 	obuf    []promote.Operand
+	// The question to the rule set's op typing (ask), reused: its
+	// arguments, their values, and the typing they belong to.
+	q     promote.OpQuery
+	qargs []promote.OpArg
+	qvals []*tval
+	qts   *Types
+	cvals []*tval
 }
 
 type cached struct {
@@ -76,7 +84,50 @@ type cached struct {
 
 // New returns an Inferer for the rule set r.
 func New(r promote.Rules) *Inferer {
-	return &Inferer{r: r, sys: newSystem(r), pairs: make(map[uint64]cached), local: make(map[uint64]cached)}
+	in := &Inferer{r: r, sys: newSystem(r), pairs: make(map[uint64]cached), local: make(map[uint64]cached)}
+	in.q.Typer = queryHelper{in}
+	return in
+}
+
+// ask puts op to the rule set's op typing, about the operands vs whose
+// promotion is res (or failed with err); generic is the generic typing's
+// decision, which a rule set with no op typing gets.
+func (in *Inferer) ask(ts *Types, op Op, early bool, res promote.Result, err error, generic decision, vs []*tval) decision {
+	if in.sys.typer == nil {
+		return generic
+	}
+	in.qvals, in.qts = vs, ts
+	if cap(in.qargs) < len(vs) {
+		in.qargs = make([]promote.OpArg, len(vs))
+	}
+	in.qargs = in.qargs[:len(vs)]
+	for i, v := range vs {
+		// Filled in place: an OpArg is large, and its Value is copied
+		// only for a literal.
+		a := &in.qargs[i]
+		a.DType, a.Weak = v.dt, v.flags&flagWeak != 0
+		switch {
+		case v.flags&flagLit != 0:
+			a.Literal, a.Value = true, ts.lits[v.aux]
+		case a.Literal:
+			a.Literal, a.Value = false, promote.Value{}
+		}
+	}
+	q := &in.q
+	q.Op, q.Args, q.Res, q.Err, q.Generic, q.Early = op, in.qargs, res, err, generic, early
+	return in.sys.typer.TypeOp(q)
+}
+
+// queryHelper lends the asked operands to op typing
+// (promote.OpHelper).
+type queryHelper struct{ in *Inferer }
+
+// Operand is an asked operand as the rule set's operand.
+func (h queryHelper) Operand(i int) promote.Operand { return h.in.operand(h.in.qts, h.in.qvals[i]) }
+
+// Promote is the promotion of two of the asked operands: promote2, cached.
+func (h queryHelper) Promote(i, j int) (promote.Result, error) {
+	return h.in.promote2(h.in.qts, h.in.qvals[i], h.in.qvals[j])
 }
 
 // Rules returns the rule set the Inferer types with.
@@ -118,7 +169,7 @@ func (in *Inferer) fail(g *Graph, ts *Types, id NodeID, err error) {
 
 // refusal reports a refusal of the op typing table as a rule-set error.
 func (in *Inferer) refusal(d decision, ops ...promote.Operand) error {
-	return &promote.Error{Rules: in.r.Def().Name, Rule: d.rule, Msg: d.msg, Operands: ops}
+	return &promote.Error{Rules: in.r.Def().Name, Rule: d.Rule, Msg: d.Msg, Operands: ops}
 }
 
 // decisionErr is the error of a failed decision about the operands vs:
@@ -129,12 +180,12 @@ func (in *Inferer) decisionErr(d decision, ts *Types, vs ...*tval) error {
 	for i, v := range vs {
 		shaped[i] = in.shapedOperand(ts, v)
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		plain := make([]promote.Operand, len(vs))
 		for i, v := range vs {
 			plain[i] = in.operand(ts, v)
 		}
-		return withShapes(d.err, plain, shaped)
+		return withShapes(d.Err, plain, shaped)
 	}
 	return in.refusal(d, shaped...)
 }
@@ -187,7 +238,7 @@ func (in *Inferer) step(g *Graph, ts *Types, id NodeID) {
 			return
 		}
 		in.binary(g, ts, id, n.op, a, b)
-	case n.op.isUnary() || n.op.isReduction() || n.op == OpConvert:
+	case n.op.IsElementwise() || n.op.IsReduction() || n.op == OpConvert:
 		a := in.arg(g, ts, id, n.a)
 		if a == nil {
 			return
@@ -235,8 +286,8 @@ func (in *Inferer) input(g *Graph, ts *Types, id NodeID, n *node) {
 		in.fail(g, ts, id, withShapes(err, []promote.Operand{o}, []promote.Operand{o}))
 		return
 	}
-	v := tval{dt: res.DType, rank: int32(o.Rank), dims: -1, rule: ruleInput}
-	if res.Weak && in.sys.weak {
+	v := tval{dt: res.DType, rank: int32(o.Rank), dims: -1, rule: opkit.Input}
+	if res.Weak && in.sys.policy.Weak {
 		v.flags |= flagWeak
 	}
 	if o.HasValue() {
@@ -286,10 +337,12 @@ func (in *Inferer) literalAt(g *Graph, ts *Types, id NodeID, li int32) {
 		return
 	}
 	v.dt, v.rule = res.DType, res.Rule
-	if in.sys.id == sysOpenVINO {
-		// OpenVINO typed the rank-0 Constant promote made of the literal;
-		// the dtype of that Constant is promote's choice, so name it.
-		v.rule = ruleOVLit
+	if in.sys.lits != nil {
+		// The rule set typed what its system makes of the literal
+		// (OpenVINO: a rank-0 Constant); its rule names that choice.
+		if _, r := in.sys.lits.LiteralOperand(ts.lits[li]); r != nil {
+			v.rule = r
+		}
 	}
 	if res.Weak {
 		v.flags |= flagWeak
@@ -310,8 +363,8 @@ func (in *Inferer) array(g *Graph, ts *Types, id NodeID, v *tval) *tval {
 	}
 	out := &ts.tmp[ts.tmpi&3]
 	ts.tmpi++
-	*out = tval{dt: v.dt, rank: 0, dims: -1, rule: ruleCallLit}
-	if v.flags&flagWeak != 0 && in.sys.weak {
+	*out = tval{dt: v.dt, rank: 0, dims: -1, rule: opkit.CallLit}
+	if v.flags&flagWeak != 0 && in.sys.policy.Weak {
 		out.flags = flagWeak
 	}
 	return out
@@ -347,7 +400,7 @@ func (ts *Types) setShape(v *tval, s shape, ops ...*tval) {
 
 func (in *Inferer) broadcast(ts *Types, a, b *tval) (shape, error) {
 	in.scratch = in.scratch[:0]
-	return broadcast(ts.shapeOf(a), ts.shapeOf(b), in.sys.id != sysAnvil, &in.scratch)
+	return broadcast(ts.shapeOf(a), ts.shapeOf(b), !in.sys.policy.ExactShapes, &in.scratch)
 }
 
 func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
@@ -359,7 +412,7 @@ func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 			return
 		}
 		in.literalValue(g, ts, id, v)
-		ts.vals[id].rule = ruleHostLit
+		ts.vals[id].rule = opkit.HostLit
 		return
 	}
 	s, err := in.broadcast(ts, a, b)
@@ -367,174 +420,63 @@ func (in *Inferer) binary(g *Graph, ts *Types, id NodeID, op Op, a, b *tval) {
 		in.fail(g, ts, id, err)
 		return
 	}
-	var res promote.Result
-	if in.sys.id == sysTriton && (op == OpDiv || op == OpFloorDiv || op == OpMod) {
-		// Triton promotes /, // and % on their own path (div_or_mod).
-		res, err = in.tritonDivMod(ts, a, b)
-	} else {
-		res, err = in.promote2(ts, a, b)
-	}
+	res, err := in.promote2(ts, a, b)
 	var d decision
 	switch {
-	case op <= OpMul && in.sys.id != sysJulia:
-		// + - * are the promotion itself everywhere but in Julia (Bool
-		// arithmetic): the common case costs no op typing.
-		if err != nil {
-			in.fail(g, ts, id, in.shaped(err, ts, a, b))
-			return
-		}
-		d = decision{dt: res.DType, weak: res.Weak, rule: res.Rule}
+	case op <= OpMul && !in.sys.policy.Arithmetic:
+		// + - * are the promotion itself but where the rule set says
+		// otherwise: the common case costs no op typing.
+		d = decision{DType: res.DType, Weak: res.Weak, Rule: res.Rule, Err: err}
+	case err != nil:
+		d = decision{Err: err}
 	default:
-		var ok bool
-		d, ok = in.binaryOp(ts, op, a, b, res, err)
-		if !ok {
-			if err != nil {
-				in.fail(g, ts, id, in.shaped(err, ts, a, b))
-				return
-			}
-			d = in.binaryGeneric(ts, op, a, b, res, decision{dt: res.DType, weak: res.Weak, rule: res.Rule})
-		}
+		d = binaryGeneric(op, res)
 	}
-	if d.failed() {
+	if op > OpMul || in.sys.policy.Arithmetic {
+		in.cvals = append(in.cvals[:0], a, b)
+		d = in.ask(ts, op, false, res, err, d, in.cvals)
+	}
+	if d.Failed() {
 		in.fail(g, ts, id, in.decisionErr(d, ts, a, b))
 		return
 	}
-	v := tval{dt: d.dt, rule: d.rule}
-	if d.weak && in.sys.weak {
+	v := tval{dt: d.DType, rule: d.Rule}
+	if d.Weak && in.sys.policy.Weak {
 		v.flags = flagWeak
 	}
 	ts.setShape(&v, s, a, b)
 	ts.vals[id] = v
 }
 
-// binaryGeneric is the op typing every system shares around the
-// promotion res of a op b, with the variations of the first nine
-// systems; d is the promotion's own decision.
-func (in *Inferer) binaryGeneric(ts *Types, op Op, a, b *tval, res promote.Result, d decision) decision {
-	switch {
-	case op.IsComparison():
-		d = decision{dt: dtype.Bool, rule: ruleCompare}
-		if in.sys.id == sysAnvil {
-			d.rule = ruleAnvilCmp
-			d.weak = a.flags&b.flags&flagWeak != 0
-		}
-		if op.isOrdering() && res.DType.IsComplex() {
-			d = in.sys.orderComplex(op, res.DType)
-		}
-	case op == OpDiv:
-		if dd := in.sys.trueDiv(res.DType, res.Weak); dd.rule != nil {
-			d = dd
-		}
-	case op.isBitwise():
-		if !isIntOrBool(res.DType) {
-			d = refuse(ruleBitwise, "%s needs bool or integer operands, not %s", op, res.DType)
-		}
-	case op == OpMod:
-		if res.DType.IsComplex() {
-			d = refuse(ruleModCplx, "%% is not defined for %s", res.DType)
-		}
-	case op == OpFloorDiv:
-		if res.DType.IsComplex() {
-			d = refuse(ruleFloorDivCplx, "// is not defined for %s", res.DType)
-		}
-	case op == OpPow:
-		if (in.sys.id == sysPyTorch || in.sys.id == sysNumPy) && res.DType.IsInteger() && b.flags&flagLit != 0 {
-			if v := ts.lits[b.aux]; v.Kind == promote.IntValue && v.Int.Sign() < 0 {
-				d = refuse(ruleIntNegPow, "Integers to negative integer powers are not allowed.")
-			}
-		}
-	}
-	return d
-}
-
 func (in *Inferer) unary(g *Graph, ts *Types, id NodeID, n *node, a *tval) {
-	weak := a.flags&flagWeak != 0
-	d := decision{dt: a.dt, weak: weak, rule: in.sys.unaryRule()}
-	s := ts.shapeOf(a)
-	if n.op != OpConvert {
-		if dd, ok := in.unaryOp(ts, n.op, a); ok {
-			if n.op.isReduction() {
-				s = shape{}
-			}
-			if dd.failed() {
-				in.fail(g, ts, id, in.decisionErr(dd, ts, a))
-				return
-			}
-			v := tval{dt: dd.dt, rule: dd.rule}
-			if dd.weak && in.sys.weak {
-				v.flags = flagWeak
-			}
-			ts.setShape(&v, s, a)
-			ts.vals[id] = v
-			return
-		}
-	}
-	switch op := n.op; {
-	case op == OpNeg:
-		if a.dt == dtype.Bool {
-			d = in.sys.negBool()
-		}
-	case op == OpAbs:
-		if a.dt.IsComplex() {
-			d = decision{dt: realOf(a.dt), weak: weak, rule: ruleAbsCplx}
-		}
-	case op.isFloatFunc():
-		d = in.sys.floatFunc(op, a.dt, weak)
-		if d.rule == ruleKeep {
-			d.rule = in.sys.unaryRule()
-		}
-	case op == OpFloor || op == OpCeil:
-		if a.dt.IsComplex() {
-			d = refuse(ruleFloorCx, "%s is not defined for %s", op, a.dt)
-		}
-	case op == OpSum:
-		d, s = in.sys.sum(a.dt, weak), shape{}
-	case op == OpMean:
-		s = shape{}
-		if in.sys.id == sysAnvil {
-			// nv_mean: reduce_sum(x) / nelts, nelts an R double.
-			sum := tval{dt: a.dt, flags: a.flags & flagWeak, dims: -1}
-			res, err := in.r.Result(in.operand(ts, &sum), promote.Float(1))
-			if err != nil {
-				in.fail(g, ts, id, err)
-				return
-			}
-			d = decision{dt: res.DType, weak: res.Weak, rule: ruleAnvilMean}
-		} else {
-			d = in.sys.mean(a.dt, weak)
-		}
-	case op == OpMax || op == OpMin:
-		d.rule, s = ruleReduce, shape{}
-		if in.sys.id == sysAnvil {
-			d.rule = ruleAnvilReduce
-		}
-	case op == OpArgmax:
-		d, s = in.sys.argmax(), shape{}
-	case op == OpConvert:
+	var d decision
+	if n.op == OpConvert {
 		res, err := in.r.Result(promote.T(g.convs[n.aux]))
 		if err != nil {
 			in.fail(g, ts, id, err)
 			return
 		}
-		d = decision{dt: res.DType, rule: ruleConvert}
-		if in.sys.id == sysAnvil {
-			d.rule = ruleAnvilConv
-		}
+		d = decision{DType: res.DType, Rule: opkit.Convert}
+	} else {
+		d = unaryGeneric(n.op, a.dt, a.flags&flagWeak != 0, in.sys.keep)
 	}
-	if d.msg != "" {
-		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, a)))
+	s := ts.shapeOf(a)
+	if n.op.IsReduction() {
+		s = shape{}
+	}
+	in.cvals = append(in.cvals[:0], a)
+	d = in.ask(ts, n.op, false, promote.Result{}, nil, d, in.cvals)
+	if d.Failed() {
+		in.fail(g, ts, id, in.decisionErr(d, ts, a))
 		return
 	}
-	v := tval{dt: d.dt, rule: d.rule}
-	if d.weak && in.sys.weak {
+	v := tval{dt: d.DType, rule: d.Rule}
+	if d.Weak && in.sys.policy.Weak {
 		v.flags = flagWeak
 	}
 	ts.setShape(&v, s, a)
 	ts.vals[id] = v
 }
-
-// realOf is the real type of a complex type's parts, from its Format.
-func realOf(d dtype.DType) dtype.DType { return d.Format().Elem }
 
 func (in *Inferer) where(g *Graph, ts *Types, id NodeID, n *node) {
 	c := in.arg(g, ts, id, n.a)
@@ -549,16 +491,20 @@ func (in *Inferer) where(g *Graph, ts *Types, id NodeID, n *node) {
 	if b == nil {
 		return
 	}
-	if in.sys.id == sysPyTorch && c.dt != dtype.Bool {
-		d := refuse(ruleTorchWhere, "where expected condition to be a boolean tensor, but got a tensor with dtype %s", torchName(c.dt))
-		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, c)))
-		return
+	if in.sys.typer != nil {
+		// A condition refused by its dtype alone is refused before any
+		// shape is checked.
+		in.cvals = append(in.cvals[:0], c)
+		if d := in.ask(ts, OpWhere, true, promote.Result{}, nil, decision{}, in.cvals); d.Failed() {
+			in.fail(g, ts, id, in.decisionErr(d, ts, c))
+			return
+		}
 	}
 	in.scratch = in.scratch[:0]
-	s, err := broadcast(ts.shapeOf(c), ts.shapeOf(a), in.sys.id != sysAnvil, &in.scratch)
+	s, err := broadcast(ts.shapeOf(c), ts.shapeOf(a), !in.sys.policy.ExactShapes, &in.scratch)
 	if err == nil {
 		var more []int64
-		s, err = broadcast(s, ts.shapeOf(b), in.sys.id != sysAnvil, &more)
+		s, err = broadcast(s, ts.shapeOf(b), !in.sys.policy.ExactShapes, &more)
 	}
 	if err != nil {
 		in.fail(g, ts, id, err)
@@ -571,20 +517,23 @@ func (in *Inferer) where(g *Graph, ts *Types, id NodeID, n *node) {
 	} else {
 		res, err = in.promote2(ts, a, b)
 	}
-	d, ok := in.whereOp(ts, c, a, b, res, err)
-	if !ok {
-		if err != nil {
-			in.fail(g, ts, id, in.shaped(err, ts, a, b))
-			return
-		}
-		d = decision{dt: res.DType, weak: res.Weak, rule: res.Rule}
+	d := decision{Err: err}
+	if err == nil {
+		d = decision{DType: res.DType, Weak: res.Weak, Rule: res.Rule}
 	}
-	if d.failed() {
+	in.cvals = append(in.cvals[:0], c, a, b)
+	d = in.ask(ts, OpWhere, false, res, err, d, in.cvals)
+	switch {
+	case d.Err != nil:
+		// An error of a promotion is about the branches a and b.
+		in.fail(g, ts, id, in.shaped(d.Err, ts, a, b))
+		return
+	case d.Failed():
 		in.fail(g, ts, id, in.decisionErr(d, ts, c, a, b))
 		return
 	}
-	v := tval{dt: d.dt, rule: d.rule}
-	if d.weak && in.sys.weak {
+	v := tval{dt: d.DType, rule: d.Rule}
+	if d.Weak && in.sys.policy.Weak {
 		v.flags = flagWeak
 	}
 	ts.setShape(&v, s, c, a, b)
@@ -601,7 +550,7 @@ func (in *Inferer) matmul(g *Graph, ts *Types, id NodeID, n *node) {
 		return
 	}
 	if (a.flags|b.flags)&flagLit != 0 {
-		d := refuse(ruleMatLit, "matmul: a host scalar is not allowed, use * instead")
+		d := refuse(opkit.MatLit, "matmul: a host scalar is not allowed, use * instead")
 		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, a), in.shapedOperand(ts, b)))
 		return
 	}
@@ -611,31 +560,19 @@ func (in *Inferer) matmul(g *Graph, ts *Types, id NodeID, n *node) {
 		in.fail(g, ts, id, err)
 		return
 	}
-	if in.sys.id == sysPyTorch && a.dt != b.dt {
-		d := refuse(ruleTorchMatmul, "expected m1 and m2 to have the same dtype, but got: %s != %s", torchName(a.dt), torchName(b.dt))
-		in.fail(g, ts, id, in.refusal(d, in.shapedOperand(ts, a), in.shapedOperand(ts, b)))
-		return
-	}
-	if d, ok := in.matmulOp(ts, a, b); ok {
-		if d.failed() {
-			in.fail(g, ts, id, in.decisionErr(d, ts, a, b))
-			return
-		}
-		v := tval{dt: d.dt, rule: d.rule}
-		ts.setShape(&v, s, a, b)
-		ts.vals[id] = v
-		return
-	}
 	res, err := in.promote2(ts, a, b)
-	if err != nil {
-		in.fail(g, ts, id, in.shaped(err, ts, a, b))
+	d := decision{Err: err}
+	if err == nil {
+		d = decision{DType: res.DType, Weak: res.Weak, Rule: res.Rule}
+	}
+	in.cvals = append(in.cvals[:0], a, b)
+	d = in.ask(ts, OpMatmul, false, res, err, d, in.cvals)
+	if d.Failed() {
+		in.fail(g, ts, id, in.decisionErr(d, ts, a, b))
 		return
 	}
-	v := tval{dt: res.DType, rule: res.Rule}
-	switch {
-	case in.sys.id == sysAnvil:
-		v.rule = ruleAnvilMatmul // never ambiguous
-	case res.Weak && in.sys.weak:
+	v := tval{dt: d.DType, rule: d.Rule}
+	if d.Weak && in.sys.policy.Weak {
 		v.flags = flagWeak
 	}
 	ts.setShape(&v, s, a, b)
@@ -658,52 +595,27 @@ func (in *Inferer) concat(g *Graph, ts *Types, id NodeID, n *node) {
 		in.obuf = append(in.obuf, in.operand(ts, v))
 	}
 	in.scratch = in.scratch[:0]
-	s, err := concatShape(in.sbuf, in.sys.id == sysAnvil, &in.scratch)
+	s, err := concatShape(in.sbuf, in.sys.policy.ExactShapes, &in.scratch)
 	if err != nil {
 		in.fail(g, ts, id, err)
 		return
 	}
-	if d, ok := in.concatOp(ts, args); ok {
-		if d.failed() {
-			vs := make([]*tval, len(args))
-			for i, x := range args {
-				vs[i] = &ts.vals[x]
-			}
-			in.fail(g, ts, id, in.decisionErr(d, ts, vs...))
-			return
-		}
-		v := tval{dt: d.dt, rule: d.rule}
-		ts.setShape(&v, s)
-		ts.vals[id] = v
-		return
-	}
 	res, err := in.r.Result(in.obuf...)
-	if err != nil {
-		shaped := make([]promote.Operand, len(args))
-		for i, x := range args {
-			shaped[i] = in.shapedOperand(ts, &ts.vals[x])
-		}
-		in.fail(g, ts, id, withShapes(err, in.obuf, shaped))
+	d := decision{Err: err}
+	if err == nil {
+		d = decision{DType: res.DType, Weak: res.Weak, Rule: res.Rule}
+	}
+	in.cvals = in.cvals[:0]
+	for _, x := range args {
+		in.cvals = append(in.cvals, &ts.vals[x])
+	}
+	d = in.ask(ts, OpConcat, false, res, err, d, in.cvals)
+	if d.Failed() {
+		in.fail(g, ts, id, in.decisionErr(d, ts, in.cvals...))
 		return
 	}
-	v := tval{dt: res.DType, rule: res.Rule}
-	if in.sys.id == sysAnvil {
-		// prim_concatenate is ambiguous iff all its (converted) operands
-		// are: an operand already of the common dtype keeps its flag, a
-		// converted one takes the common flag.
-		amb := true
-		for _, x := range args {
-			o := &ts.vals[x]
-			if o.dt == res.DType {
-				amb = amb && o.flags&flagWeak != 0
-			} else {
-				amb = amb && res.Weak
-			}
-		}
-		res.Weak = amb
-		v.rule = ruleAnvilConcat
-	}
-	if res.Weak && in.sys.weak {
+	v := tval{dt: d.DType, rule: d.Rule}
+	if d.Weak && in.sys.policy.Weak {
 		v.flags = flagWeak
 	}
 	ts.setShape(&v, s)
@@ -717,8 +629,9 @@ func (in *Inferer) operand(ts *Types, v *tval) promote.Operand {
 	switch {
 	case v.flags&flagLit != 0:
 		lit := ts.lits[v.aux]
-		if in.sys.id == sysOpenVINO {
-			return openvinoLiteral(lit)
+		if in.sys.lits != nil {
+			o, _ := in.sys.lits.LiteralOperand(lit)
+			return o
 		}
 		return promote.Operand{Kind: promote.Literal, Value: lit}
 	case v.flags&flagScalar != 0:
@@ -781,21 +694,6 @@ func withShapes(err error, plain, shaped []promote.Operand) error {
 func sameOperand(a, b promote.Operand) bool {
 	return rankClass(int32(a.Rank)) == rankClass(int32(b.Rank)) && a.Kind == b.Kind && a.DType == b.DType &&
 		a.Weak == b.Weak && a.Value.Kind == b.Value.Kind && a.Value.Text == b.Value.Text
-}
-
-// openvinoLiteral is a Python literal as the rank-0 Constant a frontend
-// makes of it (ruleOVLit); a complex literal stays a literal, which the
-// rule set refuses.
-func openvinoLiteral(v promote.Value) promote.Operand {
-	switch v.Kind {
-	case promote.BoolValue:
-		return promote.T0(dtype.Bool)
-	case promote.IntValue:
-		return promote.T0(dtype.I64)
-	case promote.FloatValue:
-		return promote.T0(dtype.F32)
-	}
-	return promote.Operand{Kind: promote.Literal, Value: v}
 }
 
 // rankClass is what the rule sets read of a rank: 0, at least 1, unknown.

@@ -25,6 +25,11 @@ type Lint struct {
 	Unreadable bool `json:"unreadable,omitempty"`
 	// Errors holds, per rule set, the program's first error ("" if none).
 	Errors []string `json:"errors"`
+	// Skipped holds the syntax error of each statement no rule set could
+	// parse, in program order: such a statement is reported (its row's
+	// cells are "error") and the rest of the program is still typed and
+	// compared.
+	Skipped []string `json:"skipped,omitempty"`
 }
 
 // LintRow is one statement under every rule set.
@@ -104,10 +109,13 @@ func cellText(c cell) string {
 // both share the binding) and types it, so the lint costs one parse and
 // one typing per rule set, in time and memory linear in the program.
 func Compare(name string, src []byte, rs []promote.Rules) *Lint {
-	s := parseShared(name, src)
+	s := parseRecovering(name, src)
 	stmts := s.prog.Stmts
 	n := len(stmts)
 	l := &Lint{First: -1}
+	for _, e := range s.skipped {
+		l.Skipped = append(l.Skipped, oneLine(e.Error()))
+	}
 	if len(rs) > 0 {
 		l.Rules, l.Errors = make([]string, len(rs)), make([]string, len(rs))
 	}
@@ -148,7 +156,7 @@ func Compare(name string, src []byte, rs []promote.Rules) *Lint {
 			}
 			for j := range col {
 				col[j] = cellError
-				if stmts[j].Line < bad {
+				if stmts[j].Line < bad && stmts[j].Kind != StmtSkipped {
 					col[j] = cellDash // parsed fine up to here; not typed, not compared
 				}
 			}
@@ -159,6 +167,10 @@ func Compare(name string, src []byte, rs []promote.Rules) *Lint {
 			l.Errors[i] = oneLine(err.Error())
 		}
 		for j := range col {
+			if stmts[j].Kind == StmtSkipped {
+				col[j] = cellError // its error is in l.Skipped
+				continue
+			}
 			col[j] = cellOf(&ts, stmts[j].Node)
 		}
 	}

@@ -50,7 +50,9 @@ func allRules(t testing.TB) []promote.Rules {
 
 // TestCompareMatchesCheck: the lint parses once and binds the parse to
 // each rule set; each column must be what that rule set alone gives
-// (Check): the same cells, the same error, "-" before a syntax error.
+// (Check) for the program without the statements the lint skipped: the
+// same cells, the same error, "-" before a syntax error, and "error" on
+// every skipped statement.
 func TestCompareMatchesCheck(t *testing.T) {
 	rs := allRules(t)
 	for _, src := range lintPrograms {
@@ -58,19 +60,57 @@ func TestCompareMatchesCheck(t *testing.T) {
 	}
 }
 
-// checkCompare checks Compare(src, rs) column by column against Check.
+// blankSkipped is src with the lines of the statements the lint's
+// recovering parse skips made blank, and those lines.
+func blankSkipped(src string) (string, map[int]bool) {
+	skipped := map[int]bool{}
+	for _, st := range parseRecovering("prog", []byte(src)).prog.Stmts {
+		if st.Kind == StmtSkipped {
+			skipped[int(st.Line)] = true
+		}
+	}
+	if len(skipped) == 0 {
+		return src, skipped
+	}
+	lines := strings.Split(src, "\n")
+	for i := range lines {
+		if skipped[i+1] {
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "\n"), skipped
+}
+
+// checkCompare checks Compare(src, rs) column by column against Check of
+// src without its skipped statements.
 func checkCompare(t *testing.T, src string, rs []promote.Rules) {
 	t.Helper()
 	l := Compare("prog", []byte(src), rs)
 	if len(l.Rules) != len(rs) || len(l.Errors) != len(rs) {
 		t.Fatalf("%q: %d labels, %d errors for %d rule sets", src, len(l.Rules), len(l.Errors), len(rs))
 	}
+	blank, skipped := blankSkipped(src)
+	if len(l.Skipped) != len(skipped) {
+		t.Errorf("%q: %d statements skipped, the parse skips %d", src, len(l.Skipped), len(skipped))
+	}
+	var kept []LintRow // the rows of the statements not skipped
+	for _, row := range l.Rows {
+		if !skipped[row.Line] {
+			kept = append(kept, row)
+			continue
+		}
+		for i, c := range row.Cells {
+			if c != "error" {
+				t.Errorf("%q: skipped line %d under %s: %q, want error", src, row.Line, l.Rules[i], c)
+			}
+		}
+	}
 	anyParsed := false
 	for i, r := range rs {
 		if l.Rules[i] != rules.Label(r) {
 			t.Errorf("%q: column %d labelled %q, want %q", src, i, l.Rules[i], rules.Label(r))
 		}
-		p, ts, err := Check("prog", []byte(src), r)
+		p, ts, err := Check("prog", []byte(blank), r)
 		want := ""
 		if err != nil {
 			want = oneLine(err.Error())
@@ -84,7 +124,7 @@ func checkCompare(t *testing.T, src string, rs []promote.Rules) {
 			if errors.As(err, &pe) {
 				bad = pe.Pos.Line
 			}
-			for _, row := range l.Rows {
+			for _, row := range kept {
 				want := "error"
 				if int32(row.Line) < bad {
 					want = "-"
@@ -96,12 +136,12 @@ func checkCompare(t *testing.T, src string, rs []promote.Rules) {
 			continue
 		}
 		anyParsed = true
-		if len(l.Rows) != len(p.Stmts) {
-			t.Fatalf("%q: %d rows, %d statements", src, len(l.Rows), len(p.Stmts))
+		if len(kept) != len(p.Stmts) {
+			t.Fatalf("%q: %d rows not skipped, %d statements", src, len(kept), len(p.Stmts))
 		}
 		for j, s := range p.Stmts {
 			want := cellText(cellOf(ts, s.Node))
-			if got := l.Rows[j].Cells[i]; got != want {
+			if got := kept[j].Cells[i]; got != want {
 				t.Errorf("%q under %s, line %d: %q, Check gives %q", src, l.Rules[i], s.Line, got, want)
 			}
 		}
@@ -179,6 +219,9 @@ func referenceText(l *Lint) string {
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
+	for _, msg := range l.Skipped {
+		fmt.Fprintf(&b, "skipped: %s\n", msg)
+	}
 	for i, msg := range l.Errors {
 		if msg != "" {
 			fmt.Fprintf(&b, "%s: error: %s\n", l.Rules[i], msg)
@@ -189,6 +232,10 @@ func referenceText(l *Lint) string {
 		fmt.Fprintln(&b, "no rule set could read the program")
 	case l.First >= 0:
 		fmt.Fprintf(&b, "first disagreement: line %d\n", l.FirstLine)
+	case len(l.Skipped) == 1:
+		fmt.Fprintln(&b, "all rule sets agree on the statements they read; 1 statement skipped")
+	case len(l.Skipped) > 1:
+		fmt.Fprintf(&b, "all rule sets agree on the statements they read; %d statements skipped\n", len(l.Skipped))
 	default:
 		fmt.Fprintln(&b, "all rule sets agree")
 	}
@@ -347,5 +394,49 @@ func TestLintGolden(t *testing.T) {
 		if buf.String() != string(want) {
 			t.Errorf("%s differs from %s:\n--- got\n%s--- want\n%s", file, golden, buf.String(), want)
 		}
+	}
+}
+
+// TestLintSkipsUnreadableStatement: one statement no rule set can parse
+// (a NumPy scalar constructor, an inline zero-dim operand) is reported
+// and skipped, with the statements that use its name; the rest is still
+// typed and compared. It made the whole lint "no rule set could read the
+// program".
+func TestLintSkipsUnreadableStatement(t *testing.T) {
+	rs, err := rules.ParseList("numpy,jax,pytorch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "x: f32\na = x + 1\nb = np.float64(1.5)\nc = x * 2\nd = c + i64[](5)\ne = b + 1\nf = c * 2.5\n"
+	l := Compare("prog", []byte(src), rs)
+	if l.Unreadable {
+		t.Fatal("the whole program is unreadable")
+	}
+	wantSkipped := []string{
+		"prog:3:5: undefined name np",
+		"prog:5:9: undefined name i64",
+		"prog:6:5: undefined name b: its statement on line 3 was skipped",
+	}
+	if fmt.Sprint(l.Skipped) != fmt.Sprint(wantSkipped) {
+		t.Errorf("skipped %q, want %q", l.Skipped, wantSkipped)
+	}
+	want := map[int]string{1: "f32", 2: "f32", 3: "error", 4: "f32", 5: "error", 6: "error", 7: "f32"}
+	if len(l.Rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(l.Rows), len(want))
+	}
+	for _, row := range l.Rows {
+		for i, c := range row.Cells {
+			if c != want[row.Line] {
+				t.Errorf("line %d under %s: %s, want %s", row.Line, l.Rules[i], c, want[row.Line])
+			}
+		}
+	}
+	if l.Rows[2].Name != "b" || l.Rows[4].Name != "d" {
+		t.Errorf("skipped rows named %q and %q, want b and d", l.Rows[2].Name, l.Rows[4].Name)
+	}
+	var buf bytes.Buffer
+	l.WriteText(&buf)
+	if !strings.Contains(buf.String(), "skipped: prog:3:5: undefined name np\n") || !strings.HasSuffix(buf.String(), "3 statements skipped\n") {
+		t.Errorf("the text does not report the skipped statements:\n%s", buf.String())
 	}
 }

@@ -137,6 +137,11 @@ func (l *Lint) writeRagged(bw *bufio.Writer) error {
 // writeVerdict writes each rule set's error and the lint's verdict, and
 // flushes.
 func (l *Lint) writeVerdict(bw *bufio.Writer) error {
+	for _, msg := range l.Skipped {
+		bw.WriteString("skipped: ")
+		bw.WriteString(msg)
+		bw.WriteByte('\n')
+	}
 	for i, msg := range l.Errors {
 		if msg == "" {
 			continue
@@ -155,6 +160,14 @@ func (l *Lint) writeVerdict(bw *bufio.Writer) error {
 		bw.WriteString("first disagreement: line ")
 		bw.WriteString(strconv.Itoa(l.FirstLine))
 		bw.WriteByte('\n')
+	case len(l.Skipped) > 0:
+		bw.WriteString("all rule sets agree on the statements they read; ")
+		bw.WriteString(strconv.Itoa(len(l.Skipped)))
+		if len(l.Skipped) == 1 {
+			bw.WriteString(" statement skipped\n")
+		} else {
+			bw.WriteString(" statements skipped\n")
+		}
 	default:
 		bw.WriteString("all rule sets agree\n")
 	}
@@ -248,6 +261,10 @@ func (l *Lint) WriteJSON(w io.Writer) error {
 	}
 	b = append(b, ",\n  \"errors\": "...)
 	b = appendJSONStrings(b, l.Errors, "  ")
+	if len(l.Skipped) > 0 {
+		b = append(b, ",\n  \"skipped\": "...)
+		b = appendJSONStrings(b, l.Skipped, "  ")
+	}
 	b = append(b, "\n}\n"...)
 	bw.Write(b)
 	return bw.Flush()

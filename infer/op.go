@@ -1,104 +1,58 @@
 package infer
 
-// Op is what a node of a Graph computes.
-type Op uint8
+import "github.com/promote-dev/promote"
 
-// The operations. Binary operators come first, in the order of the
-// language's operator table; then the calls.
+// Op is what a node of a Graph computes (promote.Op, which op typing in
+// the rule-set packages is asked about).
+type Op = promote.Op
+
+// opInvalid is the Op of a malformed node.
+const opInvalid Op = 0
+
+// The operations, as package promote declares them: the binary operators
+// first, in the order of the language's operator table; then the calls.
 const (
-	opInvalid Op = iota
-	// OpInput is a program input: a tensor or scalar given as an operand.
-	OpInput
-	// OpLiteral is a host-language literal written in the program.
-	OpLiteral
-
-	// Arithmetic operators.
-	OpAdd // a + b
-	OpSub // a - b
-	OpMul // a * b
-	OpDiv // a / b: true division
-	// OpFloorDiv is a // b: floor (integer) division; Julia programs may
-	// write it a ÷ b.
-	OpFloorDiv
-	OpMod // a % b
-	OpPow // a ** b
-	// Comparisons: the result is bool.
-	OpEq // a == b
-	OpNe // a != b
-	OpLt // a < b
-	OpLe // a <= b
-	OpGt // a > b
-	OpGe // a >= b
-	// Bitwise (logical on bool) operators.
-	OpAnd // a & b
-	OpOr  // a | b
-	OpXor // a ^ b
-
-	// Elementwise one-argument calls.
-	OpNeg   // neg(x) and unary -x
-	OpAbs   // abs(x)
-	OpExp   // exp(x)
-	OpLog   // log(x)
-	OpSqrt  // sqrt(x)
-	OpSin   // sin(x)
-	OpCos   // cos(x)
-	OpTanh  // tanh(x)
-	OpRound // round(x)
-	OpFloor // floor(x)
-	OpCeil  // ceil(x)
-
-	// Full reductions: the result has rank 0.
-	OpSum    // sum(x)
-	OpMean   // mean(x)
-	OpMax    // max(x)
-	OpMin    // min(x)
-	OpArgmax // argmax(x)
-
-	// Elementwise two-argument calls.
-	OpMaximum // max(a, b)
-	OpMinimum // min(a, b)
-
-	// Other calls.
-	OpWhere   // where(c, a, b)
-	OpConcat  // concat(a, b, ...): along the first axis
-	OpMatmul  // matmul(a, b)
-	OpConvert // convert(x, DTYPE)
-
-	numOps
+	OpInput    = promote.OpInput
+	OpLiteral  = promote.OpLiteral
+	OpAdd      = promote.OpAdd
+	OpSub      = promote.OpSub
+	OpMul      = promote.OpMul
+	OpDiv      = promote.OpDiv
+	OpFloorDiv = promote.OpFloorDiv
+	OpMod      = promote.OpMod
+	OpPow      = promote.OpPow
+	OpEq       = promote.OpEq
+	OpNe       = promote.OpNe
+	OpLt       = promote.OpLt
+	OpLe       = promote.OpLe
+	OpGt       = promote.OpGt
+	OpGe       = promote.OpGe
+	OpAnd      = promote.OpAnd
+	OpOr       = promote.OpOr
+	OpXor      = promote.OpXor
+	OpNeg      = promote.OpNeg
+	OpAbs      = promote.OpAbs
+	OpExp      = promote.OpExp
+	OpLog      = promote.OpLog
+	OpSqrt     = promote.OpSqrt
+	OpSin      = promote.OpSin
+	OpCos      = promote.OpCos
+	OpTanh     = promote.OpTanh
+	OpRound    = promote.OpRound
+	OpFloor    = promote.OpFloor
+	OpCeil     = promote.OpCeil
+	OpSum      = promote.OpSum
+	OpMean     = promote.OpMean
+	OpMax      = promote.OpMax
+	OpMin      = promote.OpMin
+	OpArgmax   = promote.OpArgmax
+	OpMaximum  = promote.OpMaximum
+	OpMinimum  = promote.OpMinimum
+	OpWhere    = promote.OpWhere
+	OpConcat   = promote.OpConcat
+	OpMatmul   = promote.OpMatmul
+	OpConvert  = promote.OpConvert
 )
-
-var opNames = [numOps]string{
-	opInvalid: "invalid", OpInput: "input", OpLiteral: "literal",
-	OpAdd: "+", OpSub: "-", OpMul: "*", OpDiv: "/", OpFloorDiv: "//", OpMod: "%", OpPow: "**",
-	OpEq: "==", OpNe: "!=", OpLt: "<", OpLe: "<=", OpGt: ">", OpGe: ">=",
-	OpAnd: "&", OpOr: "|", OpXor: "^",
-	OpNeg: "neg", OpAbs: "abs", OpExp: "exp", OpLog: "log", OpSqrt: "sqrt", OpSin: "sin", OpCos: "cos",
-	OpTanh: "tanh", OpRound: "round", OpFloor: "floor", OpCeil: "ceil",
-	OpSum: "sum", OpMean: "mean", OpMax: "max", OpMin: "min", OpArgmax: "argmax",
-	OpMaximum: "max", OpMinimum: "min",
-	OpWhere: "where", OpConcat: "concat", OpMatmul: "matmul", OpConvert: "convert",
-}
-
-// String returns the operator symbol or the function name.
-func (o Op) String() string {
-	if o < numOps {
-		return opNames[o]
-	}
-	return "op?"
-}
-
-// IsBinary reports whether o is one of the binary operators + - * / // %
-// ** == != < <= > >= & | ^.
-func (o Op) IsBinary() bool { return o >= OpAdd && o <= OpXor }
-
-// IsComparison reports whether o is == != < <= > or >=.
-func (o Op) IsComparison() bool { return o >= OpEq && o <= OpGe }
-
-func (o Op) isOrdering() bool  { return o >= OpLt && o <= OpGe }
-func (o Op) isBitwise() bool   { return o >= OpAnd && o <= OpXor }
-func (o Op) isUnary() bool     { return o >= OpNeg && o <= OpCeil }
-func (o Op) isFloatFunc() bool { return o >= OpExp && o <= OpTanh }
-func (o Op) isReduction() bool { return o >= OpSum && o <= OpArgmax }
 
 // callOp is the operation a function name of the language calls. max
 // and min with two arguments are the elementwise OpMaximum and OpMinimum.

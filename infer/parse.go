@@ -19,6 +19,9 @@ const (
 	StmtInput   StmtKind = iota + 1 // NAME: OPERAND
 	StmtBinding                     // NAME = EXPR
 	StmtExpr                        // EXPR (the last one is the result)
+	// StmtSkipped is a line the porting lint could not parse (Compare):
+	// Node is NoNode and the statement is reported, not typed.
+	StmtSkipped
 )
 
 // Stmt is one statement of a program.
@@ -52,6 +55,14 @@ const (
 	// quadratic in its length, and no rule set reads a value that large.
 	maxIntDigits = 10_000
 )
+
+// MaxSourceBytes bounds the program text Parse, ParseHost, Check and
+// Compare read: a longer program is an *Error at the byte where the bound
+// is passed. Typing costs up to about 140 bytes of memory per byte of
+// program (a line of 1,000 unary minus signs is 1,000 nodes, each with its
+// node, its type and the slices' growth), so the bound keeps the largest
+// program under about 600 MB; 4 MiB is some 100,000 lines of ordinary code.
+const MaxSourceBytes = 4 << 20
 
 // Parse reads a program written for the rule set def: literals in def's
 // host language (HostOf), dtype names (inputs, convert) in its dialect.
@@ -91,8 +102,15 @@ type parser struct {
 	boundConst map[string]bool
 	// sawDivSign: the site of ÷ is recorded.
 	sawDivSign bool
-	s          *shared
-	g          *Graph
+	// recover: a statement that does not parse is recorded as skipped
+	// (shared.skipped) and the parse goes on with the next line, as the
+	// porting lint wants; otherwise the first syntax error ends the parse.
+	recover bool
+	// skippedNames holds, in recover mode, the names whose binding was
+	// skipped, with its line, so that a later use says why it is undefined.
+	skippedNames map[string]int32
+	s            *shared
+	g            *Graph
 }
 
 // syntaxError is a parse failure at a byte offset.
@@ -105,21 +123,45 @@ func (p *parser) errAt(at int, format string, args ...any) *syntaxError {
 	return &syntaxError{at: at, msg: fmt.Sprintf(format, args...)}
 }
 
-// parseShared parses src once for every host and dialect.
-func parseShared(name string, src []byte) *shared {
+// parseShared parses src once for every host and dialect; the first
+// syntax error ends the parse.
+func parseShared(name string, src []byte) *shared { return parseSharedMode(name, src, false) }
+
+// parseRecovering is parseShared for the porting lint: a statement that
+// does not parse is skipped (its error in shared.skipped, its Stmt with
+// Kind StmtSkipped) and the rest of the program is read.
+func parseRecovering(name string, src []byte) *shared { return parseSharedMode(name, src, true) }
+
+func parseSharedMode(name string, src []byte, recover bool) *shared {
+	if len(src) > MaxSourceBytes {
+		return tooLong(name, src)
+	}
 	lines := 1 + bytes.Count(src, []byte{'\n'})
 	text := string(src)
 	g := &Graph{Name: name, nodes: make([]node, 0, 2*lines)}
 	s := &shared{prog: Program{Graph: g, Result: NoNode, Stmts: make([]Stmt, 0, lines)}}
 	p := &parser{
-		src:   text,
-		names: newNameTable(text, lines),
-		lits:  make(map[string]int32),
-		convs: make(map[string]int32),
-		s:     s,
-		g:     g,
+		src:     text,
+		names:   newNameTable(text, lines),
+		lits:    make(map[string]int32),
+		convs:   make(map[string]int32),
+		s:       s,
+		g:       g,
+		recover: recover,
 	}
 	p.parse()
+	return s
+}
+
+// tooLong is the parse of a program over MaxSourceBytes: nothing but the
+// error, at the line and column of the first byte past the bound.
+func tooLong(name string, src []byte) *shared {
+	head := src[:MaxSourceBytes]
+	line := 1 + bytes.Count(head, []byte{'\n'})
+	col := MaxSourceBytes - bytes.LastIndexByte(head, '\n')
+	s := &shared{prog: Program{Graph: &Graph{Name: name}, Result: NoNode}}
+	s.err = &Error{File: name, Pos: Pos{Line: int32(line), Col: int32(col)}, Node: NoNode,
+		Err: fmt.Errorf("the program has %d bytes; a program may take at most %d (%d MiB)", len(src), MaxSourceBytes, MaxSourceBytes>>20)}
 	return s
 }
 
@@ -136,15 +178,68 @@ func (p *parser) parse() {
 		if h := strings.IndexByte(p.src[start:stop], '#'); h >= 0 {
 			p.end = start + h
 		}
+		nodes, args, sites := len(p.g.nodes), len(p.g.args), len(p.s.sites)
 		if err := p.statement(); err != nil {
-			p.s.err = &Error{File: p.g.Name, Pos: p.pos(err.at), Node: NoNode, Err: fmt.Errorf("%s", err.msg)}
-			return
+			e := &Error{File: p.g.Name, Pos: p.pos(err.at), Node: NoNode, Err: fmt.Errorf("%s", err.msg)}
+			if !p.recover {
+				p.s.err = e
+				return
+			}
+			p.skip(e, nodes, args, sites)
 		}
 		if nl < 0 {
 			return
 		}
 		start = stop + 1
 	}
+}
+
+// skip records the statement on the current line as skipped with its
+// syntax error e, and takes back what it added: its nodes and call
+// arguments (no statement refers to them) and its sites, with the caches
+// that say a literal's, named literal's, dtype name's or operator's site
+// is already recorded, so that the program reads, for every host, as if
+// the line were blank.
+func (p *parser) skip(e *Error, nodes, args, sites int) {
+	p.g.nodes, p.g.args = p.g.nodes[:nodes], p.g.args[:args]
+	for _, st := range p.s.sites[sites:] {
+		switch st.kind {
+		case siteConst, siteSuffix:
+			delete(p.lits, st.text)
+		case siteBindConst:
+			delete(p.boundConst, st.text)
+		case siteOperator:
+			p.sawDivSign = false
+		case siteConvert:
+			delete(p.convs, st.text)
+		}
+	}
+	p.s.sites = p.s.sites[:sites]
+	p.depth, p.minus = 0, p.minus[:0]
+	name := p.bindingName()
+	if name != "" {
+		if p.skippedNames == nil {
+			p.skippedNames = make(map[string]int32)
+		}
+		p.skippedNames[name] = p.line
+	}
+	p.s.skipped = append(p.s.skipped, e)
+	p.s.prog.Stmts = append(p.s.prog.Stmts, Stmt{Kind: StmtSkipped, Line: p.line, Name: name, Node: NoNode})
+}
+
+// bindingName is the NAME of a line NAME = ..., or "".
+func (p *parser) bindingName() string {
+	p.i = p.lineAt
+	p.skipSpace()
+	if p.i >= p.end || !isLetter(p.src[p.i]) {
+		return ""
+	}
+	name := p.ident()
+	p.skipSpace()
+	if p.i < p.end && p.src[p.i] == '=' && (p.i+1 >= p.end || p.src[p.i+1] != '=') {
+		return name
+	}
+	return ""
 }
 
 func (p *parser) pos(at int) Pos { return Pos{Line: p.line, Col: int32(at-p.lineAt) + 1} }
@@ -476,6 +571,9 @@ func (p *parser) primary() (NodeID, *syntaxError) {
 		}
 		if isFunction(name) {
 			return NoNode, p.errAt(at, "%s is a function: call it as %s(...)", name, name)
+		}
+		if line, ok := p.skippedNames[name]; ok {
+			return NoNode, p.errAt(at, "undefined name %s: its statement on line %d was skipped", clip.Text(name), line)
 		}
 		return NoNode, p.errAt(at, "undefined name %s", clip.Text(name))
 	}

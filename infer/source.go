@@ -21,6 +21,9 @@ type shared struct {
 	prog  Program // Graph without its inputs and convert dtypes
 	sites []site
 	err   *Error // the syntax error of every host, or nil
+	// skipped holds, in the porting lint's recovering parse, the syntax
+	// error of each statement skipped (Kind StmtSkipped), in order.
+	skipped []*Error
 	// inputs counts the program's inputs; convNames are convert's dtype
 	// names, by index in the graph's convert table.
 	inputs    int32

@@ -2,7 +2,9 @@
 // order they were added: the four founding systems, the frameworks, then
 // the systems added since), groups them into families for display
 // (Families, Select), and builds a rule set from a spec: a name with
-// options (NAME:KEY=VALUE) or a rule file's path (Parse, ParseList).
+// options (NAME:KEY=VALUE) or a rule file's path (ParseSpec, Parse,
+// ParseList). It describes each rule set (Describe) and compares two
+// (Diff).
 package rules
 
 import (
@@ -110,7 +112,7 @@ func IsPath(name string) bool {
 // loadFile reads a rule file; its name may not be a built-in rule set's.
 func loadFile(path string) (*promote.Def, error) {
 	if strings.HasSuffix(strings.ToLower(path), ".json") {
-		return nil, fmt.Errorf("rule file %s: rule files are TOML; write it as a .toml file (see docs/README-check.md)", path)
+		return nil, fmt.Errorf("rule file %s: rule files are TOML; write it as a .toml file (docs/runtime-authors.md describes the format)", path)
 	}
 	return rulefile.Load(path, func(name string) bool {
 		_, err := LookupBuiltin(name)

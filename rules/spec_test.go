@@ -61,6 +61,10 @@ func FuzzParseSpec(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		sp, err := ParseSpec(s)
+		if (err != nil) != (strings.TrimSpace(s) == "") || err == nil && sp.Text != strings.TrimSpace(s) {
+			t.Fatalf("ParseSpec(%q) = %+v, %v", s, sp, err)
+		}
 		r, err := Parse(s)
 		if err != nil {
 			if err.Error() == "" {
@@ -88,5 +92,47 @@ func TestParseBuiltinReadsNoFile(t *testing.T) {
 	}
 	if _, err := ParseListBuiltin("jax,x.toml"); err == nil {
 		t.Error("ParseListBuiltin(jax,x.toml): want a refusal")
+	}
+}
+
+// TestParseSpecParts: ParseSpec cuts a spec without looking anything up;
+// a path is a rule file whole, and a path before a colon is a rule file
+// with options (which Build refuses).
+func TestParseSpecParts(t *testing.T) {
+	for _, c := range []struct {
+		spec, name string
+		opts       []string
+		file       bool
+	}{
+		{" numpy ", "numpy", nil, false},
+		{"jax:x64=true:mode=strict", "jax", []string{"x64=true", "mode=strict"}, false},
+		{"jax:", "jax", nil, false},
+		{"jax:x64", "jax", []string{"x64"}, false},
+		{"nosuch:a=b", "nosuch", []string{"a=b"}, false},
+		{"./my.toml", "./my.toml", nil, true},
+		{"dir/x.toml:a=b", "dir/x.toml:a=b", nil, true},
+		{"x.toml:a=b", "x.toml", []string{"a=b"}, true},
+	} {
+		s, err := ParseSpec(c.spec)
+		if err != nil || s.Name != c.name || strings.Join(s.Options, ",") != strings.Join(c.opts, ",") || s.File != c.file || s.String() != strings.TrimSpace(c.spec) {
+			t.Errorf("ParseSpec(%q) = %+v, %v; want %s %q file=%v", c.spec, s, err, c.name, c.opts, c.file)
+		}
+	}
+	if _, err := ParseSpec("  "); err == nil || !strings.Contains(err.Error(), "empty rule set name") {
+		t.Errorf("ParseSpec of spaces: %v", err)
+	}
+	// The -set options follow the spec's own, and a later one wins.
+	s, _ := ParseSpec("numpy:promotion=legacy")
+	r, err := s.Build("promotion=weak")
+	if err != nil || Label(r) != "numpy" {
+		t.Errorf("Build with -set: %v, %v", r, err)
+	}
+	if _, err := s.Build("nosuch=1"); err == nil || !strings.Contains(err.Error(), `unknown option "nosuch"`) {
+		t.Errorf("Build with a bad -set: %v", err)
+	}
+	legacy, _ := Parse("numpy:promotion=legacy")
+	d, st, err := s.Settings()
+	if err != nil || d.Name != "numpy" || st.String() != legacy.Settings().String() {
+		t.Errorf("Settings: %v %v %v", d, st, err)
 	}
 }

@@ -99,6 +99,48 @@ func ConvertPromoteTypes(a, b *Tensor, r promote.Rules, p convert.Policy, opt Op
 	return a2, b2, res, nil
 }
 
+// ConvertPromoteAll is ConvertPromoteTypes for any number of tensors, at
+// least two: it asks r for the common type of all of them at once (r's own
+// N-operand semantics: a left fold, a lattice join; a rule set that takes
+// exactly two refuses more), each an operand of its real shape, and
+// converts every tensor to it under p, in order. Two tensors are exactly
+// ConvertPromoteTypes. A tensor already of the common dtype is returned as
+// is unless opt.Copy is set. This is what promote convert does with the
+// arrays of .npz archives: a model's weights cast to one dtype.
+func ConvertPromoteAll(ts []*Tensor, r promote.Rules, p convert.Policy, opt Options) ([]*Tensor, promote.Result, error) {
+	switch len(ts) {
+	case 0, 1:
+		return nil, promote.Result{}, fmt.Errorf("tensor: ConvertPromoteAll takes at least two tensors, got %d", len(ts))
+	case 2:
+		a, b, res, err := ConvertPromoteTypes(ts[0], ts[1], r, p, opt)
+		if err != nil {
+			return nil, res, err
+		}
+		return []*Tensor{a, b}, res, nil
+	}
+	ops := make([]promote.Operand, len(ts))
+	for i, x := range ts {
+		if err := x.Check(); err != nil {
+			return nil, promote.Result{}, fmt.Errorf("array %d: %w", i+1, err)
+		}
+		ops[i] = x.Operand()
+	}
+	res, err := r.Result(ops...)
+	if err != nil {
+		return nil, res, fmt.Errorf("no common type for the %d arrays: %w", len(ts), err)
+	}
+	if res.DType.Bits() == 0 {
+		return nil, res, fmt.Errorf("%s gives %v (rule %v), which has no storage to convert to", r.Def().Name, res.DType, res.Rule)
+	}
+	out := make([]*Tensor, len(ts))
+	for i, x := range ts {
+		if out[i], err = convertTo(x, res.DType, p, opt); err != nil {
+			return nil, res, err
+		}
+	}
+	return out, res, nil
+}
+
 func convertTo(t *Tensor, to dtype.DType, p convert.Policy, opt Options) (*Tensor, error) {
 	if t.DType == to && !opt.Copy {
 		return t, nil

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
@@ -221,5 +222,41 @@ func TestConvertPromoteTypesOtherRuleSets(t *testing.T) {
 				t.Errorf("shapes changed: %v %v", a2, b2)
 			}
 		})
+	}
+}
+
+// TestConvertPromoteAll: two tensors are ConvertPromoteTypes; more are
+// promoted together under the rule set's own N-operand semantics; fewer
+// than two, a malformed tensor, a refusal and a common type without
+// storage are errors naming what went wrong.
+func TestConvertPromoteAll(t *testing.T) {
+	numpy := build(t, "numpy")
+	ov := build(t, "openvino")
+	i8, _ := New(dtype.I8, []int64{1}, []byte{1})
+	u8, _ := New(dtype.U8, []int64{1}, []byte{2})
+	f16, _ := New(dtype.F16, []int64{1}, []byte{0, 0x3c})
+	bad := &Tensor{DType: dtype.F32, Shape: []int64{2}, Data: []byte{1}}
+
+	out, res, err := ConvertPromoteAll([]*Tensor{i8, u8}, numpy, convert.Default(), Options{})
+	if err != nil || res.DType != dtype.I16 || len(out) != 2 || out[0].DType != dtype.I16 || out[1].DType != dtype.I16 {
+		t.Errorf("i8, u8: %v %v %v", out, res, err)
+	}
+	out, res, err = ConvertPromoteAll([]*Tensor{i8, u8, f16}, numpy, convert.Default(), Options{})
+	if err != nil || res.DType != dtype.F16 || len(out) != 3 || out[2] != f16 {
+		t.Errorf("i8, u8, f16: %v %v %v (the f16 tensor is kept as is)", out, res, err)
+	}
+	for _, tc := range []struct {
+		ts   []*Tensor
+		r    promote.Rules
+		want string
+	}{
+		{nil, numpy, "at least two tensors, got 0"},
+		{[]*Tensor{i8}, numpy, "at least two tensors, got 1"},
+		{[]*Tensor{i8, u8, bad}, numpy, "array 3: "},
+		{[]*Tensor{i8, u8, f16}, ov, "no common type for the 3 arrays: "},
+	} {
+		if _, _, err := ConvertPromoteAll(tc.ts, tc.r, convert.Default(), Options{}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v under %s: error %v, want %q", tc.ts, tc.r.Def().Name, err, tc.want)
+		}
 	}
 }

@@ -42,3 +42,33 @@ func ExampleBroadcastShapes() {
 	// [8 7 6 5] <nil>
 	// [] tensor: shapes [3] and [4] cannot be broadcast together: size 3 and size 4 at axis -1 (sizes must be equal or 1)
 }
+
+// Three arrays promoted together under NumPy's rules, as a model's weights
+// are cast to one dtype. NumPy answers for all of them at once, as
+// np.result_type(int8, uint8, float16) does: f16, where folding pair by
+// pair would give f32 (i8 and u8 give i16, which with f16 gives f32).
+func ExampleConvertPromoteAll() {
+	r, err := rules.Parse("numpy")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	i8, _ := tensor.New(dtype.I8, []int64{2}, []byte{0xff, 2})
+	u8, _ := tensor.New(dtype.U8, []int64{1}, []byte{200})
+	f16, _ := tensor.New(dtype.F16, []int64{1}, []byte{0x00, 0x3c})
+
+	out, res, err := tensor.ConvertPromoteAll([]*tensor.Tensor{i8, u8, f16}, r, convert.Default(), tensor.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res)
+	for _, t := range out {
+		fmt.Println(t, t.Data)
+	}
+	// Output:
+	// f16
+	// f16[2] [0 188 0 64]
+	// f16[1] [64 90]
+	// f16[1] [0 60]
+}

@@ -14,27 +14,38 @@ func (c *command) checkOperands(ops []string) error {
 	case s.max == 0 && len(ops) > 0:
 		return usagef("unexpected argument %s: %s takes no operands", quoteArg(ops[0]), c.name)
 	case len(ops) < s.min:
-		return usagef("want %s%s, got %d", countWord(s), s.what, len(ops))
+		return usagef("want %s, got %d", s.want(), len(ops))
 	case s.max >= 0 && len(ops) > s.max:
-		return usagef("unexpected argument %s: want %s%s", quoteArg(ops[s.max]), countWord(s), s.what)
+		return usagef("unexpected argument %s: want %s", quoteArg(ops[s.max]), s.want())
 	}
 	return nil
 }
 
-func countWord(s operandSpec) string {
+// want says how many operands the spec takes, the noun agreeing with the
+// number: "at least one input file", "two to three inputs", "at most one
+// subcommand name".
+func (s operandSpec) want() string {
 	n := func(i int) string {
 		if i < 4 {
 			return [...]string{"no", "one", "two", "three"}[i]
 		}
 		return strconv.Itoa(i)
 	}
+	noun := func(i int) string {
+		if i == 1 && s.one != "" {
+			return s.one
+		}
+		return s.what
+	}
 	switch {
 	case s.min == s.max:
-		return n(s.min) + " "
+		return n(s.min) + " " + noun(s.min)
 	case s.max < 0:
-		return "at least " + n(s.min) + " "
+		return "at least " + n(s.min) + " " + noun(s.min)
+	case s.min == 0:
+		return "at most " + n(s.max) + " " + noun(s.max)
 	}
-	return n(s.min) + " to " + n(s.max) + " "
+	return n(s.min) + " to " + n(s.max) + " " + noun(s.max)
 }
 
 // parseArgs parses fs's flags wherever they stand among the arguments and

@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&command{
 		name:  "bench",
-		usage: "[-pairs SRC:DST,...] [-n N] [-threads N] [-policy NAME] [-reps N]",
+		usage: "[-pairs SRC:DST,...] [-n N | -past-cache] [-threads N] [-policy NAME] [-reps N]",
 		short: "measure conversion throughput against a same-size memory copy (TSV)",
 		long: `Bench converts N elements for each SRC:DST pair and, interleaved with it,
 copies the same traffic in the same buffers (with -threads above 1, on one
@@ -22,18 +22,21 @@ pair: seconds, GB/s counting bytes read plus written, the copy's GB/s, their
 ratio, the ceiling the machine's read and write speeds allow that pair, and
 with -threads above 1 the conversion's GB/s on one goroutine, timed in the
 same rounds and buffers. Each figure is
-the best of -reps runs. By default (-n 0) each pair's buffers are at least
-four times the last-level cache, so the figures are memory speeds, not cache
-speeds; all buffers are allocated once and together take at most half of
-the available memory.`,
+the best of -reps runs. By default each conversion is of 8 Mi elements
+(buffers of up to 64 MiB, 256 MiB in all), modest on a shared machine and
+past most last-level caches (the "fits in cache" column says where not);
+-past-cache sizes each pair's buffers at four times the last-level cache the
+machine reports, so the figures are memory speeds on any machine. All buffers
+are allocated once and together take at most half of the available memory.`,
 		operands: noOperands,
 		flags: func(fs *flag.FlagSet) runFunc {
 			pairs := fs.String("pairs", benchPairs, "comma-separated `SRC:DST` pairs")
-			n := fs.Int("n", 0, "elements per conversion (0: both buffers of each pair at least 4 times the last-level cache)")
+			n := fs.Int("n", 0, "elements per conversion (0: 8 Mi, or sized from the cache with -past-cache)")
+			pastCache := fs.Bool("past-cache", false, "size each pair's buffers at 4 times the last-level cache (within half the available memory)")
 			threads := fs.Int("threads", 1, "goroutines per conversion and per copy (0 = GOMAXPROCS)")
 			pname := fs.String("policy", "default", "the conversion `policy`: "+strings.Join(convert.PolicyNames(), ", "))
 			reps := fs.Int("reps", 5, "runs of each measurement; the best counts")
-			return func(e *env, _ []string) error { return runBench(e, *pairs, *n, *threads, *pname, *reps) }
+			return func(e *env, _ []string) error { return runBench(e, *pairs, *n, *pastCache, *threads, *pname, *reps) }
 		},
 	})
 }
@@ -51,9 +54,12 @@ const (
 
 // runBench checks the flags, builds a bench.Plan and prints the plan and
 // each result as TSV; package bench does the measuring.
-func runBench(e *env, pairs string, n, threads int, pname string, reps int) error {
+func runBench(e *env, pairs string, n int, pastCache bool, threads int, pname string, reps int) error {
 	if n < 0 || reps < 1 || reps > maxBenchReps || threads < 0 || threads > maxBenchThreads {
 		return usagef("-n must be at least 0, -reps from 1 to %d, -threads from 0 to %d", maxBenchReps, maxBenchThreads)
+	}
+	if pastCache && n != 0 {
+		return usagef("give -n (a fixed size) or -past-cache (sized from the cache), not both")
 	}
 	p, err := convert.PolicyByName(pname)
 	if err != nil {
@@ -63,7 +69,7 @@ func runBench(e *env, pairs string, n, threads int, pname string, reps int) erro
 	if err != nil {
 		return usagef("%s", oneLine(err.Error()))
 	}
-	plan, err := bench.NewPlan(bench.Config{Pairs: list, N: n, Threads: threads, Policy: p, Reps: reps})
+	plan, err := bench.NewPlan(bench.Config{Pairs: list, N: n, PastCache: pastCache, Threads: threads, Policy: p, Reps: reps})
 	if err != nil {
 		if errors.Is(err, bench.ErrConfig) {
 			return usagef("%s", oneLine(err.Error()))
@@ -73,14 +79,17 @@ func runBench(e *env, pairs string, n, threads int, pname string, reps int) erro
 	out := e.stdout
 	fmt.Fprintf(out, "# last-level cache: %v\n", plan.Cache)
 	fmt.Fprintf(out, "# buffers: %s allocated once (limit %s)", bench.SizeString(plan.Bytes), bench.SizeString(plan.Limit))
-	if plan.Capped {
+	switch {
+	case plan.Capped && plan.PastCache:
 		fmt.Fprintf(out, "; cut to fit the limit, so some are smaller than %d times the cache", bench.CacheMultiple)
+	case plan.Capped:
+		fmt.Fprintf(out, "; cut to fit the limit, so some hold fewer than %d elements", bench.DefaultN)
 	}
 	fmt.Fprintln(out)
 	first := true
 	err = plan.Run(func(r bench.Result) error {
 		if first { // the memory speeds come with the results
-			fmt.Fprintf(out, "# memory, %d threads: %v; ceiling: the ratio these read and write speeds allow the pair\n", r.Threads, r.Memory)
+			fmt.Fprintf(out, "# memory, %s: %v; ceiling: the ratio these read and write speeds allow the pair\n", plural(r.Threads, "thread", "threads"), r.Memory)
 			fmt.Fprintln(out, "pair\tn\tthreads\tseconds\tGB/s\tcopy GB/s\tratio\tceiling\tMiB moved\tfits in cache\tone thread GB/s")
 			first = false
 		}

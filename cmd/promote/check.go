@@ -188,7 +188,7 @@ func writeCheckReport(w io.Writer, rep *check.Report, md bool) {
 		edges[i] = e.Lower.String() + " < " + e.Upper.String()
 	}
 	if o.Lattice {
-		line("Hasse diagram (%d edges): %s", len(o.Hasse), strings.Join(edges, ", "))
+		line("Hasse diagram (%s): %s", plural(len(o.Hasse), "edge", "edges"), strings.Join(edges, ", "))
 	} else {
 		line("covering pairs of the relation a·b = b (%d, not an order's Hasse diagram): %s", len(o.Hasse), strings.Join(edges, ", "))
 	}
@@ -196,7 +196,7 @@ func writeCheckReport(w io.Writer, rep *check.Report, md bool) {
 		if ag.Agree {
 			line("own lattice: agrees with the induced order")
 		} else {
-			line("own lattice: differs from the induced order on %d ordered pairs and %d joins", len(ag.Order), len(ag.Joins))
+			line("own lattice: differs from the induced order on %s and %s", plural(len(ag.Order), "ordered pair", "ordered pairs"), plural(len(ag.Joins), "join", "joins"))
 			for i, j := range ag.Joins {
 				if i == check.MaxWitnesses {
 					sub("... and %d more", len(ag.Joins)-i)

@@ -9,8 +9,8 @@ import (
 	"testing"
 )
 
-// TestCheckGolden: the table across every rule set and preset (the
-// README's), and the full report of a rule file.
+// TestCheckGolden: the table across every rule set and preset (the one
+// docs/runtime-authors.md shows), and the full report of a rule file.
 func TestCheckGolden(t *testing.T) {
 	out, errs, code := runPromote(t, "", "check", "-format", "markdown")
 	if code != 0 || errs != "" {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/promote-dev/promote/checkpoint"
+	"github.com/promote-dev/promote/internal/bytesize"
 	"github.com/promote-dev/promote/internal/safeout"
 )
 
@@ -25,7 +26,8 @@ var testHookWriting func(ctx context.Context)
 
 // ckptFlags are the flags the three commands share.
 type ckptFlags struct {
-	out, mem, maxShard string
+	out                string
+	mem, maxShard      sizeFlag
 	threads, chunkMiB  int
 	json, check, table bool
 	nosync             bool
@@ -33,9 +35,11 @@ type ckptFlags struct {
 
 func (f *ckptFlags) declare(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "o", "", "the output: a `path` (a .safetensors file for a file input; a directory for a directory or an index), or - for standard output (one file)")
-	fs.StringVar(&f.mem, "mem", "256MiB", "the bound on the buffers the conversion holds, whatever the model's `size`")
-	fs.StringVar(&f.maxShard, "max-shard-size", "", "repack the output into shards of at most this `size` (5GB, 500MiB) with an index; default: the input's sharding")
-	fs.IntVar(&f.threads, "threads", 0, "shards converted at once (default: the number of CPUs)")
+	f.mem = sizeFlag{n: checkpoint.DefaultMemory, text: "256MiB", min: checkpoint.MinMemory}
+	fs.Var(&f.mem, "mem", "the bound on the buffers the conversion holds, whatever the model's `size` (at least 4MiB)")
+	f.maxShard = sizeFlag{min: 1}
+	fs.Var(&f.maxShard, "max-shard-size", "repack the output into shards of at most this `size` (5GB, 500MiB) with an index; default: the input's sharding")
+	fs.IntVar(&f.threads, "threads", 0, "shards converted at once, 1 to 1024 (default: the number of CPUs)")
 	fs.IntVar(&f.chunkMiB, "chunk", 0, "bytes of output per read-convert-write step, in `MiB` (default: from -mem)")
 	fs.BoolVar(&f.json, "json", false, "write the report as JSON on standard output")
 	fs.BoolVar(&f.table, "v", false, "write one line per converted tensor on standard output")
@@ -52,20 +56,13 @@ func (f *ckptFlags) options(e *env, in string) (checkpoint.Options, error) {
 		return o, usagef("-o OUT is required (or -check for a dry run)")
 	case f.chunkMiB < 0 || f.chunkMiB > 1024:
 		return o, usagef("-chunk %d: want 1 to 1024 MiB", f.chunkMiB)
-	case f.threads < 0:
-		return o, usagef("-threads %d: want a positive count", f.threads)
+	case f.threads < 0 || f.threads > checkpoint.MaxThreads:
+		return o, usagef("-threads %d: want 1 to %d (0: the number of CPUs)", f.threads, checkpoint.MaxThreads)
 	}
-	mem, err := checkpoint.ParseSize(f.mem)
-	if err != nil {
-		return o, usagef("-mem: %s", oneLine(err.Error()))
-	}
-	o.Memory, o.Threads, o.DryRun, o.NoSync = mem, f.threads, f.check, f.nosync
+	// The flag parser has checked both sizes (sizeFlag).
+	o.Memory, o.Threads, o.DryRun, o.NoSync = f.mem.n, f.threads, f.check, f.nosync
 	o.ChunkSize = int64(f.chunkMiB) << 20
-	if f.maxShard != "" {
-		if o.MaxShardSize, err = checkpoint.ParseSize(f.maxShard); err != nil || o.MaxShardSize == 0 {
-			return o, usagef("-max-shard-size %s: want a positive size (5GB, 500MiB)", quoteArg(f.maxShard))
-		}
-	}
+	o.MaxShardSize = f.maxShard.n
 	if f.out == "" {
 		f.out = in + ".check"
 	}
@@ -80,7 +77,7 @@ func (f *ckptFlags) options(e *env, in string) (checkpoint.Options, error) {
 		}
 		o.Writer = e.stdout
 	default:
-		if err := checkOutput(in, f.out); err != nil {
+		if err := checkOutput(in, f.out, o.MaxShardSize > 0); err != nil {
 			return o, err
 		}
 	}
@@ -96,8 +93,11 @@ func (f *ckptFlags) options(e *env, in string) (checkpoint.Options, error) {
 
 // checkOutput refuses an output that is the input (by path, hard or
 // symbolic link) or holds it, since the output replaces what is at its
-// path, and a path that is a device, FIFO or socket.
-func checkOutput(in, out string) error {
+// path, and a path that is a device, FIFO or socket. The output is a
+// directory for a directory or index input, and for any input repacked
+// into shards (sharded); a directory there is left to the library, which
+// replaces it when it is a previous output of the same conversion.
+func checkOutput(in, out string, sharded bool) error {
 	si, err := os.Stat(in)
 	if err != nil {
 		return nil // Open reports it
@@ -110,7 +110,7 @@ func checkOutput(in, out string) error {
 	if err1 == nil && err2 == nil && strings.HasPrefix(ain, aout+string(filepath.Separator)) {
 		return usagef("the output %s holds the input %s; write to another path", out, in)
 	}
-	if !si.IsDir() && !strings.HasSuffix(in, ".json") {
+	if !si.IsDir() && !strings.HasSuffix(in, ".json") && !sharded {
 		if err := safeout.Check(out); err != nil {
 			return usagef("-o: %s", oneLine(err.Error()))
 		}
@@ -228,23 +228,11 @@ func (p *progress) update(done, total int64) {
 	fill := int(frac * width)
 	rate := float64(done) / max(now.Sub(p.start).Seconds(), 1e-9)
 	fmt.Fprintf(p.w, "\r%3.0f%% [%s%s] %s of %s, %s/s \x1b[K", frac*100,
-		strings.Repeat("=", fill), strings.Repeat(" ", width-fill), mib(done), mib(total), mib(int64(rate)))
+		strings.Repeat("=", fill), strings.Repeat(" ", width-fill), bytesize.Text(done), bytesize.Text(total), bytesize.Text(int64(rate)))
 	p.drawn = true
 	if done >= total {
 		fmt.Fprintln(p.w)
 	}
-}
-
-func mib(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }
 
 // guarantees is the text the three commands share in their -h.

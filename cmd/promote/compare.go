@@ -11,15 +11,15 @@ import (
 	"unicode"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/dtype"
-	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/rules"
 )
 
 func init() {
 	register(&command{
 		name:  "query",
-		usage: "[-rules NAME] [-set KEY=VALUE]... [-only LIST] [-json] OPERAND...",
+		usage: "[-rules NAME] [-set KEY=VALUE]... [-only LIST] [-json | -v] OPERAND...",
 		short: "one query: under one rule set, or under every one side by side (the default subcommand)",
 		long: `Query answers one query: which dtype comes out when the operands meet, and
 the rule that decided it. "promote OPERAND..." is "promote query OPERAND...".
@@ -27,6 +27,10 @@ Without -rules it is compare: every rule set and preset, side by side, the
 operands read in the neutral spelling (-only narrows the rows, as compare's). Under -rules they are read in that
 system's spelling. Flags may stand among the operands; a negative literal
 (-7, -inf, -nan) is an operand; -- ends the flags.
+
+Each answer is a line that fits 100 columns: the rule set, the result and
+why, the deciding rule's ID with what it says about these operands. -v
+writes each rule's full text and source instead; -json writes everything.
 
 Operands: f32 (a tensor), i64[] (zero-dim), i64[](300) (zero-dim with a
 value), u8[256,56], f16[...] (dynamic rank), i32? (weak), literals 2 -7 1.0
@@ -42,11 +46,12 @@ line or a malformed operand.`,
 			fs.Var(&sets, "set", "an option `KEY=VALUE` of the rule set (repeatable; needs -rules)")
 			only := fs.String("only", "", "without -rules: compare only these, a comma-separated `LIST` of families, rule sets and NAME:KEY=VALUE specs")
 			asJSON := fs.Bool("json", false, "write JSON")
+			verbose := fs.Bool("v", false, "write each rule's full text and source, not the short reason")
 			return func(e *env, operands []string) error {
 				if *spec != "" && *only != "" {
 					return usagef("-only selects the rows of a comparison; with -rules there is one row")
 				}
-				err := runQuery(e, *spec, sets, *only, operands, *asJSON)
+				err := runQuery(e, *spec, sets, *only, operands, output{*asJSON, *verbose})
 				var se *promote.SyntaxError
 				if errors.As(err, &se) && len(operands) > 0 && se.Token == operands[0] && isWord(se.Token) {
 					// promote tabel f32: a misspelt subcommand reads as a dtype.
@@ -58,7 +63,7 @@ line or a malformed operand.`,
 	})
 	register(&command{
 		name:  "compare",
-		usage: "[-only LIST] [-json] OPERAND...",
+		usage: "[-only LIST] [-json | -v] OPERAND...",
 		short: "the result under every rule set and option preset, side by side",
 		long: `Compare answers one query under every rule set, with its defaults and each
 of its option presets, side by side. The operands are read once, in the
@@ -67,6 +72,11 @@ answers that differ from the most common answer; refusals are listed and
 counted but never marked, so that when most rule sets refuse, the few that
 answer are not marked for it. When the answers split with no most common
 one, every answer is marked.
+
+Each row fits 100 columns: the rule set, the result and why, the deciding
+rule's ID with what it says about these operands (numpy's climb names the
+types it climbs past). -v writes each rule's full text and source instead;
+-json writes everything.
 
 Rows are grouped by family: frameworks, compilers (compilers, runtimes and
 kernel libraries) and languages. -only narrows them to a comma-separated
@@ -79,12 +89,18 @@ Exit status: 0; 1 output was lost; 2 a bad command line or operand.`,
 		flags: func(fs *flag.FlagSet) runFunc {
 			only := fs.String("only", "", "compare only these: a comma-separated `LIST` of families (frameworks, compilers, languages), rule sets and NAME:KEY=VALUE specs")
 			asJSON := fs.Bool("json", false, "write JSON")
+			verbose := fs.Bool("v", false, "write each rule's full text and source, not the short reason")
 			return func(e *env, operands []string) error {
-				return compare(e, *only, operands, *asJSON)
+				return compare(e, *only, operands, output{*asJSON, *verbose})
 			}
 		},
 	})
 }
+
+// output is how a query's answers are written: JSON, the verbose table
+// with each rule's full text and source, or by default the brief table
+// that fits a terminal.
+type output struct{ json, verbose bool }
 
 // row is one rule set's answer to a query (package answer, shared with
 // the explorer).
@@ -92,12 +108,12 @@ type row = answer.Row
 
 // runQuery is the one-shot query: promote [-rules NAME] [-set ...]
 // OPERAND... Without -rules it is compare.
-func runQuery(e *env, spec string, sets []string, only string, operands []string, asJSON bool) error {
+func runQuery(e *env, spec string, sets []string, only string, operands []string, out output) error {
 	if spec == "" {
 		if len(sets) > 0 {
 			return usagef("-set needs -rules (without -rules every rule set answers with its defaults and presets)")
 		}
-		return compare(e, only, operands, asJSON)
+		return compare(e, only, operands, out)
 	}
 	r, err := buildRules(spec, sets)
 	if err != nil {
@@ -109,7 +125,7 @@ func runQuery(e *env, spec string, sets []string, only string, operands []string
 		return err
 	}
 	rw := evaluate(r, ops)
-	writeRows(e, operands, []row{rw}, asJSON, false)
+	writeRows(e, operands, []row{rw}, out, false)
 	if rw.Error != "" {
 		return exitStatus(statusFailed) // a refusal: the row says why
 	}
@@ -146,7 +162,7 @@ func isWord(s string) bool {
 // set with its defaults and each of its presets when only is empty), and
 // marks disagreement among the answers. The operands are read once, in
 // the neutral spelling, so that every row answers the same question.
-func compare(e *env, only string, operands []string, asJSON bool) error {
+func compare(e *env, only string, operands []string, out output) error {
 	if len(operands) == 0 {
 		return usagef("no operands (for example: promote compare f16 i64)")
 	}
@@ -158,14 +174,10 @@ func compare(e *env, only string, operands []string, asJSON bool) error {
 	if err != nil {
 		return err
 	}
-	var rows []row
-	for _, r := range selected {
-		rows = append(rows, evaluate(r, ops))
-	}
-	sum := markDisagreement(rows)
-	writeRows(e, operands, rows, asJSON, true)
-	if !asJSON {
-		fmt.Fprintf(e.stdout, "\n%s\n", sum)
+	c := answer.Compare(selected, ops)
+	writeRows(e, operands, c.Rows, out, true)
+	if !out.json {
+		fmt.Fprintf(e.stdout, "\n%s\n", c.Summary)
 	}
 	return nil
 }
@@ -173,12 +185,8 @@ func compare(e *env, only string, operands []string, asJSON bool) error {
 // evaluate answers one query under one rule set.
 func evaluate(r promote.Rules, ops []promote.Operand) row { return answer.Evaluate(r, ops) }
 
-// markDisagreement marks the rows that differ from the most common answer
-// and returns the line that says so (see answer.Mark).
-func markDisagreement(rows []row) string { return answer.Mark(rows) }
-
-func writeRows(e *env, operands []string, rows []row, asJSON, marks bool) {
-	if asJSON {
+func writeRows(e *env, operands []string, rows []row, out output, marks bool) {
+	if out.json {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(struct {
@@ -187,9 +195,15 @@ func writeRows(e *env, operands []string, rows []row, asJSON, marks bool) {
 		}{operands, rows})
 		return
 	}
-	writeTable(e.stdout, rows, marks)
+	if out.verbose {
+		writeTable(e.stdout, rows, marks)
+		return
+	}
+	writeBrief(e.stdout, rows, marks)
 }
 
+// writeTable writes the verbose view (-v): each row with its rule's full
+// text and source, or the refusal's whole message.
 func writeTable(w io.Writer, rows []row, marks bool) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	if marks {
@@ -228,6 +242,10 @@ func writeTable(w io.Writer, rows []row, marks bool) {
 	}
 	tw.Flush()
 }
+
+// markDisagreement marks the rows that differ from the most common answer
+// and returns the line that says so (see answer.Mark).
+func markDisagreement(rows []row) string { return answer.Mark(rows) }
 
 // cutValues cuts the long literal texts a rule set's message may echo.
 func cutValues(msg string, ops []promote.Operand) string { return answer.CutValues(msg, ops) }

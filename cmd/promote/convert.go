@@ -3,13 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
-	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/checkpoint"
 	"github.com/promote-dev/promote/convert"
 	"github.com/promote-dev/promote/dtype"
@@ -54,7 +55,7 @@ Exit status: 0 success; 1 an unreadable input, a refusal by the rule set or
 the policy, or a failed write (nothing is written); 2 a bad command line,
 including outputs that would overwrite an input or each other; 130/143
 interrupted.`,
-		operands:     operandSpec{min: 1, max: -1, what: "input files"},
+		operands:     operandSpec{min: 1, max: -1, what: "input files", one: "input file"},
 		catchSignals: true,
 		flags: func(fs *flag.FlagSet) runFunc {
 			c := &converter{}
@@ -104,6 +105,9 @@ func isNPZ(path string) bool { return strings.EqualFold(filepath.Ext(path), ".np
 func (c *converter) run(e *env, ins []string) error {
 	if c.outDir == "" {
 		return usagef("-o DIR is required")
+	}
+	if err := checkOutDir(c.outDir); err != nil {
+		return err
 	}
 	if len(ins) == 1 && !isNPZ(ins[0]) {
 		return usagef("one .npy file: want two input files, or an .npz archive (whose arrays are promoted together)")
@@ -163,7 +167,7 @@ func (c *converter) run(e *env, ins []string) error {
 	if len(all) < 2 {
 		return fmt.Errorf("%s holds %d array(s): nothing to promote", ins[0], len(all))
 	}
-	conv, res, err := promoteAll(all, r, p)
+	conv, res, err := tensor.ConvertPromoteAll(all, r, p, tensor.Options{})
 	if err != nil {
 		return err
 	}
@@ -211,49 +215,12 @@ func (c *converter) run(e *env, ins []string) error {
 			k++
 		}
 		if in.npz {
-			fmt.Fprintf(e.stdout, "wrote %s: %d arrays of %v (%s)\n", outs[i], len(in.arrays), res.DType, strings.Join(hows, ", "))
+			fmt.Fprintf(e.stdout, "wrote %s: %s of %v (%s)\n", outs[i], plural(len(in.arrays), "array", "arrays"), res.DType, strings.Join(hows, ", "))
 		} else {
 			fmt.Fprintf(e.stdout, "wrote %s: %v (%s)\n", outs[i], in.arrays[0].Tensor, hows[0])
 		}
 	}
 	return nil
-}
-
-// promoteAll converts every array to the rule set's common type of all of
-// them (its N-operand semantics: a fold, a lattice join, ...), each a
-// tensor operand of its real shape. Two arrays are
-// tensor.ConvertPromoteTypes; an array already of the common dtype is
-// kept as it is.
-func promoteAll(ts []*tensor.Tensor, r promote.Rules, p convert.Policy) ([]*tensor.Tensor, promote.Result, error) {
-	if len(ts) == 2 {
-		a, b, res, err := tensor.ConvertPromoteTypes(ts[0], ts[1], r, p, tensor.Options{})
-		return []*tensor.Tensor{a, b}, res, err
-	}
-	ops := make([]promote.Operand, len(ts))
-	for i, x := range ts {
-		if err := x.Check(); err != nil {
-			return nil, promote.Result{}, fmt.Errorf("array %d: %w", i+1, err)
-		}
-		ops[i] = x.Operand()
-	}
-	res, err := r.Result(ops...)
-	if err != nil {
-		return nil, res, fmt.Errorf("no common type for the %d arrays: %w", len(ts), err)
-	}
-	if res.DType.Bits() == 0 {
-		return nil, res, fmt.Errorf("%s gives %v (rule %v), which has no storage to convert to", r.Def().Name, res.DType, res.Rule)
-	}
-	out := make([]*tensor.Tensor, len(ts))
-	for i, x := range ts {
-		if x.DType == res.DType {
-			out[i] = x
-			continue
-		}
-		if out[i], err = tensor.Convert(x, res.DType, p, convert.Options{}); err != nil {
-			return nil, res, err
-		}
-	}
-	return out, res, nil
 }
 
 // writeTogether writes each input's arrays to its output path (an .npy,
@@ -291,6 +258,38 @@ func writeTogether(e *env, paths []string, ins []input, opts []npy.Option) error
 		}
 	}
 	return safeout.CommitAll(files...)
+}
+
+// checkOutDir refuses an -o that exists and is not a directory, or whose
+// parent is not one, before anything is read: the outputs go inside it
+// (DIR/A.npy), which "lstat s.safetensors/a.npy: not a directory" used to
+// report only after the conversion.
+func checkOutDir(dir string) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case err == nil && !fi.IsDir():
+		return usagef("-o %s is a %s, not a directory: convert writes one file per input into the directory -o names (created if missing)", quoteArg(dir), fileKind(fi))
+	case errors.Is(err, syscall.ENOTDIR):
+		return usagef("-o %s: a part of the path before its last element is a file, not a directory", quoteArg(dir))
+	}
+	return nil
+}
+
+// fileKind names what a path that is not a directory is.
+func fileKind(fi os.FileInfo) string {
+	switch m := fi.Mode(); {
+	case m.IsRegular():
+		return "regular file"
+	case m&os.ModeSymlink != 0:
+		return "symbolic link"
+	case m&os.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&os.ModeSocket != 0:
+		return "socket"
+	case m&os.ModeDevice != 0:
+		return "device"
+	}
+	return "file"
 }
 
 // outputPaths returns DIR/base(IN) for each input, or why they cannot be

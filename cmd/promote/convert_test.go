@@ -143,6 +143,8 @@ func TestConvertFailures(t *testing.T) {
 	bad := filepath.Join(in, "bad.npy")
 	os.WriteFile(bad, []byte("\x93NUMPY\x01\x00\xff\x00{"), 0o644)
 	out := filepath.Join(t.TempDir(), "out")
+	file := filepath.Join(t.TempDir(), "s.safetensors") // an existing regular file
+	os.WriteFile(file, []byte("x"), 0o644)
 	tests := []struct {
 		name string
 		args []string
@@ -157,6 +159,8 @@ func TestConvertFailures(t *testing.T) {
 		{"bad rules", []string{"-rules", "nope", a, b, "-o", out}, 2, "unknown rule set"},
 		{"bad -as", []string{"-as", "f33", a, b, "-o", out}, 2, "f33"},
 		{"bad setting", []string{"-rules", "openvino", "-set", "x=1", a, b, "-o", out}, 2, "x"},
+		{"-o a regular file", []string{a, b, "-o", file}, 2, "s.safetensors\" is a regular file, not a directory"},
+		{"-o under a regular file", []string{a, b, "-o", filepath.Join(file, "sub")}, 2, "is a file, not a directory"},
 		{"missing input", []string{a, filepath.Join(in, "none.npy"), "-o", out}, 1, "none.npy"},
 		{"malformed input", []string{a, bad, "-o", out}, 1, "bad.npy: truncated header"},
 		{"refusal", []string{"-rules", "openvino", a, b, "-o", out}, 1, "rule R8"},

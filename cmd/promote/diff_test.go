@@ -4,32 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/promote-dev/promote/dtype"
-	"github.com/promote-dev/promote/rules"
 )
-
-// TestDiffValueBased: a rule set whose answer depends on a literal's value
-// is recognised (NumPy 1.x's legacy state, NumPy 2's ufunc OverflowError);
-// one that never looks at values is not.
-func TestDiffValueBased(t *testing.T) {
-	types := dtype.All()
-	for spec, want := range map[string]bool{
-		"numpy":                   false,
-		"numpy:promotion=legacy":  true,
-		"numpy:check_values=true": true,
-		"anvil":                   false,
-		"kernel-float":            false,
-	} {
-		r, err := rules.Parse(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := valueBased(r, types); got != want {
-			t.Errorf("valueBased(%s) = %v, want %v", spec, got, want)
-		}
-	}
-}
 
 // TestDiffNEP50: promote diff of NumPy 1.x against NumPy 2 with -literals
 // lists the value-based changes at each boundary and the typed-scalar
@@ -82,5 +57,34 @@ func TestDiffNEP50(t *testing.T) {
 	}
 	if !strings.Contains(a, `"numpy:promotion=legacy"`) {
 		t.Errorf("the JSON does not name the sides by their specs:\n%.300s", a)
+	}
+}
+
+// TestDiffFlags: diff's flags are parsed as every subcommand's (any
+// spelling the flag package takes), and each -set belongs to the -rules
+// or -against before it.
+func TestDiffFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string // in stdout for exit 0 and 1, in stderr for 2
+	}{
+		{[]string{"diff", "--rules=numpy", "-set=promotion=legacy", "-against", "numpy"}, 0, "numpy:promotion=legacy vs numpy: 0 of 256"},
+		{[]string{"diff", "-rules", "numpy", "-against", "numpy", "-set", "promotion=legacy", "-literals"}, 1, "numpy vs numpy:promotion=legacy:"},
+		{[]string{"diff", "-rules", "jax", "-against", "jax:x64=false"}, 0, "jax vs jax: 0 of"},
+		{[]string{"diff", "-set", "x64=true", "-rules", "jax", "-against", "jax"}, 2, "-set KEY=VALUE follows the -rules or -against it belongs to"},
+		{[]string{"diff", "-rules", "jax", "-rules", "numpy", "-against", "jax"}, 2, "-rules given twice"},
+		{[]string{"diff", "-rules", "jax"}, 2, "both -rules and -against are required"},
+		{[]string{"diff", "-rules", "jax", "-against"}, 2, "flag needs an argument: -against"},
+		{[]string{"diff", "-rules", "jax", "-against", "nosuch"}, 2, `unknown rule set "nosuch"`},
+	} {
+		out, errs, code := runPromote(t, "", tc.args...)
+		got := out
+		if tc.code == 2 {
+			got = errs
+		}
+		if code != tc.code || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: exit %d, stdout %.200q, stderr %q; want exit %d and %q", strings.Join(tc.args, " "), code, out, errs, tc.code, tc.want)
+		}
 	}
 }

@@ -52,3 +52,39 @@ func TestRuleFileFailureIsNotUsage(t *testing.T) {
 		t.Errorf("missing file: %v does not match fs.ErrNotExist", err)
 	}
 }
+
+// TestBadSizeFlagExit2: a size flag's bad value is a usage error (exit 2)
+// in every command that takes one, whether it does not parse or is out of
+// range (-mem 1B once passed the flag parser and failed with exit 1).
+func TestBadSizeFlagExit2(t *testing.T) {
+	for _, cmd := range []string{"recast", "dequant", "quant"} {
+		for _, args := range [][]string{
+			{"-mem", "1B"},
+			{"-mem", "0"},
+			{"-mem", "abc"},
+			{"-max-shard-size", "0"},
+			{"-max-shard-size", "-5MB"},
+		} {
+			argv := append(append([]string{cmd}, args...), "-to", "bf16", "-o", "out.safetensors", "in.safetensors")
+			_, errs, code := runPromote(t, "", argv...)
+			if code != 2 || !strings.Contains(errs, "invalid value") || !strings.Contains(errs, args[0]) {
+				t.Errorf("%v: exit %d, %q; want 2 and the flag named", argv, code, errs)
+			}
+		}
+	}
+}
+
+// TestMessageGrammar: counts agree with their nouns ("at least one input
+// file", "1 tensor", "in 1 file"); they said "one input files" and
+// "1 tensors".
+func TestMessageGrammar(t *testing.T) {
+	if _, errs, code := runPromote(t, "", "convert", "-o", t.TempDir()); code != 2 || !strings.Contains(errs, "want at least one input file, got 0") {
+		t.Errorf("convert without inputs: exit %d, %q", code, errs)
+	}
+	if _, errs, code := runPromote(t, "", "help", "a", "b"); code != 2 || !strings.Contains(errs, "want at most one subcommand name") {
+		t.Errorf("help a b: exit %d, %q", code, errs)
+	}
+	if _, errs, code := runPromote(t, "", "recast", "-to", "bf16"); code != 2 || !strings.Contains(errs, "want one input, got 0") {
+		t.Errorf("recast without input: exit %d, %q", code, errs)
+	}
+}

@@ -35,12 +35,6 @@ type command struct {
 	// frame, which removes the temporary files safeout still lists.
 	catchSignals bool
 
-	// customFlags hands run the raw arguments: the command parses its own
-	// flags (diff, whose -set belongs to the -rules or -against before
-	// it). The flags declared on fs then only document them for -h, and
-	// run returns flag.ErrHelp for -h and usage errors for the rest.
-	customFlags bool
-
 	// flags declares the command's flags on fs and returns the function
 	// that runs the command once they are parsed.
 	flags func(fs *flag.FlagSet) runFunc
@@ -56,6 +50,7 @@ type runFunc func(e *env, operands []string) error
 type operandSpec struct {
 	min, max int    // max < 0: no upper bound
 	what     string // what they are, for errors: "input files"
+	one      string // what one of them is, when what is plural: "input file"
 	// numbers: an argument that reads as a negative number (-7, -inf,
 	// -nan) is an operand, not a flag. Only queries take numbers.
 	numbers bool
@@ -88,15 +83,9 @@ func runFramed(e *env, c *command, args []string, grace time.Duration, exit func
 	fs.Usage = func() {}
 	run := c.flags(fs)
 
-	var operands []string
-	var err error
-	if c.customFlags {
-		operands = args
-	} else {
-		operands, err = parseArgs(fs, args, c.operands)
-		if err == nil {
-			err = c.checkOperands(operands)
-		}
+	operands, err := parseArgs(fs, args, c.operands)
+	if err == nil {
+		err = c.checkOperands(operands)
 	}
 	switch {
 	case errors.Is(err, flag.ErrHelp):

@@ -58,7 +58,10 @@ func (c *genCmd) run(e *env, _ []string) error {
 	if err != nil {
 		return err
 	}
-	opt := gen.Options{Lang: lang, Package: c.pkg, Spec: c.spec, Version: promoteVersion(), NamesFile: c.names}
+	opt := gen.Options{Lang: lang, Package: c.pkg, Spec: c.spec, Version: promoteVersion(), NamesFile: c.names, VectorsFile: c.vectors}
+	if c.out != "-" {
+		opt.OutFile = c.out
+	}
 	if c.names != "" {
 		data, err := readBounded(c.names, gen.MaxNamesSize)
 		if err != nil {

@@ -17,8 +17,9 @@ import (
 
 // maxProgramBytes bounds the program promote infer reads, from a file or
 // from standard input, so that /dev/zero or a runaway pipe is an error
-// rather than all of memory.
-const maxProgramBytes = 64 << 20
+// rather than all of memory: the library's own bound, past which typing
+// would take more memory than a shared machine has.
+const maxProgramBytes = infer.MaxSourceBytes
 
 func init() {
 	register(&command{
@@ -38,11 +39,11 @@ rule-set specs, NAME or NAME:KEY=VALUE:..., each at most once
 (numpy:promotion=legacy,numpy).
 
 FILE must be a regular file; a program, from a file or standard input, may
-take at most 64 MiB. A UTF-8 byte-order mark at its start is ignored.
+take at most 4 MiB. A UTF-8 byte-order mark at its start is ignored.
 
 Exit status: 0 the program types (-rules) or every rule set agrees (lint);
-1 it does not type, or the rule sets disagree or none can read it, or output
-was lost; 2 a bad command line or an unreadable FILE.`,
+1 it does not type, or the rule sets disagree, or a statement (which the lint
+reports and skips) or the whole program is unreadable, or output was lost; 2 a bad command line or an unreadable FILE.`,
 		operands: operandSpec{min: 1, max: 1, what: "program (FILE, or - for standard input)"},
 		flags: func(fs *flag.FlagSet) runFunc {
 			spec := fs.String("rules", "", "type the program under this rule set: `NAME` or NAME:KEY=VALUE:...")
@@ -154,7 +155,7 @@ func lint(e *env, label string, src []byte, rs []promote.Rules, asJSON bool) err
 	}
 	l := infer.Compare(label, src, rs)
 	var status error
-	if l.First >= 0 || l.Unreadable {
+	if l.First >= 0 || l.Unreadable || len(l.Skipped) > 0 {
 		status = exitStatus(statusFailed)
 	}
 	// The library's writers print a million-row lint through one buffer;

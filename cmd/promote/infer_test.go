@@ -84,12 +84,20 @@ func TestInferLint(t *testing.T) {
 	}
 }
 
-// TestInferLintUnreadable: a program no rule set can parse is not
-// "agreement": the lint says so and exits 1.
+// TestInferLintUnreadable: a program no rule set can read is not
+// "agreement": the lint says so and exits 1. A statement no rule set can
+// parse is reported and skipped, the rest compared, and the lint exits 1
+// too.
 func TestInferLintUnreadable(t *testing.T) {
-	for _, prog := range []string{"x: f32\ny = x +\n", "x: f32\ny = x + z\n"} {
+	if out, _, code := runPromote(t, "x: nosuch\nx + 1\n", "infer", "-"); code != 1 || lastLine(out) != "no rule set could read the program" {
+		t.Errorf("an unreadable input: exit %d:\n%s", code, out)
+	}
+	for prog, msg := range map[string]string{
+		"x: f32\ny = x +\n":   "skipped: stdin:2:8: expected an operand, found end of line",
+		"x: f32\ny = x + z\n": "skipped: stdin:2:9: undefined name z",
+	} {
 		out, _, code := runPromote(t, prog, "infer", "-")
-		if code != 1 || lastLine(out) != "no rule set could read the program" {
+		if code != 1 || !strings.Contains(out, msg+"\n") || lastLine(out) != "all rule sets agree on the statements they read; 1 statement skipped" {
 			t.Errorf("%q: exit %d:\n%s", prog, code, out)
 		}
 	}

@@ -113,6 +113,7 @@ func TestGolden(t *testing.T) {
 		{"table_anvil.md", []string{"table", "-rules", "anvil", "-format", "markdown"}},
 		{"dtypes.txt", []string{"dtypes"}},
 		{"compare_f16_i64.txt", []string{"f16", "i64"}},
+		{"compare_f16_i64_v.txt", []string{"-v", "f16", "i64"}},
 	} {
 		out, errs, code := runPromote(t, "", tt.args...)
 		if code != 0 {

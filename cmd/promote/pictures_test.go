@@ -94,6 +94,12 @@ func TestServeUsage(t *testing.T) {
 	if _, errs, code := runPromote(t, "", "serve", "-addr", "8080"); code != 2 || !strings.Contains(errs, "want HOST:PORT") {
 		t.Errorf("exit %d: %s", code, errs)
 	}
+	for _, bad := range []string{":99999", ":-1", "localhost:nosuchservice"} {
+		// A bad port is a bad flag value: exit 2 (it was a listen error, 1).
+		if _, errs, code := runPromote(t, "", "serve", "-addr", bad); code != 2 || !strings.Contains(errs, "want a number from 0 to 65535") {
+			t.Errorf("-addr %s: exit %d: %s", bad, code, errs)
+		}
+	}
 	if _, errs, code := runPromote(t, "", "serve", "-addr", "256.1.1.1:80"); code != 1 || errs == "" {
 		t.Errorf("an address that cannot be bound: exit %d: %s", code, errs)
 	}

@@ -24,33 +24,11 @@ defaults, and its sources.`,
 	})
 }
 
-type optionInfo struct {
-	Name    string `json:"name"`
-	Values  string `json:"values"`
-	Default string `json:"default"`
-	Doc     string `json:"doc,omitempty"`
-}
-
-type rulesInfo struct {
-	Name    string       `json:"name"`
-	Title   string       `json:"title"`
-	NAry    string       `json:"n_operands"`
-	Dialect string       `json:"dialect"`
-	Source  string       `json:"source"`
-	Options []optionInfo `json:"options"`
-}
-
+// runRules prints every rule set's description (rules.DescribeAll).
 func runRules(e *env, asJSON bool) error {
-	var infos []rulesInfo
-	for _, d := range rules.All() {
-		ri := rulesInfo{Name: d.Name, Title: d.Title, NAry: d.NAry.String(), Source: d.Source, Options: []optionInfo{}}
-		if d.Dialect != nil {
-			ri.Dialect = d.Dialect.Name()
-		}
-		for _, o := range d.Options {
-			ri.Options = append(ri.Options, optionInfo{o.Name, o.Allowed(), o.Default, o.Doc})
-		}
-		infos = append(infos, ri)
+	infos, err := rules.DescribeAll()
+	if err != nil {
+		return err
 	}
 	if asJSON {
 		enc := json.NewEncoder(e.stdout)

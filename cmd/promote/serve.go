@@ -37,9 +37,14 @@ and time. It runs until SIGINT or SIGTERM.`,
 }
 
 func runServe(e *env, addr string) error {
-	host, _, err := net.SplitHostPort(addr)
+	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return usagef("-addr %s: want HOST:PORT, as in 127.0.0.1:8080", quoteArg(addr))
+	}
+	// A port out of range or unknown is a bad flag value (exit 2), not a
+	// failure to listen; LookupPort reads numbers and /etc/services only.
+	if _, err := net.LookupPort("tcp", port); err != nil {
+		return usagef("-addr %s: the port %s: want a number from 0 to 65535 (0: a free one) or a service name", quoteArg(addr), quoteArg(port))
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {

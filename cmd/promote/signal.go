@@ -96,7 +96,11 @@ func watchdog(ctx context.Context, finished <-chan struct{}, pending *safeout.Pe
 	}
 	msg := fmt.Sprintf("%s: interrupted by %s; the run did not stop within %v, so it was ended", prefix, sigName(sig), grace)
 	if removed := pending.RemoveAll(); len(removed) > 0 {
-		msg += fmt.Sprintf(" (removed %d temporary file(s): %s)", len(removed), strings.Join(removed, ", "))
+		files := "temporary files"
+		if len(removed) == 1 {
+			files = "temporary file"
+		}
+		msg += fmt.Sprintf(" (removed %d %s: %s)", len(removed), files, strings.Join(removed, ", "))
 	}
 	fmt.Fprintln(stderr, msg)
 	exit(statusSignal0 + int(sig))

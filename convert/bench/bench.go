@@ -1,12 +1,13 @@
-// Package bench measures conversion throughput the way the README reports
+// Package bench measures conversion throughput the way docs/benchmarks.md reports
 // it: convert.Buffer over buffers past the last-level cache, each figure
 // a ratio to a plain memory copy of the same traffic timed in the same
 // run, interleaved with it. It is the measuring logic behind
 // `promote bench`.
 //
-// Buffers are sized from the cache DetectCache finds (each of a pair's
-// source and destination at least CacheMultiple times it) unless the
-// caller fixes the element count, allocated once for the largest pair and
+// Buffers hold DefaultN elements unless the caller fixes the element
+// count or asks for PastCache sizing (each of a pair's source and
+// destination at least CacheMultiple times the cache DetectCache finds),
+// allocated once for the largest pair and
 // reused, bounded by the memory the machine has available, and written
 // in full before anything is timed: never-written memory maps the zero
 // page, which makes a copy of it look faster than memory. Float sources
@@ -34,8 +35,17 @@ import (
 // measured pair holds at least, when the element count is not fixed.
 const CacheMultiple = 4
 
-// UnknownCacheN is the element count used when no cache size is known.
+// UnknownCacheN is the element count PastCache sizing uses when no cache
+// size is known.
 const UnknownCacheN = 64 << 20
+
+// DefaultN is the element count of a Config that fixes none and does not
+// ask for PastCache sizing: 8 Mi elements, so the widest pair (f64, c64)
+// has buffers of 64 MiB and all buffers together take at most 256 MiB
+// (c128), past most machines' last-level cache yet modest on a shared
+// machine. Sizing from the reported cache can ask for gigabytes: a
+// virtual machine that reports a 300 MiB cache asked for 9.4 GiB.
+const DefaultN = 8 << 20
 
 // MaxN bounds the element count a caller may ask for.
 const MaxN = 1 << (28 + 8*(^uint(0)>>63)) // 2^36, or 2^28 where int has 32 bits
@@ -64,11 +74,17 @@ func ParsePairs(list string) ([]Pair, error) {
 
 // Config says what to measure.
 type Config struct {
-	Pairs   []Pair
-	N       int            // elements per conversion; 0 sizes each pair from Cache
-	Threads int            // convert.Options.Threads, and the copy's; 0 = GOMAXPROCS
-	Policy  convert.Policy // the conversion policy
-	Reps    int            // runs of each measurement, the best counts; 0 = 5
+	Pairs []Pair
+	// N is the elements per conversion; 0 means DefaultN, or with
+	// PastCache each pair sized from Cache.
+	N int
+	// PastCache sizes each pair's buffers at CacheMultiple times the
+	// last-level cache (N must be 0), so the figures are memory speeds on
+	// any machine; the buffers may then take up to MemLimit.
+	PastCache bool
+	Threads   int            // convert.Options.Threads, and the copy's; 0 = GOMAXPROCS
+	Policy    convert.Policy // the conversion policy
+	Reps      int            // runs of each measurement, the best counts; 0 = 5
 	// Cache is the last-level cache to get past; the zero value means
 	// DetectCache's answer.
 	Cache Cache
@@ -99,10 +115,12 @@ type Plan struct {
 	// Bytes is the memory of all buffers, allocated once; Limit the
 	// bound it was held to.
 	Bytes, Limit int64
-	// Capped reports that the element counts sized from the cache were
-	// cut to fit Limit, so some buffers may be smaller than
-	// CacheMultiple times the cache.
+	// Capped reports that the element counts (DefaultN, or sized from
+	// the cache) were cut to fit Limit, so some buffers are smaller than
+	// asked.
 	Capped bool
+	// PastCache reports that the buffers were sized from the cache.
+	PastCache bool
 }
 
 // ErrConfig marks the errors of NewPlan: the configuration, not the
@@ -118,12 +136,15 @@ func NewPlan(cfg Config) (*Plan, error) {
 		return nil, bad("no pairs to measure")
 	}
 	if cfg.N < 0 || cfg.N > MaxN {
-		return nil, bad("element count %d: want 1 to %d (0 sizes the buffers from the cache)", cfg.N, MaxN)
+		return nil, bad("element count %d: want 1 to %d (0: %d, or sized from the cache with PastCache)", cfg.N, MaxN, DefaultN)
+	}
+	if cfg.PastCache && cfg.N != 0 {
+		return nil, bad("an element count of %d and sizing past the cache: give one or the other", cfg.N)
 	}
 	if cfg.Threads < 0 || cfg.Reps < 0 {
 		return nil, bad("threads and reps must not be negative")
 	}
-	p := &Plan{Threads: cfg.Threads, Reps: cfg.Reps, Policy: cfg.Policy, Cache: cfg.Cache, Limit: cfg.MemLimit}
+	p := &Plan{Threads: cfg.Threads, Reps: cfg.Reps, Policy: cfg.Policy, Cache: cfg.Cache, Limit: cfg.MemLimit, PastCache: cfg.PastCache}
 	if p.Threads == 0 {
 		p.Threads = runtime.GOMAXPROCS(0)
 	}
@@ -141,8 +162,12 @@ func NewPlan(cfg Config) (*Plan, error) {
 			return nil, bad("pair %v: no buffer layout", pr)
 		}
 		n := cfg.N
-		if n == 0 {
+		switch {
+		case n != 0:
+		case cfg.PastCache:
 			n = cacheN(pr, p.Cache.Bytes)
+		default:
+			n = DefaultN
 		}
 		p.Jobs = append(p.Jobs, Job{pr, n})
 	}
@@ -154,8 +179,8 @@ func NewPlan(cfg Config) (*Plan, error) {
 		return nil, bad("%d elements need %s of buffers, more than the %s allowed (half the available memory); use a smaller -n",
 			cfg.N, SizeString(p.Bytes), SizeString(p.Limit))
 	}
-	// Sized from a cache too large for this memory: scale every pair down
-	// alike.
+	// Sized from a cache too large for this memory, or DefaultN on a
+	// machine with little free: scale every pair down alike.
 	scale := float64(p.Limit) / float64(p.Bytes)
 	for i := range p.Jobs {
 		p.Jobs[i].N = max(1024, int(float64(p.Jobs[i].N)*scale)&^1023)

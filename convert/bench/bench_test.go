@@ -34,7 +34,7 @@ func TestParsePairs(t *testing.T) {
 func TestPlanSizing(t *testing.T) {
 	cache := Cache{Bytes: 1 << 20, Level: 3, Source: "test"}
 	pairs := []Pair{{dtype.F64, dtype.U8}, {dtype.F32, dtype.F16}, {dtype.U8, dtype.F32}}
-	p, err := NewPlan(Config{Pairs: pairs, Cache: cache, MemLimit: 1 << 30})
+	p, err := NewPlan(Config{Pairs: pairs, Cache: cache, PastCache: true, MemLimit: 1 << 30})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestPlanSizing(t *testing.T) {
 		t.Errorf("Bytes %d (capped %v), want %d", p.Bytes, p.Capped, want)
 	}
 
-	small, err := NewPlan(Config{Pairs: pairs, Cache: cache, MemLimit: 10 << 20})
+	small, err := NewPlan(Config{Pairs: pairs, Cache: cache, PastCache: true, MemLimit: 10 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,10 +65,39 @@ func TestPlanSizing(t *testing.T) {
 		{Pairs: pairs, N: -1, Cache: cache},
 		{Cache: cache},
 		{Pairs: pairs, Threads: -1, Cache: cache},
+		{Pairs: pairs, N: 1024, PastCache: true, Cache: cache}, // a fixed n and past-cache sizing
 	} {
 		if _, err := NewPlan(c); !errors.Is(err, ErrConfig) {
 			t.Errorf("NewPlan(N %d, %d pairs, threads %d): %v, want an ErrConfig", c.N, len(c.Pairs), c.Threads, err)
 		}
+	}
+}
+
+// TestPlanDefaultSize: without a fixed count or PastCache, every pair
+// holds DefaultN elements whatever cache the machine reports (a VM that
+// reported 300 MiB once made the default ask for 9.4 GiB), and a machine
+// with little memory free gets the same pairs cut to fit.
+func TestPlanDefaultSize(t *testing.T) {
+	huge := Cache{Bytes: 300 << 20, Level: 3, Source: "test"}
+	pairs := []Pair{{dtype.F32, dtype.F8E4M3FN}, {dtype.F64, dtype.F32}, {dtype.C128, dtype.C128}}
+	p, err := NewPlan(Config{Pairs: pairs, Cache: huge, MemLimit: 64 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range p.Jobs {
+		if j.N != DefaultN {
+			t.Errorf("%v: %d elements, want DefaultN (%d)", j.Pair, j.N, DefaultN)
+		}
+	}
+	if want := int64(2 * 16 * DefaultN); p.Bytes != want || p.Capped || p.PastCache {
+		t.Errorf("Bytes %d (capped %v, past cache %v), want %d", p.Bytes, p.Capped, p.PastCache, want)
+	}
+	small, err := NewPlan(Config{Pairs: pairs, Cache: huge, MemLimit: 32 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !small.Capped || small.Bytes > 32<<20 {
+		t.Errorf("little memory: Capped %v, Bytes %d, want true and at most 32 MiB", small.Capped, small.Bytes)
 	}
 }
 

@@ -34,11 +34,11 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/answer"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/explorer"
 	"github.com/promote-dev/promote/explorer/web"
 	"github.com/promote-dev/promote/infer"
-	"github.com/promote-dev/promote/internal/answer"
 	"github.com/promote-dev/promote/internal/castline"
 	"github.com/promote-dev/promote/picture"
 	"github.com/promote-dev/promote/rules"
@@ -325,6 +325,12 @@ func want(t *testing.T, q string, specs []string) []renderedRow {
 func (p *page) checkRows(q string, specs []string) {
 	p.t.Helper()
 	got, exp := p.rows(), want(p.t, q, specs)
+	// The page groups the rows by result; compare them rule set by rule set.
+	bySpec := func(rs []renderedRow) {
+		sort.Slice(rs, func(i, j int) bool { return rs[i].Spec < rs[j].Spec })
+	}
+	bySpec(got)
+	bySpec(exp)
 	if len(got) != len(exp) {
 		p.t.Fatalf("%q: %d rows on the page, the library gives %d", q, len(got), len(exp))
 	}
@@ -335,11 +341,37 @@ func (p *page) checkRows(q string, specs []string) {
 	}
 }
 
+// checkGrouped: the answers open grouped by result, the most common
+// first and the refusals last, each row one short line (the reason
+// promote compare prints) whose details hold the rule's full text.
+func (p *page) checkGrouped() {
+	p.t.Helper()
+	heads := eval[[]string](p, `[...document.querySelectorAll('#q-table tr.group th')].map(th => th.textContent)`)
+	if len(heads) < 2 || !strings.HasPrefix(heads[0], "bf16 — ") || !strings.HasSuffix(heads[len(heads)-1], " refuse") {
+		p.t.Errorf("group headings %q: want bf16's first and the refusals last", heads)
+	}
+	summaries := eval[[]string](p, `[...document.querySelectorAll('#q-table tr[data-spec] td.why details > summary')].map(s => s.textContent)`)
+	fulls := eval[int](p, `document.querySelectorAll('#q-table tr[data-spec] td.why details > p.full').length`)
+	if len(summaries) == 0 || fulls != len(summaries) {
+		p.t.Fatalf("%d summaries and %d full texts", len(summaries), fulls)
+	}
+	for _, s := range summaries {
+		if len([]rune(s)) > 120 || !strings.Contains(s, ": ") {
+			p.t.Errorf("summary %q: want a rule ID and a reason in at most 120 characters", s)
+		}
+	}
+	open := eval[int](p, `document.querySelectorAll('#q-table details[open]').length`)
+	if open != 0 {
+		p.t.Errorf("%d details open at first; the reasons and sources are a click away", open)
+	}
+}
+
 // queries: the default view answers, then a query typed into the box.
 func (p *page) queries() {
 	p.open("")
 	p.poll(`window.promoteStats && window.promoteStats.firstAnswerMs !== null`)
 	p.checkRows("i32 bf16", nil)
+	p.checkGrouped()
 	p.shot("query-default")
 
 	p.run(clear("#q"), chromedp.SendKeys(chromedp.CSS("#q"), "f16 i64 2.5"))
@@ -349,7 +381,7 @@ func (p *page) queries() {
 	p.run(clear("#q-rules"), chromedp.SendKeys(chromedp.CSS("#q-rules"), "numpy,jax:x64=true,pytorch"), chromedp.Blur(chromedp.CSS("#q-rules")))
 	p.poll(`new URLSearchParams(location.search).get('rules') === 'numpy,jax:x64=true,pytorch' && document.querySelectorAll('#q-table tbody tr[data-spec]').length === 3`)
 	p.checkRows("f16 i64 2.5", []string{"numpy", "jax:x64=true", "pytorch"})
-	links := eval[int](p, `document.querySelectorAll('#q-table td.source a[href^="https://github.com/"]').length`)
+	links := eval[int](p, `document.querySelectorAll('#q-table .source a[href^="https://github.com/"]').length`)
 	if links < 3 {
 		p.t.Errorf("%d source links for 3 rule sets", links)
 	}

@@ -94,9 +94,13 @@ func Handler(opt HandlerOptions) http.Handler {
 			http.Error(w, "reading the request: "+err.Error(), http.StatusBadRequest)
 			return
 		}
+		out, status := explorer.CallJSONStatus(body)
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
-		w.Write(explorer.CallJSON(body))
+		// A malformed request is a 400 whose JSON body says why; a refusal
+		// is an answer, 200 (explorer.Response.Status).
+		w.WriteHeader(status)
+		w.Write(out)
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

@@ -49,8 +49,14 @@ func TestHandler(t *testing.T) {
 		{"GET", "/engine.js", "", "", 200, "text/javascript; charset=utf-8", `window.promoteEngine = "api"`},
 		{"HEAD", "/", "", "", 200, "text/html; charset=utf-8", ""},
 		{"POST", "/api", "", `{"op":"query","q":"i32 bf16","rules":"jax"}`, 200, "application/json", `"result":"bf16"`},
-		{"POST", "/api", "", `{"op":"query","q":"i32 bf16x"}`, 200, "application/json", `"error":"promote compare: bad operand`},
-		{"POST", "/api", "", `not json`, 200, "application/json", `"error":"promote: bad request`},
+		// A malformed request is a 400 with the error in its JSON body; a
+		// well-formed query whose answer is a refusal is a 200.
+		{"POST", "/api", "", `{"op":"query","q":"i32 bf16x"}`, 400, "application/json", `"error":"promote compare: bad operand`},
+		{"POST", "/api", "", `not json`, 400, "application/json", `"error":"promote: bad request`},
+		{"POST", "/api", "", `{"op":"nope"}`, 400, "application/json", `"error":"promote: unknown operation`},
+		{"POST", "/api", "", `{"op":"query","q":"f32","rules":"nope"}`, 400, "application/json", `unknown rule set`},
+		{"POST", "/api", "", `{"op":"table","rules":"nope"}`, 400, "application/json", `unknown rule set`},
+		{"POST", "/api", "", `{"op":"query","q":"f16 i64","rules":"openvino"}`, 200, "application/json", `"error":"openvino: Integer input cannot be safely promoted`},
 		{"POST", "/api", "", strings.Repeat("x", explorer.MaxRequestBytes+1), 413, "", "too large"},
 		{"GET", "/api", "", "", 405, "", "POST"},
 		{"POST", "/", "", "", 405, "", ""},

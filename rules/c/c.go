@@ -54,7 +54,7 @@ var Def = &promote.Def{
 	Presets: [][]string{{"std=c23"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		std := stdOf(s)
-		return &clit.Folder{Base: kit.NewBase(s, tables[std]()), L: languages[std]}, nil
+		return &rules{&clit.Folder{Base: kit.NewBase(s, tables[std]()), L: languages[std]}}, nil
 	},
 	DTypes:    func(s promote.Settings) *promote.DTypeSet { return dtypeSets[stdOf(s)]() },
 	Weak:      promote.NoWeakTypes,

@@ -59,12 +59,15 @@ var Def = &promote.Def{
 		ruleIntInt, ruleIntFloat, ruleFloatFloat, ruleComplexComplex, ruleComplexReal, ruleNotInTable, ruleNotACL,
 		kit.NoOperands, pylit.Rule,
 	},
-	// A tensor's dtype is checked against the table in use and a scalar's
-	// against aclDataType, so only the weak refusal is declared.
+	// A dtype is admitted against the table in use; a typed scalar must
+	// also be an aclDataType, which the rule set checks itself (only
+	// table=opbase has dtypes that are not).
 	Admission: promote.Admission{
 		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
 			return "CANN has no weak tensors or scalars: " + o.Describe() + " has no CANN counterpart"
 		}},
+		NoDType:   &promote.Refusal{Rule: ruleNotACL, Msg: func(_ promote.Settings, o promote.Operand) string { return notACL(o.DType) }},
+		WeakFirst: true,
 	},
 }
 
@@ -79,16 +82,6 @@ var (
 type rules struct {
 	kit.Base
 	opbase bool
-}
-
-// known reports whether a tensor of d can reach the promotion step: any
-// aclDataType, and under table=opbase also the ge-only types PromoteType
-// indexes.
-func (r *rules) known(d dtype.DType) bool {
-	if r.opbase {
-		return isGE(d)
-	}
-	return isACL(d)
 }
 
 // Result promotes operands as an aclnn op does. Tensors come first: two
@@ -172,14 +165,11 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	return res, nil
 }
 
-// check refuses an admitted operand CANN cannot have: a tensor of a dtype
-// CANN lacks, a scalar that is no aclScalar.
+// check refuses an admitted operand CANN cannot have: a scalar that is no
+// aclScalar.
 func (r *rules) check(o promote.Operand) error {
 	switch o.Kind {
 	case promote.Tensor:
-		if !r.known(o.DType) {
-			return r.Refuse(ruleNotACL, notACL(o.DType), o)
-		}
 		return nil
 	case promote.Scalar, promote.Literal:
 		_, err := r.scalarDType(o)

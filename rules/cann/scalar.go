@@ -122,7 +122,7 @@ func decideScalar(t, s dtype.DType) kit.Decision {
 // at::Scalar, which is stored as double, int64, bool or complex<double>
 // and becomes an aclScalar of that dtype.
 var ruleLiteral = &promote.Rule{ID: "literal", Text: "CANN has no untyped scalars; promote reads a Python literal as the aclScalar torch_npu passes for it (an at::Scalar): a float is f64, an int i64, a bool bool, a complex c128; the tensor-scalar table then applies. This mapping is promote's documented choice, not a CANN rule",
-	Source: "promote's choice (README); the aclScalar types per " + tsSrc}
+	Source: "promote's choice (docs/rules.md, cann); the aclScalar types per " + tsSrc}
 
 // literalDType is the aclScalar dtype a Python literal becomes (one that
 // pylit.Check passed).

@@ -51,11 +51,11 @@ var Def = &promote.Def{
 	Presets: [][]string{{"std=c++23"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		std := stdOf(s)
-		return &clit.Folder{Base: kit.NewBase(s, tables[std]()), L: languages[std]}, nil
+		return &rules{&clit.Folder{Base: kit.NewBase(s, tables[std]()), L: languages[std]}}, nil
 	},
 	DTypes:    func(s promote.Settings) *promote.DTypeSet { return dtypeSets[stdOf(s)]() },
 	Weak:      promote.NoWeakTypes,
-	Host:      promote.HostCXX,
+	Host:      promote.HostCPP,
 	Rules:     allRules,
 	Admission: clit.Admission(func(s promote.Settings) *clit.Language { return languages[stdOf(s)] }),
 }

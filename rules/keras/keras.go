@@ -67,6 +67,8 @@ type config struct {
 type rules struct {
 	kit.Base
 	c config
+	// torch: config.backend() == "torch", read by op typing (sum).
+	torch bool
 }
 
 // tables holds one compiled table per configuration, indexed by
@@ -128,7 +130,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 		}
 	}
 	c := newConfig(s.Enum("backend") == "tensorflow", fx)
-	return &rules{Base: kit.NewBase(s, tables[tableIndex(c)]()), c: c}, nil
+	return &rules{Base: kit.NewBase(s, tables[tableIndex(c)]()), c: c, torch: s.Enum("backend") == "torch"}, nil
 }
 
 // arg is one argument of result_type after standardize_dtype: a dtype and

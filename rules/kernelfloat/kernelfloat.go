@@ -42,7 +42,7 @@ var Def = &promote.Def{
 	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	// kernel_float's constant<T> is its weak operand.
 	Weak:  promote.WeakTypes,
-	Host:  promote.HostCXX,
+	Host:  promote.HostCPP,
 	Rules: []*promote.Rule{ruleSame, ruleBool, ruleFloatInt, ruleFloats, ruleHalfBF16, ruleLongDbl, ruleInts, ruleNoSpec, ruleUnknown, ruleLiteral, ruleConstant, ruleConst2, ruleExtent, kit.NoOperands},
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleUnknown, Msg: func(_ promote.Settings, o promote.Operand) string {

@@ -96,8 +96,9 @@ type rules struct {
 	rs         *ruleSet
 	defFloat   dtype.DType
 	defInt     dtype.DType
-	defFloatNd int // the node of default_float
-	defIntNd   int // the node of default_int
+	defFloatNd int  // the node of default_float
+	head       bool // version head, where Python scalars are weak consts
+	defIntNd   int  // the node of default_int
 }
 
 func build(s promote.Settings) (promote.Rules, error) {
@@ -129,7 +130,7 @@ var (
 // without their Base.
 func newRules(ver string, df, di dtype.DType) *rules {
 	l := lattices[ver]
-	return &rules{l: l, rs: ruleSets[ver], defFloat: df, defInt: di, defFloatNd: l.byDT[df], defIntNd: l.byDT[di]}
+	return &rules{l: l, rs: ruleSets[ver], defFloat: df, defInt: di, defFloatNd: l.byDT[df], defIntNd: l.byDT[di], head: ver == VersionHead}
 }
 
 // tableKey is what a pair table depends on: the version and the defaults.

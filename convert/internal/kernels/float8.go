@@ -34,7 +34,7 @@ type f8Params struct {
 var f8 [dtype.Count]*f8Params
 
 // f8Types are the 8-bit floats with both f32 kernels; f8e8m0fnu, whose
-// rounding is not IEEE-like (formats.md), has kernels of its own
+// rounding is not IEEE-like (spec.md, "f8e8m0fnu as destination"), has kernels of its own
 // (e8m0.go).
 var f8Types = []dtype.DType{
 	dtype.F8E3M4, dtype.F8E4M3, dtype.F8E4M3FN, dtype.F8E4M3FNUZ,
@@ -78,7 +78,7 @@ func newF8Params(f dtype.Format) *f8Params {
 	case dtype.NaNNone:
 		// f4 and f6: every pattern is finite, so overflow and ±inf
 		// saturate, and a NaN becomes ml_dtypes' placeholder, -0 with
-		// the sign flipped: +NaN gives -0, -NaN +0 (formats.md; the
+		// the sign flipped: +NaN gives -0, -NaN +0 (spec.md, "NaN in"; the
 		// default policy's NoNaN choice, convert.NoNaNMLDtypes).
 		p.ovf = signBit - 1
 		p.nanFlip = signBit

@@ -4,8 +4,8 @@
 // f8e8m0fnu, and those formats into f32, f16, bf16 and f64 (table
 // lookups, smalldecode.go), and LUT, the table lookup convert.Buffer uses
 // for every one-byte source under any policy. Every
-// kernel is bit-exact with the default conversion policy of
-// /work/shared/reference/formats.md ("The default policy"): round to
+// kernel is bit-exact with the default conversion policy (package
+// convert's spec.md, "The default policy"): round to
 // nearest even, subnormals kept exactly, overflow to infinity where the
 // format has one and to NaN otherwise, NaN kept with its sign and top
 // payload bits and made quiet, float to integer truncating toward zero and

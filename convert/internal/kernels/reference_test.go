@@ -125,7 +125,7 @@ func refEncode(f dtype.Format, x refValue) uint64 {
 			return sign | (signBit - 1)
 		case dtype.NaNNone:
 			// f4, f6: ml_dtypes' placeholder, -0 negated for -NaN
-			// (formats.md leaves it open; convert/doc.go records it).
+			// (spec.md, "NaN in", leaves it open; convert/doc.go records it).
 			return sign ^ signBit
 		}
 		return signBit // fnuz
@@ -177,7 +177,7 @@ func refOverflow(f dtype.Format, sign uint64) uint64 {
 	return uint64(1) << (f.Bits - 1)
 }
 
-// refE8M0 rounds to f8e8m0fnu (formats.md, "f8e8m0fnu as destination"):
+// refE8M0 rounds to f8e8m0fnu (spec.md, "f8e8m0fnu as destination"):
 // NaN, zero, inf and negatives give 0xff; the nearest power of two with
 // the tie 1.5·2^k going up; 2^-127 and below give 0x00, between 2^-127
 // and 2^-126 0x01 (ml_dtypes); past 2^127, 0xff.

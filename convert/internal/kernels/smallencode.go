@@ -8,7 +8,7 @@ package kernels
 // the same functions (halftable.go).
 
 // e8m0FromF32 rounds an f32 pattern to f8e8m0fnu under the default
-// policy (formats.md, "f8e8m0fnu as destination", with ml_dtypes' choice
+// policy (spec.md, "f8e8m0fnu as destination", with ml_dtypes' choice
 // below 2^-126 as convert/doc.go records it): NaN, ±0, ±inf and every
 // negative value give the NaN 0xff; a positive normal 2^e·1.m gives the
 // biased exponent e+127, plus one when m's top bit is set (at or past

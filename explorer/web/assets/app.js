@@ -219,40 +219,62 @@
     const fresh = latest('query');
     const resp = await call({ op: 'query', q: s.q, rules: s.rules });
     if (!fresh()) return;
-    const body = $('q-table').tBodies[0];
-    body.replaceChildren();
+    const table = $('q-table');
+    for (const b of [...table.tBodies]) b.remove();
     $('q-summary').textContent = '';
     if (resp.error) {
       showError('q-error', resp.error);
-      $('q-table').hidden = true;
+      table.hidden = true;
       done(resp, 'query');
       writeURL();
       return;
     }
     showError('q-error', '');
     const q = resp.query;
-    $('q-table').hidden = q.rows.length === 0;
-    const families = new Set(q.rows.map((r) => r.family || ''));
-    const frag = document.createDocumentFragment(); // one insertion, one layout
-    let family = null;
+    table.hidden = q.rows.length === 0;
+    // The answers open grouped by result, the most common first and
+    // refusals last; each row is one line, its short reason the summary of
+    // a details element that holds the rule's full text and its source.
+    const groups = new Map();
     for (const r of q.rows) {
-      if (families.size > 1 && (r.family || '') !== family) {
-        family = r.family || '';
-        const title = r.family_title || 'other rule sets';
-        frag.append(el('tr', { class: 'family' }, el('th', { colspan: '6', scope: 'rowgroup' }, title.charAt(0).toUpperCase() + title.slice(1))));
-      }
-      const why = r.error ? r.error : (r.rule ? r.rule + ': ' : '') + (r.reason || '');
-      const tr = el('tr', { class: (r.differs ? 'differs' : '') + (r.error ? ' refused' : '') },
-        el('td', { class: 'mark' }, r.differs ? '≠' : ''),
-        el('td', { class: 'rules' }, r.label),
-        el('td', { class: 'result' }, r.error ? 'error' : r.result),
-        el('td', { class: 'rule' }, r.rule || ''),
-        el('td', { class: 'why' }, why),
-        el('td', { class: 'source' }, spans(r.links, r.source)));
-      tr.dataset.spec = r.spec;
-      frag.append(tr);
+      const key = r.error ? '' : r.result;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(r);
     }
-    body.append(frag);
+    const order = [...groups.keys()].sort((a, b) =>
+      (a === '') - (b === '') || groups.get(b).length - groups.get(a).length);
+    const frag = document.createDocumentFragment(); // one insertion, one layout
+    for (const key of order) {
+      const rows = groups.get(key);
+      const body = el('tbody', { class: 'group' });
+      if (q.rows.length > 1) {
+        const n = rows.length;
+        const head = key === '' ? n + (n === 1 ? ' refuses' : ' refuse') :
+          key + ' \u2014 ' + n + (n === 1 ? ' rule set' : ' rule sets');
+        body.append(el('tr', { class: 'group' + (rows[0].differs ? ' differs' : '') },
+          el('th', { colspan: '4', scope: 'rowgroup' }, (rows[0].differs ? '\u2260 ' : '') + head)));
+      }
+      for (const r of rows) {
+        const full = r.error ? r.error : (r.rule ? r.rule + ': ' : '') + (r.reason || '');
+        // A refusal's message is the system's own and may run to a
+        // paragraph: its first 120 characters open, the rest a click away.
+        let brief = r.brief || full;
+        if (brief.length > 120) brief = brief.slice(0, 119) + '\u2026';
+        const details = el('details', {},
+          el('summary', {}, brief),
+          el('p', { class: 'full' }, full));
+        if (r.source) details.append(el('p', { class: 'source' }, spans(r.links, r.source)));
+        const tr = el('tr', { class: (r.differs ? 'differs' : '') + (r.error ? ' refused' : '') },
+          el('td', { class: 'mark' }, r.differs ? '\u2260' : ''),
+          el('td', { class: 'rules', title: r.family_title || '' }, r.label),
+          el('td', { class: 'result' }, r.error ? 'error' : r.result),
+          el('td', { class: 'why' }, details));
+        tr.dataset.spec = r.spec;
+        body.append(tr);
+      }
+      frag.append(body);
+    }
+    table.append(frag);
     $('q-summary').textContent = q.summary ? q.summary + (q.dialect !== 'neutral' ? ' (read in ' + q.dialect + "'s spelling)" : '') :
       (q.rows.length ? 'read in ' + q.dialect + "'s spelling" : '');
     if (q.rows.length > 0 && stats.firstAnswerMs === null) stats.firstAnswerMs = performance.now();

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestBriefFitsTerminal: the default view of a query and of compare fits
+// briefWidth columns, names the rule of each row and keeps the ≠ marks;
+// -v keeps the sources.
+func TestBriefFitsTerminal(t *testing.T) {
+	for _, args := range [][]string{
+		{"f16", "i64"},
+		{"compare", "i32", "bf16"},
+		{"u64", "i64"},
+		{"f32", "1.5", "i64[](3)", "u8(3)"},
+		{"-only", "numpy,jax", "i8", "2"},
+		{"-rules", "tensorflow", "f16", "i64"},
+		{"-rules", "openvino:promote_unsafe=true:pytorch_scalar_promotion=true", "f16", "i64"},
+	} {
+		out, errs, code := runPromote(t, "", args...)
+		if code > 1 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+			if n := utf8.RuneCountInString(line); n > briefWidth {
+				t.Errorf("%v: a line of %d columns:\n%s", args, n, line)
+			}
+			if strings.Contains(line, "[") && strings.Contains(line, "@") {
+				t.Errorf("%v: a source citation in the default view:\n%s", args, line)
+			}
+		}
+	}
+	out, _, _ := runPromote(t, "", "f16", "i64")
+	for _, want := range []string{"≠ numpy", "climb: from f16 past f32 to f64", "table: keeps f16; i64 does not fit in it exactly"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("default view lacks %q:\n%s", want, out)
+		}
+	}
+	out, _, _ = runPromote(t, "", "-v", "f16", "i64")
+	if !strings.Contains(out, "numpy/numpy@") {
+		t.Errorf("-v lacks the sources:\n%.500s", out)
+	}
+}
+
+func TestWrapWords(t *testing.T) {
+	for _, tt := range []struct {
+		s     string
+		width int
+		max   int
+		want  []string
+	}{
+		{"a bb ccc", 4, 0, []string{"a bb", "ccc"}},
+		{"abcdefghij", 4, 0, []string{"abcd", "efgh", "ij"}},
+		{"one two three four", 9, 1, []string{"one two…"}},
+		{"", 5, 2, nil},
+		{"≠≠≠≠≠ x", 5, 0, []string{"≠≠≠≠≠", "x"}},
+	} {
+		if got := wrapWords(tt.s, tt.width, tt.max); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("wrapWords(%q, %d, %d) = %q, want %q", tt.s, tt.width, tt.max, got, tt.want)
+		}
+	}
+}
