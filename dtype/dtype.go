@@ -26,6 +26,14 @@ const (
 	I16
 	I32
 	I64
+	// CLong is C's long on LP64 (64-bit, signed): the same format as I64,
+	// a distinct type for systems that tell long from long long
+	// (kernel_float's promote_type). I64 is long long there.
+	CLong
+	// CChar is C's plain char: a third char type, distinct from signed
+	// char (I8) and unsigned char (U8), signed on x86-64 (kernel_float
+	// has no promotion of it with the other integers).
+	CChar
 	U1
 	U2
 	U4
@@ -33,6 +41,9 @@ const (
 	U16
 	U32
 	U64
+	// CULong is C's unsigned long on LP64, distinct from U64 (unsigned
+	// long long) as CLong is from I64.
+	CULong
 	F4E2M1FN
 	F6E2M3FN
 	F6E3M2FN
