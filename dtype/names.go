@@ -381,12 +381,15 @@ var (
 	}}
 
 	// CPP: C++ and CUDA type names as kernel_float uses them (LP64:
-	// long is 64-bit). Plain char is read as i8. long double is the x87
-	// extended format, as on x86-64 Linux (System V x86-64 psABI §3.1.2).
+	// long is 64-bit). long and long long are distinct types of one
+	// format (clong and i64), and plain char a third char type (cchar),
+	// as kernel_float's promote_type tells them apart. long double is the
+	// x87 extended format, as on x86-64 Linux (System V x86-64 psABI
+	// §3.1.2).
 	CPP = &Dialect{name: "c++", own: map[string]DType{
-		"float": F32, "double": F64, "int": I32, "long": I64, "longlong": I64, "long_long": I64,
-		"short": I16, "char": I8, "signed_char": I8, "unsigned_char": U8, "unsigned": U32,
-		"unsigned_int": U32, "unsigned_short": U16, "unsigned_long": U64, "size_t": U64,
+		"float": F32, "double": F64, "int": I32, "long": CLong, "long_int": CLong, "longlong": I64, "long_long": I64,
+		"short": I16, "char": CChar, "signed_char": I8, "unsigned_char": U8, "unsigned": U32,
+		"unsigned_int": U32, "unsigned_short": U16, "unsigned_long": CULong, "unsigned_long_long": U64, "size_t": CULong,
 		"__half": F16, "half_t": F16, "__nv_bfloat16": BF16, "bfloat16_t": BF16, "__hip_bfloat16": BF16,
 		"__nv_fp8_e4m3": F8E4M3FN, "__nv_fp8_e5m2": F8E5M2, "e4m3": F8E4M3FN, "e5m2": F8E5M2,
 		"long double": F80, "long_double": F80, "ldbl": F80,

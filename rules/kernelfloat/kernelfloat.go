@@ -22,6 +22,7 @@ var (
 	ruleExtent   = &promote.Rule{ID: "broadcast-extent", Text: "vector lengths must be equal or 1 (broadcast_extent<N, N>, <1, N>, <N, 1>); any other pair has no specialization", Source: src + "apply.h (broadcast_extent), base.h (extent)"}
 	ruleHalfBF16 = &promote.Rule{ID: "half-bf16", Text: "promote(half, bfloat16) = float", Source: src + "bf16.h"}
 	ruleInts     = &promote.Rule{ID: "int-int", Text: "two integers of the same signedness give the wider", Source: src + "meta.h"}
+	ruleChar     = &promote.Rule{ID: "plain-char", Text: "plain char (cchar) is a third char type with no promote_type specialization with any other integer type: it meets only char, bool and the float-like types", Source: src + "meta.h"}
 	ruleNoSpec   = &promote.Rule{ID: "no-specialization", Text: "no promote_type specialization exists, so the operation does not compile", Source: src + "meta.h"}
 	ruleUnknown  = &promote.Rule{ID: "element-type", Text: "kernel_float has no element type for this dtype", Source: src + "meta.h, fp16.h, bf16.h, fp8.h"}
 	ruleLiteral  = &promote.Rule{ID: "cxx-literal", Text: "a C++ literal takes its C++ type and promotes like any operand (not weak): 1 is int, 1.0 double, 1.0f float, true bool", Source: src + "base.h (into_vector_impl), vector.h (into_vec); ISO C++ [lex.icon] Table 8, [lex.fcon]"}
@@ -43,7 +44,7 @@ var Def = &promote.Def{
 	// kernel_float's constant<T> is its weak operand.
 	Weak:  promote.WeakTypes,
 	Host:  promote.HostCPP,
-	Rules: []*promote.Rule{ruleSame, ruleBool, ruleFloatInt, ruleFloats, ruleHalfBF16, ruleLongDbl, ruleInts, ruleNoSpec, ruleUnknown, ruleLiteral, ruleConstant, ruleConst2, ruleExtent, kit.NoOperands},
+	Rules: []*promote.Rule{ruleSame, ruleBool, ruleFloatInt, ruleFloats, ruleHalfBF16, ruleLongDbl, ruleInts, ruleChar, ruleNoSpec, ruleUnknown, ruleLiteral, ruleConstant, ruleConst2, ruleExtent, kit.NoOperands},
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleUnknown, Msg: func(_ promote.Settings, o promote.Operand) string {
 			return fmt.Sprintf("kernel_float has no element type for %s", o.DType)
@@ -53,13 +54,16 @@ var Def = &promote.Def{
 
 type rules struct{ kit.Base }
 
-// known reports whether kernel_float has an element type for d. Its fp8
+// known reports whether kernel_float has an element type for d: i64 and
+// u64 are long long and unsigned long long, clong and culong long and
+// unsigned long, cchar plain char. Its fp8
 // types are CUDA's __nv_fp8_e4m3 (OCP E4M3, ml_dtypes' float8_e4m3fn) and
 // __nv_fp8_e5m2; its long double is x86-64's x87 extended format (f80),
 // as g++ on LP64 Linux has it.
 func known(d dtype.DType) bool {
 	switch d {
 	case dtype.Bool, dtype.I8, dtype.I16, dtype.I32, dtype.I64, dtype.U8, dtype.U16, dtype.U32, dtype.U64,
+		dtype.CChar, dtype.CLong, dtype.CULong,
 		dtype.F16, dtype.BF16, dtype.F32, dtype.F64, dtype.F80, dtype.F8E4M3FN, dtype.F8E5M2:
 		return true
 	}
@@ -83,6 +87,17 @@ func floatRank(d dtype.DType) int {
 		return 5
 	}
 	return 0
+}
+
+// intRank orders the integers of one signedness: by width, and long long
+// (i64, u64) above long (clong, culong) of the same width, as meta.h's
+// promotions of long with long long give long long.
+func intRank(d dtype.DType) int {
+	r := 2 * d.Bits()
+	if d == dtype.I64 || d == dtype.U64 {
+		r++
+	}
+	return r
 }
 
 // table compiles decide over every ordered pair of dtypes, on first use,
@@ -123,8 +138,10 @@ func decide(a, b dtype.DType) kit.Decision {
 			return kit.Decision{Out: dtype.F32, Rule: ruleHalfBF16}
 		}
 		return refuse(ruleNoSpec, fmt.Sprintf("no promote_type<%s, %s>: the two fp8 types do not mix", a, b))
+	case a == dtype.CChar || b == dtype.CChar:
+		return refuse(ruleChar, fmt.Sprintf("no promote_type<%s, %s>: plain char does not mix with the other integer types", a, b))
 	case a.IsSigned() == b.IsSigned():
-		if a.Bits() >= b.Bits() {
+		if intRank(a) >= intRank(b) {
 			return kit.Decision{Out: a, Rule: ruleInts}
 		}
 		return kit.Decision{Out: b, Rule: ruleInts}
@@ -200,6 +217,12 @@ func (r *rules) literalType(o promote.Operand) (dtype.DType, error) {
 	t, err := clit.Of(o.Value, clit.Lang{CPlusPlus: true})
 	if err != nil {
 		return 0, r.Refuse(ruleLiteral, err.Error(), o)
+	}
+	switch t.Name {
+	case "long":
+		t.DType = dtype.CLong
+	case "unsigned long":
+		t.DType = dtype.CULong
 	}
 	if !known(t.DType) {
 		return 0, r.Refuse(ruleUnknown, fmt.Sprintf("kernel_float has no element type for %s (the literal %s is a %s)", t.DType, o.Value.Text, t.Name), o)
