@@ -154,7 +154,10 @@ class Torch(Adapter):
         self.note = "torch.result_type; default dtype %s" % str(torch.get_default_dtype()).replace("torch.", "")
 
     def dtypes(self):
-        return sorted(n for n in dir(self.torch) if isinstance(getattr(self.torch, n), self.torch.dtype))
+        # Each dtype by its own name, not its aliases: torch.bit is
+        # torch.uint1, torch.half torch.float16.
+        t = self.torch
+        return sorted({str(getattr(t, n)).replace("torch.", "") for n in dir(t) if isinstance(getattr(t, n), t.dtype)})
 
     def dtype(self, name):
         dt = getattr(self.torch, name, None)

@@ -47,7 +47,7 @@ func TestScriptAsksAsModelled(t *testing.T) {
 		// mindspore.bool_: there is no mindspore.bool.
 		{"mindspore", "bool bool", "bool", "mindspore.bool_"},
 	} {
-		got := askScript(t, c.fw, c.query)
+		got, _ := askScript(t, c.fw, c.query)
 		if strings.HasPrefix(c.want, "error: ") {
 			if !strings.HasPrefix(got, "error: ") || !strings.Contains(got, strings.TrimPrefix(c.want, "error: ")) {
 				t.Errorf("%s %q (%s): %s, want %s", c.fw, c.query, c.why, got, c.want)
@@ -58,9 +58,30 @@ func TestScriptAsksAsModelled(t *testing.T) {
 	}
 }
 
+// TestScriptListsDTypesOnce: torch's dtypes are listed by their own
+// names, so that an alias (torch.bit, which is torch.uint1) is not
+// reported as a dtype promote does not model.
+func TestScriptListsDTypesOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("probe script skipped under -short")
+	}
+	if err := exec.Command(debianPython, "-c", "import numpy").Run(); err != nil {
+		t.Skipf("no NumPy under %s, on which the stand-ins are built: %v", debianPython, err)
+	}
+	_, h := askScript(t, "torch", "u1 u8")
+	if len(h.Frameworks) != 1 {
+		t.Fatalf("hello lists %d frameworks, want torch alone", len(h.Frameworks))
+	}
+	got := strings.Join(h.Frameworks[0].DTypes, " ")
+	if want := "bool float16 float32 float64 int16 int32 int64 int8 uint1 uint8"; got != want {
+		t.Errorf("torch's dtypes: %s, want %s", got, want)
+	}
+}
+
 // askScript runs the probe script over the stubs with one query for one
-// framework and returns its answer, or "error: " and the exception.
-func askScript(t *testing.T, name, text string) string {
+// framework and returns its answer, or "error: " and the exception, and
+// the script's greeting.
+func askScript(t *testing.T, name, text string) (string, hello) {
 	t.Helper()
 	var fw Framework
 	for _, f := range Frameworks() {
@@ -98,7 +119,14 @@ func askScript(t *testing.T, name, text string) string {
 		t.Fatalf("%s %q: the script failed: %v", name, text, err)
 	}
 	sc := bufio.NewScanner(bytes.NewReader(out))
+	var h hello
 	for sc.Scan() {
+		if h.Type == "" {
+			if err := json.Unmarshal(sc.Bytes(), &h); err != nil {
+				t.Fatalf("%s %q: %v in %q", name, text, err, sc.Text())
+			}
+			continue
+		}
 		var a answer
 		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
 			t.Fatalf("%s %q: %v in %q", name, text, err, sc.Text())
@@ -106,11 +134,11 @@ func askScript(t *testing.T, name, text string) string {
 		switch {
 		case a.I == nil:
 		case a.A != nil:
-			return *a.A
+			return *a.A, h
 		case a.E != nil:
-			return "error: " + *a.E
+			return "error: " + *a.E, h
 		}
 	}
 	t.Fatalf("%s %q: no answer in %q", name, text, out)
-	return ""
+	return "", h
 }
