@@ -1,7 +1,5 @@
 package python
 
-import "math/big"
-
 // This file declares the syntax tree. Node and field names mirror CPython's
 // ast module (Python 3.13, Parser/Python.asdl in github.com/python/cpython)
 // so that a tree can be compared with ast.parse's output mechanically: a Go
@@ -780,5 +778,3 @@ func (*MatchOr) patternNode()        {}
 func (*TypeVar) typeParamNode()      {}
 func (*ParamSpec) typeParamNode()    {}
 func (*TypeVarTuple) typeParamNode() {}
-
-var _ = big.NewInt // Constant holds *big.Int values.

@@ -1,0 +1,461 @@
+package python
+
+import (
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// numberValue converts a NUMBER token to *big.Int, float64 or complex128.
+func (p *parser) numberValue(t *token) any {
+	s := p.src[t.start:t.end]
+	if strings.IndexByte(s, '_') >= 0 {
+		s = strings.ReplaceAll(s, "_", "")
+	}
+	last := s[len(s)-1] | 0x20
+	if last == 'j' {
+		f, _ := strconv.ParseFloat(s[:len(s)-1], 64)
+		return complex(0, f)
+	}
+	if len(s) > 1 && s[0] == '0' && strings.IndexByte("xXoObB", s[1]) >= 0 {
+		n, ok := new(big.Int).SetString(s, 0)
+		if !ok {
+			p.failAt(t, "invalid number literal")
+		}
+		return n
+	}
+	if strings.ContainsAny(s, ".eE") {
+		f, _ := strconv.ParseFloat(s, 64)
+		return f
+	}
+	n, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		p.failAt(t, "invalid number literal")
+	}
+	return n
+}
+
+// strPrefix splits a string token into its lower-cased prefix, quote
+// length and body.
+func strPrefix(s string) (prefix string, body string) {
+	i := 0
+	for i < len(s) && s[i] != '\'' && s[i] != '"' {
+		i++
+	}
+	prefix = strings.ToLower(s[:i])
+	q := 1
+	if len(s)-i >= 6 && s[i+1] == s[i] && s[i+2] == s[i] {
+		q = 3
+	}
+	return prefix, s[i+q : len(s)-q]
+}
+
+// strings parses adjacent string literals into one Constant or JoinedStr.
+func (p *parser) strings() Expr {
+	start := p.i
+	first := p.tok()
+	var (
+		isBytes, sawStr, fstring bool
+		kind                     string
+		sb                       strings.Builder
+		bb                       []byte
+		parts                    []Expr // JoinedStr parts; Constant parts are merged later
+		pending                  strings.Builder
+		pendingSet               bool
+	)
+	flush := func() {
+		if pendingSet && pending.Len() > 0 {
+			parts = append(parts, &Constant{Value: pending.String()})
+		}
+		pending.Reset()
+		pendingSet = false
+	}
+	if first.kind == tString && (first.s == "" && len(p.src) > first.start && (p.src[first.start]|0x20) == 'u') {
+		kind = "u"
+	}
+	for {
+		t := p.tok()
+		if t.kind == tString {
+			p.advance()
+			prefix, body := strPrefix(p.src[t.start:t.end])
+			b := strings.Contains(prefix, "b")
+			if b {
+				isBytes = true
+			} else {
+				sawStr = true
+			}
+			if isBytes && sawStr {
+				p.failAt(t, "cannot mix bytes and nonbytes literals")
+			}
+			raw := strings.Contains(prefix, "r")
+			if b {
+				bb = p.decodeBytes(t, body, raw, bb)
+			} else {
+				v := body
+				if !raw {
+					v = p.decodeEscapes(t, body, false)
+				}
+				sb.WriteString(v)
+				pending.WriteString(v)
+				pendingSet = true
+			}
+			continue
+		}
+		if t.kind == tFStart {
+			sawStr = true
+			fstring = true
+			if isBytes {
+				p.failAt(t, "cannot mix bytes and nonbytes literals")
+			}
+			p.fstring(&parts, &pending, &pendingSet, flush)
+			continue
+		}
+		break
+	}
+	pos := p.span(start)
+	if isBytes {
+		if bb == nil {
+			bb = []byte{}
+		}
+		return &Constant{Position: pos, Value: bb}
+	}
+	if !fstring {
+		return &Constant{Position: pos, Value: sb.String(), Kind: kind}
+	}
+	flush()
+	if parts == nil {
+		parts = []Expr{}
+	}
+	js := &JoinedStr{Position: pos, Values: parts}
+	fixFStringPositions(js, pos, true)
+	return js
+}
+
+// fixFStringPositions gives the parts of an f-string the positions that
+// CPython 3.8 to 3.11 give them (Parser/string_parser.c): Constant and
+// FormattedValue parts take the span of the whole concatenated string,
+// except that a format spec keeps the span of its own f-string token and
+// so do the Constant parts inside it.
+func fixFStringPositions(js *JoinedStr, whole Position, top bool) {
+	for _, v := range js.Values {
+		switch n := v.(type) {
+		case *Constant:
+			if top {
+				n.Position = whole
+			} else {
+				n.Position = js.Position
+			}
+		case *FormattedValue:
+			n.Position = whole
+			if spec, ok := n.FormatSpec.(*JoinedStr); ok {
+				fixFStringPositions(spec, whole, false)
+			}
+		}
+	}
+}
+
+// fstring parses one f-string token sequence (FSTRING_START ... END).
+func (p *parser) fstring(parts *[]Expr, pending *strings.Builder, pendingSet *bool, flush func()) {
+	startTok := p.advance()
+	raw := strings.ContainsAny(startTok.s, "rR")
+	startIdx := p.i - 1
+	for {
+		t := p.tok()
+		switch {
+		case t.kind == tFMiddle:
+			p.advance()
+			pending.WriteString(p.fstringText(t, raw))
+			*pendingSet = true
+		case t.kind == tOp && t.s == "{":
+			fv, debug := p.fstringField(startIdx, raw)
+			if debug != "" {
+				pending.WriteString(debug)
+				*pendingSet = true
+			}
+			flush()
+			*parts = append(*parts, fv)
+		case t.kind == tFEnd:
+			p.advance()
+			return
+		default:
+			p.syntaxError()
+		}
+	}
+}
+
+// fstringText decodes literal f-string text: escapes and doubled braces.
+func (p *parser) fstringText(t *token, raw bool) string {
+	s := p.src[t.start:t.end]
+	if !raw {
+		s = p.decodeEscapes(t, s, true)
+	} else {
+		s = strings.ReplaceAll(strings.ReplaceAll(s, "{{", "{"), "}}", "}")
+	}
+	return s
+}
+
+// fstringField parses "{expr[=][!conv][:spec]}"; it returns the value and
+// the self-documenting text of "=" fields.
+func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
+	p.enter()
+	defer p.leave()
+	open := p.advance()
+	if p.isOp("}") {
+		p.failAt(p.tok(), "f-string: valid expression required before '}'")
+	}
+	var value Expr
+	if p.isKw("yield") {
+		value = p.yieldExpr()
+	} else {
+		value = p.starExpressions()
+	}
+	fv := &FormattedValue{Value: value, Conversion: -1}
+	debug := ""
+	if p.isOp("=") {
+		p.advance()
+		debug = p.src[open.end:p.tok().start]
+	}
+	if p.isOp("!") {
+		bang := p.advance()
+		n := p.tok()
+		if n.kind != tName || n.start != bang.end {
+			p.failAt(n, "f-string: missing conversion character")
+		}
+		switch n.s {
+		case "s", "r", "a":
+			fv.Conversion = int(n.s[0])
+		default:
+			p.failAt(n, "f-string: invalid conversion character %q: expected 's', 'r', or 'a'", n.s)
+		}
+		p.advance()
+	}
+	if p.isOp(":") {
+		colon := p.advance()
+		spec := &JoinedStr{Values: []Expr{}}
+		var pending strings.Builder
+		pendingSet := false
+		flush := func() {
+			if pendingSet && pending.Len() > 0 {
+				spec.Values = append(spec.Values, &Constant{Value: pending.String()})
+			}
+			pending.Reset()
+			pendingSet = false
+		}
+		for !p.isOp("}") {
+			t := p.tok()
+			switch {
+			case t.kind == tFMiddle:
+				p.advance()
+				pending.WriteString(p.fstringText(t, raw))
+				pendingSet = true
+			case t.kind == tOp && t.s == "{":
+				inner, d := p.fstringField(fstart, raw)
+				if d != "" {
+					pending.WriteString(d)
+					pendingSet = true
+				}
+				flush()
+				spec.Values = append(spec.Values, inner)
+			default:
+				p.failAt(t, "f-string: expecting '}'")
+			}
+		}
+		flush()
+		_ = colon
+		// 3.8-3.11: a spec's span is that of its own f-string token.
+		ft := &p.toks[fstart]
+		end := fstart
+		for d := 0; end < len(p.toks); end++ {
+			if p.toks[end].kind == tFStart {
+				d++
+			} else if p.toks[end].kind == tFEnd {
+				d--
+				if d == 0 {
+					break
+				}
+			}
+		}
+		if end >= len(p.toks) {
+			end = len(p.toks) - 1
+		}
+		et := &p.toks[end]
+		spec.Position = Position{ft.line, ft.col, et.eline, et.ecol}
+		fv.FormatSpec = spec
+	}
+	if !p.isOp("}") {
+		t := p.tok()
+		if t.kind == tOp && t.s == "=" {
+			p.failAt(t, "f-string: expecting '}'")
+		}
+		p.failAt(t, "f-string: expecting '}'")
+	}
+	p.advance()
+	if debug != "" && fv.Conversion == -1 && fv.FormatSpec == nil {
+		fv.Conversion = 'r'
+	}
+	return fv, debug
+}
+
+// decodeEscapes applies Python's string escapes (Objects/unicodeobject.c,
+// _PyUnicode_DecodeUnicodeEscapeInternal); in f-string text, doubled
+// braces also become single.
+func (p *parser) decodeEscapes(t *token, s string, fstr bool) string {
+	if strings.IndexByte(s, '\\') < 0 && (!fstr || !strings.ContainsAny(s, "{}")) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if fstr && (c == '{' || c == '}') && i+1 < len(s) && s[i+1] == c {
+			b.WriteByte(c)
+			i += 2
+			continue
+		}
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		i++
+		c = s[i]
+		i++
+		switch c {
+		case '\n':
+		case '\\':
+			b.WriteByte('\\')
+		case '\'':
+			b.WriteByte('\'')
+		case '"':
+			b.WriteByte('"')
+		case 'a':
+			b.WriteByte(7)
+		case 'b':
+			b.WriteByte(8)
+		case 'f':
+			b.WriteByte(12)
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte(11)
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v := int(c - '0')
+			for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
+				v = v*8 + int(s[i]-'0')
+				i++
+			}
+			writeCodePoint(&b, rune(v))
+		case 'x', 'u', 'U':
+			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			if i+n > len(s) {
+				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\%cXX escape", c)
+			}
+			v, err := strconv.ParseUint(s[i:i+n], 16, 32)
+			if err != nil {
+				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\%cXX escape", c)
+			}
+			if v > 0x10ffff {
+				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: illegal Unicode character")
+			}
+			writeCodePoint(&b, rune(v))
+			i += n
+		case 'N':
+			end := strings.IndexByte(s[i:], '}')
+			if i >= len(s) || s[i] != '{' || end < 0 {
+				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: malformed \\N character escape")
+			}
+			r, ok := lookupUnicodeName(s[i+1 : i+end])
+			if !ok {
+				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: unknown Unicode character name")
+			}
+			b.WriteRune(r)
+			i += end + 1
+		default:
+			// An invalid escape keeps its backslash (a warning in CPython).
+			b.WriteByte('\\')
+			i--
+		}
+	}
+	return b.String()
+}
+
+// writeCodePoint writes r as UTF-8, or a lone surrogate as WTF-8.
+func writeCodePoint(b *strings.Builder, r rune) {
+	if r >= 0xd800 && r <= 0xdfff {
+		b.WriteByte(byte(0xe0 | r>>12))
+		b.WriteByte(byte(0x80 | (r>>6)&0x3f))
+		b.WriteByte(byte(0x80 | r&0x3f))
+		return
+	}
+	b.WriteRune(r)
+}
+
+// decodeBytes appends a bytes literal's value.
+func (p *parser) decodeBytes(t *token, s string, raw bool, out []byte) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			p.failAt(t, "bytes can only contain ASCII literal characters")
+		}
+	}
+	if out == nil {
+		out = []byte{}
+	}
+	if raw || strings.IndexByte(s, '\\') < 0 {
+		return append(out, s...)
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			out = append(out, c)
+			i++
+			continue
+		}
+		i++
+		c = s[i]
+		i++
+		switch c {
+		case '\n':
+		case '\\', '\'', '"':
+			out = append(out, c)
+		case 'a':
+			out = append(out, 7)
+		case 'b':
+			out = append(out, 8)
+		case 'f':
+			out = append(out, 12)
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'v':
+			out = append(out, 11)
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v := int(c - '0')
+			for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
+				v = v*8 + int(s[i]-'0')
+				i++
+			}
+			out = append(out, byte(v))
+		case 'x':
+			if i+2 > len(s) {
+				p.failAt(t, "(value error) invalid \\x escape at position %d", i-2)
+			}
+			v, err := strconv.ParseUint(s[i:i+2], 16, 8)
+			if err != nil {
+				p.failAt(t, "(value error) invalid \\x escape at position %d", i-2)
+			}
+			out = append(out, byte(v))
+			i += 2
+		default:
+			out = append(out, '\\', c)
+		}
+	}
+	return out
+}

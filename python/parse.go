@@ -1,0 +1,226 @@
+package python
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// maxDepth bounds the parser's recursion (expressions and blocks), so no
+// input can exhaust the stack; CPython's own parser stops at a similar
+// depth (MAXSTACK).
+const maxDepth = 1000
+
+// Parse reads one Python source file. filename is used only in errors.
+// The result mirrors ast.parse(src) of CPython; on bad input the error is
+// a *SyntaxError.
+func Parse(filename string, src []byte) (*Module, error) {
+	text, err := sourceText(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	toks, serr := tokenize(filename, text)
+	if serr != nil {
+		return nil, serr
+	}
+	p := &parser{filename: filename, src: text, toks: toks}
+	return p.parseFile()
+}
+
+// sourceText checks the encoding and applies CPython's universal newlines
+// (\r\n and \r read as \n), before positions are counted.
+func sourceText(filename string, src []byte) (string, error) {
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		line := bytes.Count(src[:i], []byte{'\n'}) + 1
+		return "", &SyntaxError{Filename: filename, Line: line, Col: 1, Msg: "source code cannot contain null bytes"}
+	}
+	src, err := decodeSource(filename, src)
+	if err != nil {
+		return "", err
+	}
+	if bytes.IndexByte(src, '\r') >= 0 {
+		src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+		src = bytes.ReplaceAll(src, []byte("\r"), []byte("\n"))
+	}
+	return string(src), nil
+}
+
+type parser struct {
+	filename string
+	src      string
+	toks     []token
+	i        int
+	last     int // index of the last consumed token that is not NEWLINE/INDENT/DEDENT
+	depth    int
+	inFunc   int
+}
+
+// bail carries a *SyntaxError out of the recursive descent.
+type bail struct{ err *SyntaxError }
+
+func (p *parser) parseFile() (mod *Module, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bail)
+			if !ok {
+				t := p.tok()
+				err = &SyntaxError{Filename: p.filename, Line: t.line, Col: t.col + 1, Msg: fmt.Sprintf("internal error: %v", r)}
+				return
+			}
+			mod, err = nil, b.err
+		}
+	}()
+	mod = &Module{Body: []Stmt{}, TypeIgnores: []*TypeIgnore{}}
+	for p.tok().kind != tEnd {
+		if p.tok().kind == tNewline {
+			p.i++
+			continue
+		}
+		mod.Body = append(mod.Body, p.statement()...)
+	}
+	return mod, nil
+}
+
+func (p *parser) tok() *token { return &p.toks[p.i] }
+
+func (p *parser) peek(n int) *token {
+	if p.i+n < len(p.toks) {
+		return &p.toks[p.i+n]
+	}
+	return &p.toks[len(p.toks)-1]
+}
+
+func (p *parser) advance() *token {
+	t := &p.toks[p.i]
+	if t.kind != tNewline && t.kind != tIndent && t.kind != tDedent {
+		p.last = p.i
+	}
+	if t.kind != tEnd {
+		p.i++
+	}
+	return t
+}
+
+func (p *parser) failAt(t *token, format string, args ...any) {
+	panic(bail{&SyntaxError{Filename: p.filename, Line: t.line, Col: t.col + 1, Msg: fmt.Sprintf(format, args...)}})
+}
+
+func (p *parser) failNode(n Node, format string, args ...any) {
+	pos := n.Pos()
+	panic(bail{&SyntaxError{Filename: p.filename, Line: pos.Lineno, Col: pos.ColOffset + 1, Msg: fmt.Sprintf(format, args...)}})
+}
+
+// syntaxError reports "invalid syntax" (or what was expected) at the
+// current token.
+func (p *parser) syntaxError() {
+	t := p.tok()
+	switch t.kind {
+	case tIndent:
+		p.failAt(t, "unexpected indent")
+	case tDedent:
+		p.failAt(t, "unindent does not match any outer indentation level")
+	case tEnd:
+		p.failAt(t, "invalid syntax")
+	}
+	p.failAt(t, "invalid syntax")
+}
+
+func (p *parser) isOp(s string) bool {
+	t := &p.toks[p.i]
+	return t.kind == tOp && t.s == s
+}
+
+func (p *parser) isKw(s string) bool {
+	t := &p.toks[p.i]
+	return t.kind == tName && t.s == s
+}
+
+func (p *parser) acceptOp(s string) bool {
+	if p.isOp(s) {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+func (p *parser) acceptKw(s string) bool {
+	if p.isKw(s) {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+func (p *parser) expectOp(s string) *token {
+	if !p.isOp(s) {
+		t := p.tok()
+		if s == ":" || s == ")" || s == "]" || s == "}" {
+			p.failAt(t, "expected '%s'", s)
+		}
+		p.syntaxError()
+	}
+	return p.advance()
+}
+
+func (p *parser) expectKw(s string) *token {
+	if !p.isKw(s) {
+		p.failAt(p.tok(), "expected '%s'", s)
+	}
+	return p.advance()
+}
+
+// span is the position from token index start to the last consumed token.
+func (p *parser) span(start int) Position {
+	a, b := &p.toks[start], &p.toks[p.last]
+	return Position{a.line, a.col, b.eline, b.ecol}
+}
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		p.failAt(p.tok(), "too many nested parentheses")
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+func isKeyword(s string) bool {
+	switch s {
+	case "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+		"def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+		"in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield":
+		return true
+	}
+	return false
+}
+
+func (p *parser) isName() bool {
+	t := p.tok()
+	return t.kind == tName && !isKeyword(t.s)
+}
+
+func (p *parser) expectName() *token {
+	if !p.isName() {
+		t := p.tok()
+		if t.kind == tName {
+			p.failAt(t, "invalid syntax")
+		}
+		p.syntaxError()
+	}
+	return p.advance()
+}
+
+// try runs f; on a syntax error it rewinds and reports false.
+func (p *parser) try(f func()) (ok bool) {
+	saveI, saveLast, saveDepth := p.i, p.last, p.depth
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isBail := r.(bail); !isBail {
+				panic(r)
+			}
+			p.i, p.last, p.depth = saveI, saveLast, saveDepth
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
