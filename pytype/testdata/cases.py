@@ -1,0 +1,66 @@
+# Lint cases: each line marked "# want: KIND" must give one finding of that
+# kind; every other line none. Each case names the NumPy behaviour and its
+# source: NEP 50 (doc/neps/nep-0050-scalar-promotion.rst, table in
+# "Motivation and scope"), a numpy issue, or a live run (NumPy 1.24.2,
+# Debian python3-numpy).
+import numpy as np
+import numpy.typing as npt
+from numpy import float32, zeros, uint8 as U8
+
+# NEP 50 table: float32(3) + 3. was float64, is float32.
+a = np.float32(3) + 3.0  # want: dtype-changed
+# NEP 50 table: array([3], float32) + float64(3) was float32, is float64.
+b = np.zeros(3, dtype=np.float32) + np.float64(1.5)  # want: dtype-changed
+# NEP 50 table: uint8(1) + 300 was int64, is OverflowError.
+c = np.uint8(1) + 300  # want: raises
+# NEP 50 table: array([1], uint8) + int64(1) was uint8, is int64; in place
+# NumPy 2 refuses the same_kind cast (NEP 50 "in-place operations").
+u8 = np.zeros(4, dtype=np.uint8)
+u8 += np.int16(5)  # want: inplace-cast
+# NEP 50 table: array([100], uint8) + 200 was uint8, 1000 was uint16; is OverflowError.
+d = u8 + 1000  # want: raises
+# Same dtype in both: uint8 array + 200 is uint8 (live 1.24: uint8).
+d2 = u8 + 200
+# Issue 26, live NumPy 2.5.2 vs 1.24: clip(u8, 0, 300) is uint8 in 2.x, uint16 in 1.24.
+e = np.clip(u8, 0, 300)  # want: dtype-changed
+# NEP 50: np.result_type(int8, 200) was int16, is int8 (values never matter).
+f = np.result_type(np.int8, 200)  # want: result-type
+# rapidsai/crossfit#56: can_cast on a Python int raises TypeError in NumPy 2.
+g = np.can_cast(300, np.uint8)  # want: can-cast
+# NEP 50 / numpy#22005 (live 1.24: DeprecationWarning): np.uint8(300) raises OverflowError in 2.
+h = np.uint8(300)  # want: raises
+# Issue 26, live NumPy 2.5.2: comparisons with out-of-range ints never raise.
+k = u8 > 300
+# Aliases: from numpy import uint8 as U8.
+m = U8(7) * 2.5
+n = U8(7) + np.float32(2)
+p = np.array([1, 2, 3], dtype=U8) + np.int64(7)  # want: dtype-changed
+
+def annotated(x: npt.NDArray[np.float32], s):
+    # An annotation types x; its rank is unknown, so NumPy 1.x's answer
+    # depends on it (0-d: float64, with dimensions: float32).
+    y = x * np.float64(2.0)  # want: may-change
+    return y
+
+def branches(flag):
+    if flag:
+        q = np.float32(1)
+    else:
+        q = np.float64(1)
+    # q differs on the two paths: unknown, nothing reported.
+    return q + 1.0
+
+def loop():
+    acc = zeros(3, dtype="float32")
+    for i in range(3):
+        acc = acc + np.float64(2.0)  # want: dtype-changed
+    # The first iteration adds float32 and float64(2.0): reported. After it
+    # the versions differ on acc, so later iterations report nothing more.
+    return acc
+
+def astype(v):
+    w = np.ones(3).astype(np.float16)
+    return w + np.float32(1e-3)  # want: dtype-changed
+
+def ignored():
+    return np.float32(3) + 3.0  # promote: ignore
