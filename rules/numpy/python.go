@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"regexp"
+	"strings"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -260,10 +261,29 @@ func (*Python) Outcomes(err error) ([]dtype.DType, []string, bool) {
 		if perr != nil {
 			d = dtype.Invalid // "an error"
 		}
-		dts, exs = append(dts, d), append(exs, m[i]+" gives "+outcomeName(d))
+		dts, exs = append(dts, d), append(exs, exampleWords(m[i])+" gives "+outcomeName(d))
 	}
 	return dts, exs, true
 }
+
+// exampleWords writes a legacy example in NumPy's words: "f32 with
+// dimensions" is "an array of float32 with dimensions", "f32[](0)" "a 0-d
+// float32 array holding 0".
+func exampleWords(ex string) string {
+	if m := zeroDimRe.FindStringSubmatch(ex); m != nil {
+		if d, err := dtype.Parse(m[1]); err == nil {
+			return "a 0-d " + npName(d) + " array or scalar holding " + m[2]
+		}
+	}
+	if name, ok := strings.CutSuffix(ex, " with dimensions"); ok {
+		if d, err := dtype.Parse(name); err == nil {
+			return "a " + npName(d) + " array with dimensions"
+		}
+	}
+	return ex
+}
+
+var zeroDimRe = regexp.MustCompile(`^(\w+)\[\]\((.*)\)$`)
 
 func outcomeName(d dtype.DType) string {
 	if d == dtype.Invalid {
