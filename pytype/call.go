@@ -152,9 +152,10 @@ func (fc *fileChecker) overflow(n python.Node, lib pyapi.Library, name string, d
 		File: fc.file, Kind: "raises", Op: name + "(" + x.op[0].Value.Text + ")",
 		Operands: []string{describe(lib, x.op[0]), lib.DTypeName(d)},
 		OldName:  v.OldName, NewName: v.NewName,
-		Old:  old,
-		New:  "OverflowError: Python integer " + x.op[0].Value.Text + " out of bounds for " + lib.DTypeName(d),
-		Case: "NEP 50: a Python int converted to a NumPy integer dtype must fit in it (OverflowError)",
+		Old:   old,
+		New:   "OverflowError: Python integer " + x.op[0].Value.Text + " out of bounds for " + lib.DTypeName(d),
+		Case:  "NEP 50: a Python int converted to a NumPy integer dtype must fit in it (OverflowError)",
+		Repro: "np.array(" + pyLiteral(x.op[0].Value) + ", dtype=" + dtypeExpr(lib, d) + ")",
 	}
 	fc.add(n, f)
 	return true
@@ -239,6 +240,9 @@ func (fc *fileChecker) arrayCtor(n python.Node, lib pyapi.Library, name string, 
 				}
 			} else if fc.overflow(n, lib, name, dd, data) {
 				return unknown
+			}
+			if nd, ok := a.kw["ndmin"]; ok && !(nd.same() && nd.op[0].Kind == promote.Literal && nd.op[0].Value.Text == "0") {
+				return num(lib, promote.T(dd)) // np.array(1.0, ndmin=2): dimensions
 			}
 			if v, ok := valueAs(dd, lit.Value); ok {
 				return num(lib, promote.ZeroDimOf(dd, v))

@@ -39,6 +39,10 @@ type Finding struct {
 	NewRule string `json:"new_rule,omitempty"`
 	// Case is the migration case (NEP 50's, for NumPy).
 	Case string `json:"case"`
+	// Repro is a Python expression that performs the operation on
+	// operands of the inferred types (numpy imported as np), to confirm
+	// the finding under both versions.
+	Repro string `json:"repro"`
 	// Message is the whole finding in one line.
 	Message string `json:"message"`
 }

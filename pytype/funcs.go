@@ -1,6 +1,8 @@
 package pytype
 
 import (
+	"strings"
+
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/infer"
 	"github.com/promote-dev/promote/pyapi"
@@ -60,6 +62,7 @@ func (fc *fileChecker) clip(n python.Node, lib pyapi.Library, name string, a cal
 		return unknown
 	}
 	vs := []value{x}
+	args := []string{operandExpr(lib, x.op[1])}
 	for i, names := range [][2]string{{"a_min", "min"}, {"a_max", "max"}} {
 		b, ok := a.arg(i+1, names[0])
 		if !ok {
@@ -67,13 +70,18 @@ func (fc *fileChecker) clip(n python.Node, lib pyapi.Library, name string, a cal
 		}
 		if ok && b.k != vNone {
 			vs = append(vs, b)
+			args = append(args, operandExpr(lib, b.op[1]))
+		} else {
+			args = append(args, "None")
 		}
 	}
 	ops, ok := operandsOf(fc, lib, vs, false)
 	if !ok || len(ops) < 2 {
 		return unknown
 	}
+	fc.repro = "np.clip(" + strings.Join(args, ", ") + ")"
 	res := fc.versionsOn(n, "dtype-changed", lib, name, vs, ops)
+	fc.repro = ""
 	out := value{k: vNum, lib: lib}
 	for i := 0; i < 2; i++ {
 		if res[i].err == nil {
@@ -123,19 +131,20 @@ func (fc *fileChecker) canCast(n python.Node, lib pyapi.Library, name string, a 
 		return unknown
 	}
 	v := lib.Versions()
-	to := "the target"
+	to, toExpr := "the target", "np.uint8"
 	if t, ok := a.arg(1, "to"); ok {
 		if d, ok := fc.dtypeOf(lib, t); ok {
-			to = lib.DTypeName(d)
+			to, toExpr = lib.DTypeName(d), dtypeExpr(lib, d)
 		}
 	}
 	fc.add(n, Finding{
 		File: fc.file, Kind: "can-cast", Op: name,
 		Operands: []string{describe(lib, from.op[0]), to},
 		OldName:  v.OldName, NewName: v.NewName,
-		Old:  "a value-based answer (can_cast of the smallest dtype holding the value)",
-		New:  "TypeError: can_cast() does not support Python ints, floats, and complex because the result used to depend on the value",
-		Case: "NEP 50: np.can_cast no longer takes Python scalars, whose answer depended on their value",
+		Old:   "a value-based answer (can_cast of the smallest dtype holding the value)",
+		New:   "TypeError: can_cast() does not support Python ints, floats, and complex because the result used to depend on the value",
+		Case:  "NEP 50: np.can_cast no longer takes Python scalars, whose answer depended on their value",
+		Repro: "np.can_cast(" + pyLiteral(from.op[0].Value) + ", " + toExpr + ")",
 	})
 	return unknown
 }

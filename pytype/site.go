@@ -202,7 +202,11 @@ func (fc *fileChecker) report(n python.Node, kind, opText string, lib pyapi.Libr
 		OldName: v.OldName, NewName: v.NewName,
 		Old: answer(lib, old), New: answer(lib, new),
 		OldRule: old.rule, NewRule: new.rule,
-		Case: lib.Case(ops, raised),
+		Case:  lib.Case(ops, raised),
+		Repro: repro(lib, opText, ops),
+	}
+	if fc.repro != "" {
+		f.Repro = fc.repro
 	}
 	if new.err != nil {
 		var pe *promote.Error

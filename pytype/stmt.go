@@ -18,6 +18,9 @@ type fileChecker struct {
 	// globals are the names some function declares global: functions do
 	// not trust the module's value of them.
 	globals map[string]bool
+	// repro, when set, is the reproduction of the finding being reported
+	// (one the operands alone do not give: np.clip's None bounds).
+	repro string
 	// loopDepth counts the loops whose first pass is being walked.
 	loopDepth int
 }

@@ -64,3 +64,10 @@ def astype(v):
 
 def ignored():
     return np.float32(3) + 3.0  # promote: ignore
+
+# NumPy type strings: "i8" is int64 (not int8): 0x7ff0000000000001 fits.
+nan_bits = np.array([0x7ff0000000000001], 'i8')
+# ndmin=2 makes an array with dimensions, not a 0-d one (live 1.24:
+# np.clip(np.array(1.0, ndmin=2, dtype=np.float32), 0, 1) is float32).
+B = np.array(1.0, ndmin=2, dtype=np.float32)
+clipped = np.clip(B, 0, 1)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/promote-dev/promote"
@@ -146,6 +147,9 @@ func (*Python) DTypeString(s string) (dtype.DType, bool) {
 	if d, ok := scalarTypes[s]; ok && s != "bool_" {
 		return d, true
 	}
+	if d, ok := typeString(s); ok {
+		return d, true
+	}
 	d, err := dtype.NumPy.Parse(s)
 	if err != nil {
 		return dtype.Invalid, false
@@ -154,6 +158,31 @@ func (*Python) DTypeString(s string) (dtype.DType, bool) {
 		return dtype.Invalid, false
 	}
 	return d, true
+}
+
+// typeStringRe is NumPy's array-protocol type string: an optional byte
+// order, a kind letter and a size in bytes ("i8" is int64 in NumPy,
+// where promote's catalogue reads i8 as int8).
+var typeStringRe = regexp.MustCompile(`^[<>=|]?([biufc])(\d+)$`)
+
+// typeString reads a NumPy type string such as "i8", "<f4" or "u1".
+func typeString(s string) (dtype.DType, bool) {
+	m := typeStringRe.FindStringSubmatch(s)
+	if m == nil {
+		return dtype.Invalid, false
+	}
+	kinds := map[string]scalarKind{"b": kindBool, "i": kindSigned, "u": kindUnsigned, "f": kindFloat, "c": kindComplex}
+	for t := ntype(0); t < numNTypes; t++ {
+		info := ntypes[t]
+		size := info.size
+		if info.kind == kindComplex {
+			size *= 2 // complex64 is c8: its size counts both parts
+		}
+		if info.kind == kinds[m[1]] && strconv.Itoa(size) == m[2] && info.dtype != dtype.Invalid && t != nLongLong && t != nULongLong {
+			return info.dtype, true
+		}
+	}
+	return dtype.Invalid, false
 }
 
 // BuiltinDType: np.dtype(float) is float64, int int64 (the default
