@@ -38,6 +38,14 @@ var opNames = map[string]infer.Op{
 	"minimum": infer.OpMinimum, "where": infer.OpWhere, "matmul": infer.OpMatmul,
 }
 
+// pyBuiltins are Python's builtins whose names a library may also have:
+// after "from numpy import *" whether the name is NumPy's depends on the
+// NumPy version's __all__, so the inference does not guess.
+var pyBuiltins = map[string]bool{
+	"abs": true, "all": true, "any": true, "bool": true, "complex": true, "float": true, "int": true,
+	"max": true, "min": true, "pow": true, "round": true, "sum": true, "object": true, "str": true,
+}
+
 // expr evaluates an expression, recording findings in it.
 func (fc *fileChecker) expr(e python.Expr, s *scope) value {
 	switch x := e.(type) {
@@ -56,9 +64,11 @@ func (fc *fileChecker) expr(e python.Expr, s *scope) value {
 		if v, ok := s.lookup(x.ID); ok {
 			return v
 		}
-		for _, l := range s.star {
-			if v := fc.attr(value{k: vModule, lib: l}, x.ID); v.k != vUnknown {
-				return v
+		if !pyBuiltins[x.ID] {
+			for _, l := range s.star {
+				if v := fc.attr(value{k: vModule, lib: l}, x.ID); v.k != vUnknown {
+					return v
+				}
 			}
 		}
 		switch x.ID {

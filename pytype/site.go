@@ -106,8 +106,8 @@ func (fc *fileChecker) site(n python.Node, opText string, op infer.Op, args []va
 		return out // the new version refuses the types themselves
 	}
 	if err := fc.raisesChecked(li, op, args); err != nil {
-		if res[0].err == nil {
-			fc.report(n, "raises", opText, lib, args, res[0], typedErr(err), true)
+		if old, ok := oldAnswer(lib, res[0]); ok {
+			fc.report(n, "raises", opText, lib, args, old, typedErr(err), true)
 		}
 		out.op[1] = promote.Operand{}
 		return out
@@ -147,6 +147,19 @@ func (fc *fileChecker) compareAs(n python.Node, kind, opText string, lib pyapi.L
 }
 
 func typedErr(err error) typed { return typed{err: err} }
+
+// oldAnswer is the old version's answer where the new one raises: its
+// dtype, or which dtypes it gives for the values the source does not show;
+// ok is false when the old version refused too.
+func oldAnswer(lib pyapi.Library, old typed) (typed, bool) {
+	if old.err == nil {
+		return old, true
+	}
+	if _, exs, ok := lib.Outcomes(old.err); ok {
+		return typed{err: fmt.Errorf("a result whose dtype depends on values the source does not show: %s", strings.Join(exs, ", "))}, true
+	}
+	return old, false
+}
 
 // answer is a version's answer as a finding prints it.
 func answer(lib pyapi.Library, t typed) string {
@@ -264,8 +277,8 @@ func (fc *fileChecker) augAssign(x *python.AugAssign, t, v value) value {
 		return t
 	}
 	if err := fc.raisesChecked(li, op, args); err != nil {
-		if res[0].err == nil {
-			fc.report(x, "raises", opText, lib, args, res[0], typedErr(err), true)
+		if old, ok := oldAnswer(lib, res[0]); ok {
+			fc.report(x, "raises", opText, lib, args, old, typedErr(err), true)
 		}
 		return t
 	}

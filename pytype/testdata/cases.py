@@ -71,3 +71,13 @@ nan_bits = np.array([0x7ff0000000000001], 'i8')
 # np.clip(np.array(1.0, ndmin=2, dtype=np.float32), 0, 1) is float32).
 B = np.array(1.0, ndmin=2, dtype=np.float32)
 clipped = np.clip(B, 0, 1)
+
+def indexed():
+    # x[0] may be a 0-d scalar or an array: NumPy 1.x's dtype depends on
+    # it, but NumPy 2 raises either way (NEP 50: 300 does not fit uint8).
+    x = np.array([1, 2], dtype=np.uint8)
+    return x[0] + 300  # want: raises
+
+def annotated_scalar(s: np.float32):
+    # A NumPy scalar parameter: NEP 50 table, float32(3) + 3. case.
+    return s * 3.0  # want: dtype-changed
