@@ -47,7 +47,7 @@ func (fc *fileChecker) versionsOn(n python.Node, kind string, lib pyapi.Library,
 	v := lib.Versions()
 	res := [2]typed{resultOf(v.Old, ops), resultOf(v.New, ops)}
 	if res[1].err == nil {
-		fc.compareAs(n, kind, name, lib, vs, res)
+		fc.compareAs(n, kind, name, lib, vs, res, func(ops []promote.Operand) typed { return resultOf(v.Old, ops) })
 	}
 	return res
 }

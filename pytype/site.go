@@ -112,18 +112,24 @@ func (fc *fileChecker) site(n python.Node, opText string, op infer.Op, args []va
 		out.op[1] = promote.Operand{}
 		return out
 	}
-	fc.compare(n, opText, lib, args, res)
+	fc.compare(n, opText, lib, args, res, func(ops []promote.Operand) typed {
+		return fc.c.typeOp(fc.c.in[li][0], op, ops)
+	})
 	return out
 }
 
-// compare records a dtype-changed or may-change finding.
-func (fc *fileChecker) compare(n python.Node, opText string, lib pyapi.Library, args []value, res [2]typed) {
-	fc.compareAs(n, "dtype-changed", opText, lib, args, res)
+// compare records a dtype-changed or may-change finding; retype types
+// the operation under the old version for other operands.
+func (fc *fileChecker) compare(n python.Node, opText string, lib pyapi.Library, args []value, res [2]typed, retype func([]promote.Operand) typed) {
+	fc.compareAs(n, "dtype-changed", opText, lib, args, res, retype)
 }
 
 // compareAs is compare with the kind of a definite difference
-// ("result-type" for np.result_type).
-func (fc *fileChecker) compareAs(n python.Node, kind, opText string, lib pyapi.Library, args []value, res [2]typed) {
+// ("result-type" for np.result_type). Where the old version's dtype
+// depends on values or ranks the source does not show, the operation is
+// typed for candidates of them (candidates.go), and a finding is
+// "may-change" when one of them differs from the new version's dtype.
+func (fc *fileChecker) compareAs(n python.Node, kind, opText string, lib pyapi.Library, args []value, res [2]typed, retype func([]promote.Operand) typed) {
 	if res[0].err == nil {
 		if res[0].o.Kind == promote.Literal && res[1].o.Kind == promote.Literal {
 			return
@@ -133,16 +139,15 @@ func (fc *fileChecker) compareAs(n python.Node, kind, opText string, lib pyapi.L
 		}
 		return
 	}
-	dts, exs, ok := lib.Outcomes(res[0].err)
-	if !ok {
-		return
+	if _, _, ok := lib.Outcomes(res[0].err); !ok {
+		return // the old version refuses for another reason
 	}
-	for _, d := range dts {
-		if d != res[1].t.DType {
-			old := typed{err: fmt.Errorf("depends on values the source does not show: %s", strings.Join(exs, ", "))}
-			fc.report(n, "may-change", opText, lib, args, old, res[1], false)
-			return
-		}
+	ops := make([]promote.Operand, len(args))
+	for i, a := range args {
+		ops[i] = a.op[0]
+	}
+	if old, ok := mayChange(lib, ops, res[1].t.DType, retype); ok {
+		fc.report(n, "may-change", opText, lib, args, old, res[1], false)
 	}
 }
 
@@ -239,7 +244,7 @@ func (fc *fileChecker) add(n python.Node, f Finding) {
 	case "raises", "inplace-cast", "can-cast":
 		what = fmt.Sprintf("%s raises (%s); %s gives %s", f.NewName, f.New, f.OldName, f.Old)
 	case "may-change":
-		what = fmt.Sprintf("%s gives %s; %s %s", f.NewName, f.New, f.OldName, f.Old)
+		what = fmt.Sprintf("%s gives %s, %s gives %s", f.OldName, f.Old, f.NewName, f.New)
 	default:
 		what = fmt.Sprintf("%s gives %s, %s gives %s", f.OldName, f.Old, f.NewName, f.New)
 	}
