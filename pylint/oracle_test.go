@@ -3,6 +3,7 @@ package pylint_test
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,8 +12,9 @@ import (
 	"github.com/promote-dev/promote/pytype"
 )
 
-// corpusEnv names a directory of Python code whose findings the oracle
-// test also confirms (opt-in: Debian's python3-numpy, python3-scipy, ...).
+// corpusEnv names directories of Python code (a list, separated as PATH
+// is) whose findings the oracle test also confirms (opt-in: Debian's
+// python3-numpy, python3-scipy, ...).
 const corpusEnv = "PROMOTE_LINT_CORPUS"
 
 // TestConfirmLive runs every finding's reproduction under the live NumPy
@@ -21,8 +23,8 @@ const corpusEnv = "PROMOTE_LINT_CORPUS"
 // one-line reason, the oracles that are absent.
 func TestConfirmLive(t *testing.T) {
 	paths := []string{"testdata/tree", "../pytype/testdata/cases.py"}
-	if dir := os.Getenv(corpusEnv); dir != "" {
-		paths = append(paths, dir)
+	if dirs := os.Getenv(corpusEnv); dirs != "" {
+		paths = append(paths, filepath.SplitList(dirs)...)
 	}
 	rep, err := pylint.Run(context.Background(), paths, pylint.Options{})
 	if err != nil {
