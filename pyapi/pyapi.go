@@ -41,7 +41,8 @@ const (
 	// Func is a function the inference types specially; Op names it:
 	// "where", "clip", "matmul", "concatenate", "result_type",
 	// "can_cast", "dtype" (np.dtype), "astype", "same" (a method that
-	// keeps the dtype: copy, reshape, ravel, ...).
+	// keeps the dtype: copy, reshape, ravel, ...), "finfo" and "iinfo"
+	// (whose attributes Library.Info describes).
 	Func
 	// ArrayType is an annotation type of arrays (npt.NDArray, np.ndarray);
 	// subscripted with a dtype (NDArray[np.float32]) it types a parameter.
@@ -114,6 +115,10 @@ type Library interface {
 	// Case names the library's migration case for a finding on the
 	// operands ops (NEP 50's: "NumPy scalar with a Python scalar", ...).
 	Case(ops []promote.Operand, raised bool) string
+	// Info is attribute attr of fn(d) (fn "finfo" or "iinfo": np.finfo(
+	// np.float32).eps is a float32 scalar, np.iinfo(np.uint8).max the
+	// Python int 255); ok is false for attributes it does not describe.
+	Info(fn string, d dtype.DType, attr string) (promote.Operand, bool)
 	// DTypeName spells d as the library does (float32, bool).
 	DTypeName(d dtype.DType) string
 }

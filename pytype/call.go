@@ -452,6 +452,15 @@ func (fc *fileChecker) function(n python.Node, lib pyapi.Library, name string, s
 		if len(a.pos) == 2 {
 			return fc.site(n, name, infer.OpMatmul, a.pos, nil)
 		}
+	case "finfo", "iinfo":
+		x := firstArg(a)
+		d, ok := fc.dtypeOf(lib, x)
+		if !ok && x.same() && x.op[0].Kind != promote.Literal {
+			d, ok = x.op[0].DType, true // np.finfo(array) reads its dtype
+		}
+		if ok {
+			return value{k: vInfo, lib: lib, path: sym.Op, d: d}
+		}
 	case "clip":
 		return fc.clip(n, lib, name, a)
 	case "result_type":

@@ -247,6 +247,14 @@ func (fc *fileChecker) attr(v value, name string) value {
 			return value{k: vDType, d: sym.DType}
 		}
 		return value{k: vSym, lib: v.lib, path: path, sym: sym}
+	case vInfo:
+		if name == "dtype" {
+			return value{k: vDType, d: v.d}
+		}
+		if o, ok := v.lib.Info(v.path, v.d, name); ok {
+			return num(v.lib, o)
+		}
+		return unknown
 	case vNum:
 		if v.lib == nil || !isArrayish(v) {
 			return unknown

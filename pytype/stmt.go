@@ -3,6 +3,8 @@ package pytype
 import (
 	"strings"
 
+	"github.com/promote-dev/promote"
+
 	"github.com/promote-dev/promote/pyapi"
 	"github.com/promote-dev/promote/python"
 )
@@ -242,14 +244,13 @@ func (fc *fileChecker) stmt(st python.Stmt, s *scope, fns *[]pending, counts map
 		fc.block(x.Orelse, b, fns, counts)
 		*s = *joinScopes(a, b)
 	case *python.For:
-		fc.expr(x.Iter, s)
-		fc.loop(x.Target, x.Body, x.Orelse, s, fns, counts)
+		fc.loop(x.Target, element(fc.expr(x.Iter, s)), x.Body, x.Orelse, s, fns, counts)
 	case *python.AsyncFor:
 		fc.expr(x.Iter, s)
-		fc.loop(x.Target, x.Body, x.Orelse, s, fns, counts)
+		fc.loop(x.Target, unknown, x.Body, x.Orelse, s, fns, counts)
 	case *python.While:
 		fc.expr(x.Test, s)
-		fc.loop(nil, x.Body, x.Orelse, s, fns, counts)
+		fc.loop(nil, unknown, x.Body, x.Orelse, s, fns, counts)
 	case *python.With:
 		fc.withItems(x.Items, s, counts)
 		fc.block(x.Body, s, fns, counts)
@@ -338,7 +339,7 @@ func (fc *fileChecker) withItems(items []*python.WithItem, s *scope, counts map[
 // maxLoopPasses passes; past that, or inside another loop's search, every
 // name the loop assigns is unknown at its head). The body is then walked
 // once more from that state, recording.
-func (fc *fileChecker) loop(target python.Expr, body, orelse []python.Stmt, s *scope, fns *[]pending, counts map[string]int) {
+func (fc *fileChecker) loop(target python.Expr, elem value, body, orelse []python.Stmt, s *scope, fns *[]pending, counts map[string]int) {
 	var ignore []pending
 	head := s.copy()
 	converged := false
@@ -355,7 +356,7 @@ func (fc *fileChecker) loop(target python.Expr, body, orelse []python.Stmt, s *s
 		for pass := 0; pass < maxLoopPasses; pass++ {
 			e := head.copy()
 			if target != nil {
-				fc.bindTarget(target, unknown, e, nil)
+				fc.bindTarget(target, elem, e, nil)
 			}
 			fc.block(body, e, &ignore, nil)
 			if pass == 0 && first {
@@ -379,12 +380,30 @@ func (fc *fileChecker) loop(target python.Expr, body, orelse []python.Stmt, s *s
 	}
 	e := head.copy()
 	if target != nil {
-		fc.bindTarget(target, unknown, e, counts)
+		fc.bindTarget(target, elem, e, counts)
 	}
 	fc.block(body, e, fns, counts)
 	out := joinScopes(head, e)
 	fc.block(orelse, out, fns, counts)
 	*s = *out
+}
+
+// element is what iterating over v gives: an array's elements keep its
+// dtype, of unknown rank (a 1-d array gives 0-d scalars, a 2-d one rows).
+func element(v value) value {
+	if v.k != vNum {
+		return unknown
+	}
+	out := value{k: vNum, lib: v.lib}
+	for i := 0; i < 2; i++ {
+		if o := v.op[i]; o.Kind == promote.Tensor && o.Rank != 0 {
+			out.op[i] = promote.Operand{Kind: promote.Tensor, DType: o.DType, Rank: promote.RankDynamic}
+		}
+	}
+	if out.op[0].Kind == 0 && out.op[1].Kind == 0 {
+		return unknown
+	}
+	return out
 }
 
 // try walks try/except/else/finally. A handler may start after any

@@ -22,6 +22,7 @@ const (
 	vNum           // a number or array: op[0] under the old version, op[1] under the new
 	vSeq           // a list or tuple display: elems
 	vNone          // None
+	vInfo          // np.finfo(d) or np.iinfo(d): lib, path ("finfo"), d
 )
 
 // value is one Python value as the inference sees it. For vNum, op[i] is

@@ -81,3 +81,19 @@ def indexed():
 def annotated_scalar(s: np.float32):
     # A NumPy scalar parameter: NEP 50 table, float32(3) + 3. case.
     return s * 3.0  # want: dtype-changed
+
+def machine_eps():
+    # np.finfo(np.float64).eps is a float64 scalar: NumPy 1.x gave it the
+    # smallest dtype holding 2.2e-16 (float16), so a float32 array stayed
+    # float32; NumPy 2 gives float64 (NEP 50 table, array + float64 case).
+    x = np.ones(3, dtype=np.float32)
+    eps = np.finfo(np.float64).eps
+    return x + eps  # want: dtype-changed
+
+def elements():
+    # Iterating over a uint8 array gives uint8 elements (0-d scalars for a
+    # 1-d array): NumPy 2 raises for + 300 either way.
+    for v in np.zeros(3, dtype=np.uint8):
+        w = v + 300  # want: raises
+    big = np.iinfo(np.int16).max
+    return np.zeros(2, dtype=np.int8) + big  # want: raises

@@ -101,6 +101,7 @@ var functions = map[string]pyapi.Symbol{
 
 	"where": fn("where"), "clip": fn("clip"), "matmul": fn("matmul"), "concatenate": fn("concatenate"),
 	"result_type": fn("result_type"), "can_cast": fn("can_cast"), "dtype": fn("dtype"),
+	"finfo": fn("finfo"), "iinfo": fn("iinfo"),
 
 	"ndarray": {Kind: pyapi.ArrayType},
 	"typing":  {Kind: pyapi.Module}, "typing.NDArray": {Kind: pyapi.ArrayType},
@@ -348,6 +349,52 @@ func (*Python) Case(ops []promote.Operand, raised bool) string {
 		return "NEP 50: a Python scalar's value no longer matters (NumPy 1.x gave it the smallest dtype holding its value)"
 	}
 	return "NEP 50: value-based promotion removed"
+}
+
+// finfoValues are np.finfo's attributes of the IEEE formats: NumPy
+// scalars of the format's dtype (numpy/_core/getlimits.py at
+// numpy/numpy@1f90bbb5: eps 2**-(mantissa bits), max, tiny the smallest
+// normal, resolution 10**-precision, epsneg 2**-(mantissa bits + 1)).
+var finfoValues = map[dtype.DType]map[string]float64{
+	dtype.F16: {"eps": 0x1p-10, "max": 65504, "min": -65504, "tiny": 0x1p-14, "smallest_normal": 0x1p-14, "resolution": 1e-3, "epsneg": 0x1p-11},
+	dtype.F32: {"eps": 0x1p-23, "max": 0x1.fffffep127, "min": -0x1.fffffep127, "tiny": 0x1p-126, "smallest_normal": 0x1p-126, "resolution": 1e-6, "epsneg": 0x1p-24},
+	dtype.F64: {"eps": 0x1p-52, "max": 0x1.fffffffffffffp1023, "min": -0x1.fffffffffffffp1023, "tiny": 0x1p-1022, "smallest_normal": 0x1p-1022, "resolution": 1e-15, "epsneg": 0x1p-53},
+}
+
+// Info: np.finfo(d).eps, .max, .min, .tiny, .smallest_normal, .resolution
+// and .epsneg are NumPy scalars of d (of its real part for complex d);
+// np.iinfo(d).max and .min are Python ints.
+func (*Python) Info(fn string, d dtype.DType, attr string) (promote.Operand, bool) {
+	switch fn {
+	case "finfo":
+		switch d {
+		case dtype.C64:
+			d = dtype.F32
+		case dtype.C128:
+			d = dtype.F64
+		}
+		v, ok := finfoValues[d][attr]
+		if !ok {
+			return promote.Operand{}, false
+		}
+		return promote.ScalarOf(d, promote.Float(v).Value), true
+	case "iinfo":
+		t, ok := builtin(d)
+		if !ok || !d.IsInteger() {
+			return promote.Operand{}, false
+		}
+		lo, hi := intRange(ntypes[t].size, ntypes[t].kind == kindUnsigned)
+		v := hi
+		switch attr {
+		case "min":
+			v = lo
+		case "max":
+		default:
+			return promote.Operand{}, false
+		}
+		return promote.Operand{Kind: promote.Literal, Value: promote.Value{Kind: promote.IntValue, Int: v, Text: v.String()}}, true
+	}
+	return promote.Operand{}, false
 }
 
 // DTypeName is NumPy's name of d.
