@@ -46,6 +46,11 @@ func (fc *fileChecker) call(x *python.Call, s *scope) value {
 		a.kw[k.Arg] = v
 	}
 	switch f.k {
+	case vFunc:
+		if a.starry {
+			return unknown
+		}
+		return f.elems[0]
 	case vBuiltin:
 		return unknown // float(x): a Python number of unknown value
 	case vSym:

@@ -23,6 +23,11 @@ type fileChecker struct {
 	// repro, when set, is the reproduction of the finding being reported
 	// (one the operands alone do not give: np.clip's None bounds).
 	repro string
+	// funcs are the module's functions whose return value is known
+	// (returns); rets collects a body's return values while returns walks
+	// it.
+	funcs map[string]value
+	rets  *[]value
 	// loopDepth counts the loops whose first pass is being walked.
 	loopDepth int
 }
@@ -48,16 +53,23 @@ type pending struct {
 func (fc *fileChecker) module(m *python.Module) {
 	fc.globals = map[string]bool{}
 	collectGlobals(m.Body, fc.globals)
+	// First, without recording: the module's names, then what the
+	// module's own plain functions return, so that calls of them are
+	// typed when the module and the functions are walked for findings.
+	fc.muted++
 	s := newScope(nil)
-	var fns []pending
 	counts := map[string]int{}
+	var none []pending
+	fc.block(m.Body, s, &none, counts)
+	view := boundOnce(s, counts, fc.globals)
+	fc.funcs = fc.returns(m.Body, view, s.star)
+	fc.muted--
+
+	s = newScope(nil)
+	var fns []pending
+	counts = map[string]int{}
 	fc.block(m.Body, s, &fns, counts)
-	view := map[string]value{}
-	for k, v := range s.vars {
-		if counts[k] == 1 && !fc.globals[k] {
-			view[k] = v
-		}
-	}
+	view = boundOnce(s, counts, fc.globals)
 	for i := 0; i < len(fns); i++ { // fns grows as nested functions are found
 		f := fns[i]
 		fs := newScope(view)
@@ -65,6 +77,111 @@ func (fc *fileChecker) module(m *python.Module) {
 		fc.params(f.args, fs)
 		fc.block(f.body, fs, &fns, nil)
 	}
+}
+
+// boundOnce is what functions see of the module: the names bound exactly
+// once and never declared global.
+func boundOnce(s *scope, counts map[string]int, globals map[string]bool) map[string]value {
+	view := map[string]value{}
+	for k, v := range s.vars {
+		if counts[k] == 1 && !globals[k] {
+			view[k] = v
+		}
+	}
+	return view
+}
+
+// returns types what the module's plain functions return: a function
+// defined once at the top level, without decorators or yield, whose
+// returns all give the same known value whatever its (unannotated)
+// parameters; calls of it give that value. Functions are read in order,
+// so one calling a function defined later does not know its value.
+func (fc *fileChecker) returns(body []python.Stmt, view map[string]value, star []pyapi.Library) map[string]value {
+	out := map[string]value{}
+	for _, st := range body {
+		f, ok := st.(*python.FunctionDef)
+		if !ok || len(f.DecoratorList) > 0 {
+			continue
+		}
+		if _, once := view[f.Name]; !once || hasYield(f.Body) {
+			continue
+		}
+		fs := newScope(view)
+		fs.star = star
+		for k, v := range out {
+			fs.vars[k] = v
+		}
+		fc.params(f.Args, fs)
+		var rets []value
+		saved := fc.rets
+		fc.rets = &rets
+		var ignore []pending
+		fc.block(f.Body, fs, &ignore, nil)
+		fc.rets = saved
+		if len(rets) == 0 || !endsInReturn(f.Body) {
+			continue // it may return None
+		}
+		r := rets[0]
+		for _, v := range rets[1:] {
+			r = join(r, v)
+		}
+		if r.k == vNum {
+			out[f.Name] = value{k: vFunc, elems: []value{r}}
+		}
+	}
+	return out
+}
+
+// endsInReturn reports whether a body's last statement returns or
+// raises, so it cannot fall off its end.
+func endsInReturn(body []python.Stmt) bool {
+	if len(body) == 0 {
+		return false
+	}
+	switch body[len(body)-1].(type) {
+	case *python.Return, *python.Raise:
+		return true
+	}
+	return false
+}
+
+// hasYield reports whether a function body yields (outside nested
+// functions): a generator returns a generator, not its return value.
+func hasYield(body []python.Stmt) bool {
+	found := false
+	var expr func(python.Expr)
+	expr = func(e python.Expr) {
+		if e == nil || found {
+			return
+		}
+		switch e.(type) {
+		case *python.Yield, *python.YieldFrom, *python.Await:
+			found = true
+			return
+		case *python.Lambda:
+			return
+		}
+		for _, c := range children(e) {
+			expr(c)
+		}
+	}
+	var walk func([]python.Stmt)
+	walk = func(b []python.Stmt) {
+		for _, st := range b {
+			for _, e := range stmtExprs(st) {
+				expr(e)
+			}
+			switch st.(type) {
+			case *python.FunctionDef, *python.AsyncFunctionDef, *python.ClassDef:
+				continue
+			}
+			for _, cb := range childBlocks(st) {
+				walk(cb)
+			}
+		}
+	}
+	walk(body)
+	return found
 }
 
 // collectGlobals finds the names declared global anywhere.
@@ -211,8 +328,12 @@ func (fc *fileChecker) stmt(st python.Stmt, s *scope, fns *[]pending, counts map
 	case *python.ExprStmt:
 		fc.expr(x.Value, s)
 	case *python.Return:
+		v := value{k: vNone}
 		if x.Value != nil {
-			fc.expr(x.Value, s)
+			v = fc.expr(x.Value, s)
+		}
+		if fc.rets != nil {
+			*fc.rets = append(*fc.rets, v)
 		}
 	case *python.Delete:
 		for _, t := range x.Targets {
@@ -318,7 +439,11 @@ func (fc *fileChecker) def(name string, args *python.Arguments, body []python.St
 			}
 		}
 	}
-	assign(s, counts, name, unknown)
+	fv := unknown
+	if v, ok := fc.funcs[name]; ok && s.outer == nil && len(decos) == 0 {
+		fv = v // a module-level function whose return value is known
+	}
+	assign(s, counts, name, fv)
 	if fc.muted == 0 {
 		*fns = append(*fns, pending{body: body, args: args})
 	}

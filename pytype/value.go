@@ -23,6 +23,7 @@ const (
 	vSeq           // a list or tuple display: elems
 	vNone          // None
 	vInfo          // np.finfo(d) or np.iinfo(d): lib, path ("finfo"), d
+	vFunc          // a function of the module whose calls return elems[0]
 )
 
 // value is one Python value as the inference sees it. For vNum, op[i] is

@@ -97,3 +97,21 @@ def elements():
         w = v + 300  # want: raises
     big = np.iinfo(np.int16).max
     return np.zeros(2, dtype=np.int8) + big  # want: raises
+
+def half_scale():
+    return np.float32(0.5)
+
+def uses_helper():
+    # half_scale() always returns a float32 scalar: NEP 50 table,
+    # float32(3) + 3. case, through a call of the module's own function.
+    return half_scale() * 3.0  # want: dtype-changed
+
+def maybe(flag):
+    if flag:
+        return np.float32(1)
+    # falls off the end: may return None, so its calls are unknown
+
+def uses_maybe():
+    return maybe(1) * 3.0
+
+at_module = half_scale() + 1.5  # want: dtype-changed
