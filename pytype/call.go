@@ -105,7 +105,9 @@ func (fc *fileChecker) scalarCtor(n python.Node, lib pyapi.Library, name string,
 	}
 	x := a.pos[0]
 	if x.k != vNum {
-		return num(lib, promote.Operand{Kind: promote.Tensor, DType: d, Rank: promote.RankDynamic})
+		v := num(lib, promote.Operand{Kind: promote.Tensor, DType: d, Rank: promote.RankDynamic})
+		v.scalarish = true
+		return v
 	}
 	if x.same() && x.op[0].Kind == promote.Literal {
 		if fc.overflow(n, lib, name, d, x) {

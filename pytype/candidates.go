@@ -26,7 +26,11 @@ var (
 // an array of unknown rank is an array with dimensions or a 0-d array of
 // any value; a 0-d array without a value holds one of the candidate
 // values. Other operands are themselves.
-func candidates(lib pyapi.Library, o promote.Operand) []promote.Operand {
+//
+// The first candidate is the representative: an array with dimensions,
+// or with scalarish (a NumPy scalar constructor given something the
+// inference cannot see, almost always a Python number) a 0-d value of 1.
+func candidates(lib pyapi.Library, o promote.Operand, scalarish bool) []promote.Operand {
 	if o.Kind != promote.Tensor || o.HasValue() || (o.Rank != 0 && o.Rank != promote.RankDynamic) {
 		return []promote.Operand{o}
 	}
@@ -67,6 +71,9 @@ func candidates(lib pyapi.Library, o promote.Operand) []promote.Operand {
 	default:
 		return []promote.Operand{o}
 	}
+	if scalarish && o.Rank == promote.RankDynamic && len(out) > 1 {
+		out = append(out[1:], out[0]) // the array with dimensions goes last
+	}
 	return out
 }
 
@@ -79,11 +86,11 @@ type oldOutcome struct {
 
 // candidateOutcomes types an operation under the old version over every
 // combination of its operands' candidates (nil when there are too many).
-func candidateOutcomes(lib pyapi.Library, ops []promote.Operand, retype func([]promote.Operand) typed) []oldOutcome {
+func candidateOutcomes(lib pyapi.Library, ops []promote.Operand, scalarish []bool, retype func([]promote.Operand) typed) []oldOutcome {
 	cands := make([][]promote.Operand, len(ops))
 	n := 1
 	for i, o := range ops {
-		cands[i] = candidates(lib, o)
+		cands[i] = candidates(lib, o, scalarish[i])
 		n *= len(cands[i])
 		if n > maxCombos {
 			return nil
@@ -115,8 +122,8 @@ func candidateOutcomes(lib pyapi.Library, ops []promote.Operand, retype func([]p
 // 0-d value is 1) and reports a difference when that answer is not the
 // new version's d; the old answer printed says which other candidates
 // give, so the reader sees that it depends on values.
-func mayChange(lib pyapi.Library, ops []promote.Operand, d dtype.DType, retype func([]promote.Operand) typed) (typed, bool) {
-	outs := candidateOutcomes(lib, ops, retype)
+func mayChange(lib pyapi.Library, ops []promote.Operand, scalarish []bool, d dtype.DType, retype func([]promote.Operand) typed) (typed, bool) {
+	outs := candidateOutcomes(lib, ops, scalarish, retype)
 	if len(outs) == 0 {
 		return typed{}, false
 	}

@@ -81,3 +81,29 @@ func repro(lib pyapi.Library, opText string, ops []promote.Operand) string {
 	}
 	return ""
 }
+
+// reproOperands are the operands a reproduction uses: the new version's,
+// with a scalarish operand of unknown rank as the 0-d value 1 that stands
+// for it (candidates.go).
+func reproOperands(args []value) []promote.Operand {
+	ops := make([]promote.Operand, len(args))
+	for i, a := range args {
+		o := a.op[1]
+		if a.scalarish && o.Kind == promote.Tensor && o.Rank == promote.RankDynamic {
+			var v promote.Value
+			switch {
+			case o.DType == dtype.Bool:
+				v = promote.Bool(true).Value
+			case o.DType.IsInteger():
+				v = promote.Int(1).Value
+			case o.DType.IsComplex():
+				v = promote.Complex(1, 0).Value
+			default:
+				v = promote.Float(1).Value
+			}
+			o = promote.ScalarOf(o.DType, v)
+		}
+		ops[i] = o
+	}
+	return ops
+}

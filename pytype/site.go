@@ -143,10 +143,11 @@ func (fc *fileChecker) compareAs(n python.Node, kind, opText string, lib pyapi.L
 		return // the old version refuses for another reason
 	}
 	ops := make([]promote.Operand, len(args))
+	scalarish := make([]bool, len(args))
 	for i, a := range args {
-		ops[i] = a.op[0]
+		ops[i], scalarish[i] = a.op[0], a.scalarish
 	}
-	if old, ok := mayChange(lib, ops, res[1].t.DType, retype); ok {
+	if old, ok := mayChange(lib, ops, scalarish, res[1].t.DType, retype); ok {
 		fc.report(n, "may-change", opText, lib, args, old, res[1], false)
 	}
 }
@@ -221,7 +222,7 @@ func (fc *fileChecker) report(n python.Node, kind, opText string, lib pyapi.Libr
 		Old: answer(lib, old), New: answer(lib, new),
 		OldRule: old.rule, NewRule: new.rule,
 		Case:  lib.Case(ops, raised),
-		Repro: repro(lib, opText, ops),
+		Repro: repro(lib, opText, reproOperands(args)),
 	}
 	if fc.repro != "" {
 		f.Repro = fc.repro

@@ -37,6 +37,9 @@ type value struct {
 	d     dtype.DType
 	op    [2]promote.Operand
 	elems []value
+	// scalarish marks a NumPy scalar constructor's result from an argument
+	// the inference cannot see: of unknown rank, but almost always 0-d.
+	scalarish bool
 }
 
 var unknown = value{}
@@ -62,7 +65,7 @@ func opEqual(a, b promote.Operand) bool {
 // equal reports whether two values are the same as far as the inference
 // knows.
 func equal(a, b value) bool {
-	if a.k != b.k || a.lib != b.lib || a.path != b.path || a.d != b.d || a.sym != b.sym {
+	if a.k != b.k || a.lib != b.lib || a.path != b.path || a.d != b.d || a.sym != b.sym || a.scalarish != b.scalarish {
 		return false
 	}
 	if a.k == vNum && (!opEqual(a.op[0], b.op[0]) || !opEqual(a.op[1], b.op[1])) {
