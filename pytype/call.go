@@ -1,6 +1,8 @@
 package pytype
 
 import (
+	"math/big"
+
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/infer"
@@ -106,7 +108,9 @@ func (fc *fileChecker) scalarCtor(n python.Node, lib pyapi.Library, name string,
 	x := a.pos[0]
 	if x.k != vNum {
 		v := num(lib, promote.Operand{Kind: promote.Tensor, DType: d, Rank: promote.RankDynamic})
-		v.scalarish = true
+		if c, ok := n.(*python.Call); ok && len(c.Args) > 0 {
+			v.scalarish = pythonNumber(c.Args[0])
+		}
 		return v
 	}
 	if x.same() && x.op[0].Kind == promote.Literal {
@@ -483,4 +487,30 @@ func firstArg(a callArgs) value {
 		return a.pos[0]
 	}
 	return unknown
+}
+
+// pythonNumber reports whether an expression the inference cannot type is
+// visibly a Python number: an element of a sequence by a constant index
+// (struct.unpack(...)[0]), or a call of int, float, complex, bool, len,
+// round or ord. A NumPy scalar constructor of one makes a 0-d scalar, not
+// an array; that is what the may-change check then takes as
+// representative.
+func pythonNumber(e python.Expr) bool {
+	switch x := e.(type) {
+	case *python.Subscript:
+		c, ok := x.Slice.(*python.Constant)
+		if !ok {
+			return false
+		}
+		_, isInt := c.Value.(*big.Int)
+		return isInt
+	case *python.Call:
+		if n, ok := x.Func.(*python.Name); ok {
+			switch n.ID {
+			case "int", "float", "complex", "bool", "len", "round", "ord":
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -115,3 +115,19 @@ def uses_maybe():
     return maybe(1) * 3.0
 
 at_module = half_scale() + 1.5  # want: dtype-changed
+
+import struct
+
+def read_uint32(f):
+    return np.uint32(struct.unpack('>I', f.read(4))[0])
+
+def record(f):
+    # scipy.io's IDL reader (scipy/io/_idl.py, _read_record): a uint32
+    # scalar times 2**32 raised OverflowError under NumPy 2.
+    return read_uint32(f) * 2**32  # want: raises
+
+def level_set(init):
+    # np.int8 of a comparison is an array here (skimage morphsnakes): its
+    # rank is unknown, and with dimensions both versions give int8.
+    u = np.int8(init > 0)
+    return 1 - u
