@@ -80,14 +80,21 @@ const SuppressComment = "# promote: ignore"
 // Check parses src as Python and returns its findings, sorted by
 // position, without those on lines carrying SuppressComment. The error is
 // the parser's (*python.SyntaxError) for source that does not parse.
-func (c *Checker) Check(filename string, src []byte) ([]Finding, error) {
+func (c *Checker) Check(filename string, src []byte) (fs []Finding, err error) {
 	mod, err := python.Parse(filename, src)
 	if err != nil {
 		return nil, err
 	}
+	// A bug in the inference must cost one file, never the run: it becomes
+	// that file's error.
+	defer func() {
+		if r := recover(); r != nil {
+			fs, err = nil, fmt.Errorf("%s: internal error in the lint (please report it): %v", filename, r)
+		}
+	}()
 	fc := &fileChecker{c: c, file: filename}
 	fc.module(mod)
-	fs := fc.findings
+	fs = fc.findings
 	sort.SliceStable(fs, func(i, j int) bool {
 		if fs[i].Line != fs[j].Line {
 			return fs[i].Line < fs[j].Line

@@ -44,3 +44,23 @@ func TestCases(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepLoops: loops nested as deep as Python allows (99 levels) are
+// linted in bounded work (maxLoopCalls), not exponentially many passes.
+func TestDeepLoops(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("import numpy as np\ndef f():\n    x = np.float32(1)\n")
+	ind := "    "
+	for i := 0; i < 98; i++ {
+		b.WriteString(ind + "for i in range(3):\n")
+		ind += " "
+		b.WriteString(ind + "x = x + np.float64(2.0) * 2.0\n")
+	}
+	fs, err := pytype.NewChecker(numpy.NewPython()).Check("deep.py", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) == 0 {
+		t.Error("no finding in the first loop's first iteration")
+	}
+}

@@ -28,14 +28,21 @@ type fileChecker struct {
 	// it.
 	funcs map[string]value
 	rets  *[]value
-	// loopDepth counts the loops whose first pass is being walked.
-	loopDepth int
+	// loopDepth counts the loops being walked (nested in one another);
+	// loopCalls counts the loops walked in the file.
+	loopDepth, loopCalls int
 }
+
+// maxLoopCalls bounds the loop walks of a file that search for the state
+// at the loop's head: past it every loop takes the quick answer (the names
+// it assigns are unknown at its head), so deeply nested loops cost time
+// linear in the file.
+const maxLoopCalls = 5000
 
 // maxRecordingDepth is the loop nesting past which a loop's first pass no
 // longer records findings (only the final pass does), bounding the work
 // to 2^maxRecordingDepth passes of the innermost body.
-const maxRecordingDepth = 6
+const maxRecordingDepth = 4
 
 // maxLoopPasses bounds the passes that look for the state at a loop's
 // head; past it, every name the loop assigns is unknown there.
@@ -468,7 +475,10 @@ func (fc *fileChecker) loop(target python.Expr, elem value, body, orelse []pytho
 	var ignore []pending
 	head := s.copy()
 	converged := false
-	if fc.muted == 0 {
+	fc.loopDepth++
+	defer func() { fc.loopDepth-- }()
+	fc.loopCalls++
+	if fc.muted == 0 && fc.loopCalls <= maxLoopCalls {
 		// The first pass runs from the state before the loop, a state the
 		// first iteration really has: it records findings (when loops do
 		// not nest too deeply: each level doubles the recording passes).
@@ -477,7 +487,6 @@ func (fc *fileChecker) loop(target python.Expr, elem value, body, orelse []pytho
 		if !first {
 			fc.muted++
 		}
-		fc.loopDepth++
 		for pass := 0; pass < maxLoopPasses; pass++ {
 			e := head.copy()
 			if target != nil {
@@ -494,7 +503,6 @@ func (fc *fileChecker) loop(target python.Expr, elem value, body, orelse []pytho
 			}
 			head = next
 		}
-		fc.loopDepth--
 		fc.muted--
 	}
 	if !converged {
