@@ -49,12 +49,12 @@ func TestCases(t *testing.T) {
 // linted in bounded work (maxLoopCalls), not exponentially many passes.
 func TestDeepLoops(t *testing.T) {
 	var b strings.Builder
-	b.WriteString("import numpy as np\ndef f():\n    x = np.float32(1)\n")
+	b.WriteString("import numpy as np\ndef f():\n    x = np.zeros(3, dtype=np.float32)\n")
 	ind := "    "
 	for i := 0; i < 98; i++ {
 		b.WriteString(ind + "for i in range(3):\n")
 		ind += " "
-		b.WriteString(ind + "x = x + np.float64(2.0) * 2.0\n")
+		b.WriteString(ind + "x = x + np.float64(2.0)\n")
 	}
 	fs, err := pytype.NewChecker(numpy.NewPython()).Check("deep.py", []byte(b.String()))
 	if err != nil {
