@@ -397,6 +397,10 @@ func (p *parser) slices() Expr {
 	start := p.i
 	e := p.slice()
 	if !p.isOp(",") {
+		if _, ok := e.(*Starred); ok {
+			// a[*b] is a one-element tuple (3.11, PEP 646).
+			return &Tuple{Position: p.span(start), Elts: []Expr{e}, Ctx: Load}
+		}
 		return e
 	}
 	elts := []Expr{e}

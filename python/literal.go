@@ -210,6 +210,12 @@ func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
 	} else {
 		value = p.starExpressions()
 	}
+	if tup, ok := value.(*Tuple); ok && p.toks[p.indexAfter(open)].s != "(" {
+		// CPython 3.8-3.11 parse a field as "(expr)", so a bare tuple's
+		// span runs from the '{' to the token that ends the expression.
+		end := p.tok()
+		tup.Position = Position{open.line, open.col, end.line, end.col + 1}
+	}
 	fv := &FormattedValue{Value: value, Conversion: -1}
 	debug := ""
 	if p.isOp("=") {
@@ -458,4 +464,14 @@ func (p *parser) decodeBytes(t *token, s string, raw bool, out []byte) []byte {
 		}
 	}
 	return out
+}
+
+// indexAfter is the index of the token after t (t must be in p.toks).
+func (p *parser) indexAfter(t *token) int {
+	for j := p.i - 1; j >= 0; j-- {
+		if &p.toks[j] == t {
+			return j + 1
+		}
+	}
+	return p.i
 }
