@@ -274,7 +274,12 @@ func (p *parser) factor() Expr {
 		defer p.leave()
 		start := p.i
 		p.advance()
-		op := map[string]UnaryOperator{"-": USub, "+": UAdd, "~": Invert}[t.s]
+		op := USub
+		if t.s == "+" {
+			op = UAdd
+		} else if t.s == "~" {
+			op = Invert
+		}
 		v := p.factor()
 		return &UnaryOp{Position: p.span(start), Op: op, Operand: v}
 	}

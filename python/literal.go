@@ -200,6 +200,7 @@ func (p *parser) fstringText(t *token, raw bool) string {
 func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
 	p.enter()
 	defer p.leave()
+	openIdx := p.i
 	open := p.advance()
 	if p.isOp("}") {
 		p.failAt(p.tok(), "f-string: valid expression required before '}'")
@@ -210,7 +211,7 @@ func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
 	} else {
 		value = p.starExpressions()
 	}
-	if tup, ok := value.(*Tuple); ok && p.toks[p.indexAfter(open)].s != "(" {
+	if tup, ok := value.(*Tuple); ok && p.toks[openIdx+1].s != "(" {
 		// CPython 3.8-3.11 parse a field as "(expr)", so a bare tuple's
 		// span runs from the '{' to the token that ends the expression.
 		end := p.tok()
@@ -357,7 +358,12 @@ func (p *parser) decodeEscapes(t *token, s string, fstr bool) string {
 			}
 			writeCodePoint(&b, rune(v))
 		case 'x', 'u', 'U':
-			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			n := 2
+			if c == 'u' {
+				n = 4
+			} else if c == 'U' {
+				n = 8
+			}
 			if i+n > len(s) {
 				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\%cXX escape", c)
 			}
@@ -464,14 +470,4 @@ func (p *parser) decodeBytes(t *token, s string, raw bool, out []byte) []byte {
 		}
 	}
 	return out
-}
-
-// indexAfter is the index of the token after t (t must be in p.toks).
-func (p *parser) indexAfter(t *token) int {
-	for j := p.i - 1; j >= 0; j-- {
-		if &p.toks[j] == t {
-			return j + 1
-		}
-	}
-	return p.i
 }
