@@ -67,7 +67,7 @@ func (lx *lexer) fail(line, col int, format string, args ...any) {
 // tokenize reads the whole source; on error lx.err is set.
 func tokenize(filename, src string) ([]token, *SyntaxError) {
 	lx := &lexer{src: src, filename: filename, line: 1, atBOL: true, indents: []int{0}, altInd: []int{0}}
-	lx.toks = make([]token, 0, len(src)/8+16)
+	lx.toks = make([]token, 0, len(src)/3+16)
 	if strings.HasPrefix(src, "\ufeff") {
 		lx.pos = 3
 		lx.lineStart = 3
