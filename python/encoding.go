@@ -25,6 +25,9 @@ func decodeSource(filename string, src []byte) ([]byte, error) {
 		l := rest[:end]
 		if m := codingCookie.FindSubmatch(l); m != nil {
 			enc = normalEncoding(string(m[1]))
+			if enc == "" && bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
+				return nil, &SyntaxError{Filename: filename, Line: line, Col: 1, Msg: "encoding problem: " + string(m[1]) + " with BOM"}
+			}
 			if enc == "" {
 				return nil, &SyntaxError{Filename: filename, Line: line, Col: 1, Msg: "unknown encoding: " + string(m[1])}
 			}
@@ -39,10 +42,10 @@ func decodeSource(filename string, src []byte) ([]byte, error) {
 		}
 		rest = rest[end+1:]
 	}
+	if enc != "" && enc != "utf-8" && bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
+		return nil, &SyntaxError{Filename: filename, Line: 1, Col: 1, Msg: "encoding problem: " + enc + " with BOM"}
+	}
 	if enc == "latin-1" {
-		if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
-			return nil, &SyntaxError{Filename: filename, Line: 1, Col: 1, Msg: "encoding problem: latin-1 with BOM"}
-		}
 		var b strings.Builder
 		for _, c := range src {
 			b.WriteRune(rune(c))

@@ -277,6 +277,7 @@ func isIdentByte(c byte) bool {
 // name reads an identifier, or a string prefix and its string.
 func (lx *lexer) name(start, line, col int) {
 	src := lx.src
+	nonASCII := false
 	for lx.pos < len(src) {
 		c := src[lx.pos]
 		if c < utf8.RuneSelf {
@@ -286,6 +287,7 @@ func (lx *lexer) name(start, line, col int) {
 			lx.pos++
 			continue
 		}
+		nonASCII = true
 		r, size := utf8.DecodeRuneInString(src[lx.pos:])
 		ok := unicode.IsLetter(r) || r == '_' || unicode.Is(unicode.Other_ID_Start, r) || unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Nl) || unicode.Is(unicode.Other_ID_Continue, r)
 		if lx.pos == start && ok {
@@ -305,6 +307,9 @@ func (lx *lexer) name(start, line, col int) {
 	if lx.pos < len(src) && (src[lx.pos] == '"' || src[lx.pos] == '\'') && len(s) <= 2 && isStringPrefix(s) {
 		lx.str(start, line, col, s)
 		return
+	}
+	if nonASCII {
+		s = normalizeIdentifier(s)
 	}
 	lx.emit(tName, s, start, line, col)
 }

@@ -1,11 +1,89 @@
 package python
 
-import "strings"
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"strconv"
+	"strings"
+	"sync"
+)
 
-// unicodeNames covers the \N{...} names met in real code; the standard
-// library has no Unicode name table, and a full one would weigh megabytes
-// in the WebAssembly build. An unknown name is a SyntaxError, as CPython
-// would give for a name it lacks.
+// unicodeNamesGz is the name of every character of the Unicode Character
+// Database 14.0 (UnicodeData.txt, the version of CPython 3.11's
+// unicodedata), one "HEX;NAME" a line, gzipped; the algorithmic names
+// (CJK, Tangut, Khitan, Nushu ideographs, Hangul syllables) are computed
+// instead. \N{...} escapes need it; it is read on first use.
+//
+//go:embed unicode_names.txt.gz
+var unicodeNamesGz []byte
+
+var (
+	namesOnce sync.Once
+	namesMap  map[string]rune
+)
+
+func loadNames() {
+	namesMap = make(map[string]rune, 40000)
+	zr, err := gzip.NewReader(bytes.NewReader(unicodeNamesGz))
+	if err != nil {
+		return
+	}
+	sc := bufio.NewScanner(zr)
+	for sc.Scan() {
+		line := sc.Text()
+		i := strings.IndexByte(line, ';')
+		if i < 0 {
+			continue
+		}
+		v, err := strconv.ParseUint(line[:i], 16, 32)
+		if err == nil {
+			namesMap[line[i+1:]] = rune(v)
+		}
+	}
+}
+
+// algorithmic names: prefix and the code point ranges it may name.
+var hexNamed = []struct {
+	prefix string
+	lo, hi rune
+}{
+	{"CJK UNIFIED IDEOGRAPH-", 0x3400, 0x323af},
+	{"CJK COMPATIBILITY IDEOGRAPH-", 0xf900, 0x2fa1f},
+	{"TANGUT IDEOGRAPH-", 0x17000, 0x187f7},
+	{"KHITAN SMALL SCRIPT CHARACTER-", 0x18b00, 0x18cd5},
+	{"NUSHU CHARACTER-", 0x1b170, 0x1b2fb},
+}
+
+// Hangul syllable name parts (Unicode 14, chapter 3.12).
+var (
+	jamoL = []string{"G", "GG", "N", "D", "DD", "R", "M", "B", "BB", "S", "SS", "", "J", "JJ", "C", "K", "T", "P", "H"}
+	jamoV = []string{"A", "AE", "YA", "YAE", "EO", "E", "YEO", "YE", "O", "WA", "WAE", "OE", "YO", "U", "WEO", "WE", "WI", "YU", "EU", "YI", "I"}
+	jamoT = []string{"", "G", "GG", "GS", "N", "NJ", "NH", "D", "L", "LG", "LM", "LB", "LS", "LT", "LP", "LH", "M", "B", "BS", "S", "SS", "NG", "J", "C", "K", "T", "P", "H"}
+)
+
+func hangulSyllable(rest string) (rune, bool) {
+	for l, ls := range jamoL {
+		if !strings.HasPrefix(rest, ls) {
+			continue
+		}
+		for v, vs := range jamoV {
+			if !strings.HasPrefix(rest[len(ls):], vs) {
+				continue
+			}
+			for t, ts := range jamoT {
+				if rest[len(ls)+len(vs):] == ts {
+					return rune(0xac00 + (l*21+v)*28 + t), true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// unicodeNames holds name aliases (NameAliases.txt) met in real code,
+// which the table above lacks.
 var unicodeNames = map[string]rune{
 	"SPACE": ' ', "NO-BREAK SPACE": 0xa0, "EM DASH": 0x2014, "EN DASH": 0x2013,
 	"BULLET": 0x2022, "HORIZONTAL ELLIPSIS": 0x2026, "DEGREE SIGN": 0xb0,
@@ -41,7 +119,27 @@ var unicodeNames = map[string]rune{
 	"LINE SEPARATOR": 0x2028, "PARAGRAPH SEPARATOR": 0x2029,
 }
 
+// lookupUnicodeName resolves a \N{name} escape, as unicodedata.lookup
+// does: any case, with the aliases above.
 func lookupUnicodeName(name string) (rune, bool) {
-	r, ok := unicodeNames[strings.ToUpper(name)]
-	return r, ok
+	name = strings.ToUpper(name)
+	namesOnce.Do(loadNames)
+	if r, ok := namesMap[name]; ok {
+		return r, true
+	}
+	if r, ok := unicodeNames[name]; ok {
+		return r, true
+	}
+	for _, h := range hexNamed {
+		if rest, ok := strings.CutPrefix(name, h.prefix); ok && len(rest) >= 4 && len(rest) <= 5 {
+			v, err := strconv.ParseUint(rest, 16, 32)
+			if err == nil && rune(v) >= h.lo && rune(v) <= h.hi {
+				return rune(v), true
+			}
+		}
+	}
+	if rest, ok := strings.CutPrefix(name, "HANGUL SYLLABLE "); ok {
+		return hangulSyllable(rest)
+	}
+	return 0, false
 }
