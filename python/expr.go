@@ -325,7 +325,7 @@ func (p *parser) primary() Expr {
 		case "(":
 			lp := p.i
 			p.advance()
-			args, kws := p.callArgs(lp)
+			args, kws := p.callArgs(lp, true)
 			p.expectOp(")")
 			e = &Call{Position: p.span(start), Func: e, Args: args, Keywords: kws}
 		case "[":
@@ -339,8 +339,9 @@ func (p *parser) primary() Expr {
 	}
 }
 
-// callArgs parses call arguments after '(' (at token index lp).
-func (p *parser) callArgs(lp int) ([]Expr, []*Keyword) {
+// callArgs parses call arguments after '(' (at token index lp); a lone
+// generator argument is allowed in calls, not in class bases.
+func (p *parser) callArgs(lp int, genOK bool) ([]Expr, []*Keyword) {
 	args, kws := []Expr{}, []*Keyword{}
 	sawKw, sawDouble := false, false
 	for !p.isOp(")") {
@@ -369,7 +370,7 @@ func (p *parser) callArgs(lp int) ([]Expr, []*Keyword) {
 			if p.isKw("for") || p.isKw("async") {
 				gens := p.comprehensions()
 				// A lone generator argument takes the call's parentheses.
-				if len(args) == 0 && len(kws) == 0 && p.isOp(")") {
+				if genOK && len(args) == 0 && len(kws) == 0 && p.isOp(")") {
 					save := p.last
 					p.last = p.i
 					pos := p.span(lp)

@@ -153,7 +153,7 @@ func (lx *lexer) run() {
 			}
 			lx.newline()
 			if lx.pos >= len(src) {
-				lx.fail(lx.line, 0, "unexpected EOF while parsing")
+				lx.fail(line, col, "unexpected EOF while parsing")
 				return
 			}
 		case c >= '0' && c <= '9' || c == '.' && lx.pos+1 < len(src) && src[lx.pos+1] >= '0' && src[lx.pos+1] <= '9':
@@ -244,7 +244,7 @@ func (lx *lexer) eof() {
 	if n := len(lx.fstack); n > 0 {
 		m := lx.fstack[n-1]
 		if m.triple {
-			lx.fail(m.line, m.col, "unterminated triple-quoted f-string literal (detected at line %d)", lx.line)
+			lx.fail(m.line, m.col, "unterminated triple-quoted f-string literal (detected at line %d)", lx.lastLine())
 		} else {
 			lx.fail(m.line, m.col, "unterminated f-string literal (detected at line %d)", lx.line)
 		}
@@ -346,7 +346,7 @@ func (lx *lexer) str(start, line, col int, prefix string) {
 		lx.pos += 3
 		for {
 			if lx.pos >= len(src) {
-				lx.fail(line, col, "unterminated triple-quoted string literal (detected at line %d)", lx.line)
+				lx.fail(line, col, "unterminated triple-quoted string literal (detected at line %d)", lx.lastLine())
 				return
 			}
 			c := src[lx.pos]
@@ -704,4 +704,13 @@ func closer(open byte) byte {
 		return ']'
 	}
 	return '}'
+}
+
+// lastLine is the number of the source's last line, as CPython counts it
+// at end of file (a final newline does not start a line).
+func (lx *lexer) lastLine() int {
+	if lx.pos >= len(lx.src) && lx.pos > 0 && lx.src[lx.pos-1] == '\n' {
+		return lx.line - 1
+	}
+	return lx.line
 }

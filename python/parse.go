@@ -101,6 +101,11 @@ func (p *parser) advance() *token {
 }
 
 func (p *parser) failAt(t *token, format string, args ...any) {
+	if t.kind == tEnd && p.last < len(p.toks) {
+		// At end of file CPython points after the last token.
+		l := &p.toks[p.last]
+		panic(bail{&SyntaxError{Filename: p.filename, Line: l.eline, Col: l.ecol + 1, Msg: fmt.Sprintf(format, args...)}})
+	}
 	panic(bail{&SyntaxError{Filename: p.filename, Line: t.line, Col: t.col + 1, Msg: fmt.Sprintf(format, args...)}})
 }
 

@@ -157,7 +157,7 @@ func (p *parser) classDef(start int, decos []Expr) Stmt {
 	if p.isOp("(") {
 		lp := p.i
 		p.advance()
-		bases, kws = p.callArgs(lp)
+		bases, kws = p.callArgs(lp, false)
 		p.expectOp(")")
 	}
 	body := p.block("class definition", start)
