@@ -106,10 +106,13 @@ func TestHostileInputs(t *testing.T) {
 		"deep not":        "x = " + strings.Repeat("not ", 100000) + "1\n",
 		"long line":       "x = " + strings.Repeat("a + ", 1000000) + "1\n",
 		"many fields":     "x = f'" + strings.Repeat("{a,}", 100000) + "'\n",
+		"many specs":      "x = f'" + strings.Repeat("{a:{b}>3}", 100000) + "'\n",
 		"deep blocks":     deepBlocks(150),
 		"deep lambdas":    "x = " + strings.Repeat("lambda: ", 5000) + "1\n",
 		"deep subscripts": "x = a" + strings.Repeat("[0]", 100000) + "\n",
 		"binary":          "\xff\xfe\x00\x01",
+		"100 MB line":     "x = '" + strings.Repeat("a", 100<<20) + "'\n",
+		"not UTF-8":       "x = '\xff'\n",
 		"unclosed string": "x = '" + strings.Repeat("a", 100000),
 	}
 	for name, src := range cases {

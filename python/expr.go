@@ -245,11 +245,14 @@ func (p *parser) bitwiseOr() Expr { return p.binary(1) }
 func (p *parser) binary(min int) Expr {
 	start := p.i
 	left := p.factor()
+	depth := p.depth
+	defer func() { p.depth = depth }()
 	for {
 		op, prec := binOp(p.tok())
 		if prec < min {
 			return left
 		}
+		p.enter() // each operator deepens the left-leaning tree
 		p.advance()
 		var right Expr
 		if prec < 6 {
@@ -312,10 +315,15 @@ func (p *parser) awaitPrimary() Expr {
 func (p *parser) primary() Expr {
 	start := p.i
 	e := p.atom()
+	depth := p.depth
+	defer func() { p.depth = depth }()
 	for {
 		t := p.tok()
 		if t.kind != tOp {
 			return e
+		}
+		if t.s == "." || t.s == "(" || t.s == "[" {
+			p.enter() // each trailer deepens the tree
 		}
 		switch t.s {
 		case ".":

@@ -160,6 +160,7 @@ func (p *parser) fstring(parts *[]Expr, pending *strings.Builder, pendingSet *bo
 	startTok := p.advance()
 	raw := strings.ContainsAny(startTok.s, "rR")
 	startIdx := p.i - 1
+	var specs []*JoinedStr
 	for {
 		t := p.tok()
 		switch {
@@ -168,7 +169,7 @@ func (p *parser) fstring(parts *[]Expr, pending *strings.Builder, pendingSet *bo
 			pending.WriteString(p.fstringText(t, raw))
 			*pendingSet = true
 		case t.kind == tOp && t.s == "{":
-			fv, debug := p.fstringField(startIdx, raw)
+			fv, debug := p.fstringField(&specs, raw)
 			if debug != "" {
 				pending.WriteString(debug)
 				*pendingSet = true
@@ -177,6 +178,9 @@ func (p *parser) fstring(parts *[]Expr, pending *strings.Builder, pendingSet *bo
 			*parts = append(*parts, fv)
 		case t.kind == tFEnd:
 			p.advance()
+			for _, spec := range specs {
+				spec.Position = p.span(startIdx)
+			}
 			return
 		default:
 			p.syntaxError()
@@ -197,7 +201,7 @@ func (p *parser) fstringText(t *token, raw bool) string {
 
 // fstringField parses "{expr[=][!conv][:spec]}"; it returns the value and
 // the self-documenting text of "=" fields.
-func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
+func (p *parser) fstringField(specs *[]*JoinedStr, raw bool) (*FormattedValue, string) {
 	p.enter()
 	defer p.leave()
 	openIdx := p.i
@@ -238,7 +242,7 @@ func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
 		p.advance()
 	}
 	if p.isOp(":") {
-		colon := p.advance()
+		p.advance()
 		spec := &JoinedStr{Values: []Expr{}}
 		var pending strings.Builder
 		pendingSet := false
@@ -257,7 +261,7 @@ func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
 				pending.WriteString(p.fstringText(t, raw))
 				pendingSet = true
 			case t.kind == tOp && t.s == "{":
-				inner, d := p.fstringField(fstart, raw)
+				inner, d := p.fstringField(specs, raw)
 				if d != "" {
 					pending.WriteString(d)
 					pendingSet = true
@@ -269,25 +273,9 @@ func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
 			}
 		}
 		flush()
-		_ = colon
-		// 3.8-3.11: a spec's span is that of its own f-string token.
-		ft := &p.toks[fstart]
-		end := fstart
-		for d := 0; end < len(p.toks); end++ {
-			if p.toks[end].kind == tFStart {
-				d++
-			} else if p.toks[end].kind == tFEnd {
-				d--
-				if d == 0 {
-					break
-				}
-			}
-		}
-		if end >= len(p.toks) {
-			end = len(p.toks) - 1
-		}
-		et := &p.toks[end]
-		spec.Position = Position{ft.line, ft.col, et.eline, et.ecol}
+		// 3.8-3.11: a spec's span is that of its own f-string token,
+		// set by fstring once its end is read.
+		*specs = append(*specs, spec)
 		fv.FormatSpec = spec
 	}
 	if !p.isOp("}") {

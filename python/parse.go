@@ -5,15 +5,26 @@ import (
 	"fmt"
 )
 
-// maxDepth bounds the parser's recursion (expressions and blocks), so no
-// input can exhaust the stack; CPython's own parser stops at a similar
-// depth (MAXSTACK).
-const maxDepth = 1000
+// maxDepth bounds the parser's recursion and the depth of the trees it
+// builds (left-deep chains such as a+b+c or a[0][0] count too), so that
+// neither this parser nor a walker of its trees can exhaust the stack.
+// CPython stops near the same depth (a RecursionError "during ast
+// construction" somewhere between 1000 and 3000 levels).
+const maxDepth = 2000
+
+// MaxSourceSize is the largest source Parse reads. Memory is linear in
+// the input (tokens and tree take some tens of bytes per source byte), so
+// a cap keeps one hostile file from taking gigabytes; real Python files
+// are far smaller.
+const MaxSourceSize = 16 << 20
 
 // Parse reads one Python source file. filename is used only in errors.
 // The result mirrors ast.parse(src) of CPython; on bad input the error is
 // a *SyntaxError.
 func Parse(filename string, src []byte) (*Module, error) {
+	if len(src) > MaxSourceSize {
+		return nil, &SyntaxError{Filename: filename, Line: 1, Col: 1, Msg: fmt.Sprintf("source too large: %d bytes (the limit is %d)", len(src), MaxSourceSize)}
+	}
 	text, err := sourceText(filename, src)
 	if err != nil {
 		return nil, err
@@ -182,7 +193,7 @@ func (p *parser) span(start int) Position {
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > maxDepth {
-		p.failAt(p.tok(), "too many nested parentheses")
+		p.failAt(p.tok(), "too complex to parse: nesting deeper than %d", maxDepth)
 	}
 }
 
