@@ -71,7 +71,7 @@ func (p *parser) strings() Expr {
 		pending.Reset()
 		pendingSet = false
 	}
-	if first.kind == tString && (first.s == "" && len(p.src) > first.start && (p.src[first.start]|0x20) == 'u') {
+	if first.kind == tString && (first.s == "" && len(p.src) > first.start && p.src[first.start] == 'u') {
 		kind = "u"
 	}
 	for {
