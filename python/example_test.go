@@ -26,3 +26,21 @@ func ExampleParse() {
 	// np.float32 Add at 2:4-2:23
 	// bad.py:1:5: '(' was never closed
 }
+
+func ExampleInspect() {
+	mod, err := python.Parse("calls.py", []byte("y = np.zeros(3, dtype=np.uint8) + f(x)\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	python.Inspect(mod, func(n python.Node) bool {
+		if call, ok := n.(*python.Call); ok {
+			p := call.Pos()
+			fmt.Printf("call at %d:%d with %d keyword(s)\n", p.Lineno, p.ColOffset, len(call.Keywords))
+		}
+		return true
+	})
+	// Output:
+	// call at 1:4 with 1 keyword(s)
+	// call at 1:34 with 0 keyword(s)
+}
