@@ -626,6 +626,16 @@ const ops1 = "!%&()*+,-./:;<=>@[]^{|}~"
 func (lx *lexer) operator(start, line, col int) {
 	src := lx.src
 	rest := src[lx.pos:]
+	if rest[0] == ':' && lx.atFieldLevel() {
+		// "{x:=5}" is x with format spec "=5", not a walrus.
+		lx.pos++
+		if n := len(lx.fstack); n > 0 {
+			m := &lx.fstack[n-1]
+			m.fields[len(m.fields)-1].inSpec = true
+		}
+		lx.emit(tOp, ":", start, line, col)
+		return
+	}
 	for _, op := range ops3 {
 		if strings.HasPrefix(rest, op) {
 			lx.pos += 3
@@ -713,4 +723,16 @@ func (lx *lexer) lastLine() int {
 		return lx.line - 1
 	}
 	return lx.line
+}
+
+// atFieldLevel reports whether the tokenizer is at the top bracket level
+// of an f-string replacement field's expression.
+func (lx *lexer) atFieldLevel() bool {
+	n := len(lx.fstack)
+	if n == 0 {
+		return false
+	}
+	m := &lx.fstack[n-1]
+	k := len(m.fields)
+	return k > 0 && !m.fields[k-1].inSpec && m.fields[k-1].depth == len(lx.brackets)
 }
