@@ -77,12 +77,12 @@ func cpythonTrees(t *testing.T, py string, files []string, f func(cpythonRecord)
 
 // compareFile parses one file and compares it with CPython's record: it
 // returns "" when both agree (equal trees, or both reject).
-func compareFile(rec cpythonRecord) (verdict, detail string) {
+func compareFile(rec cpythonRecord, minor int) (verdict, detail string) {
 	src, err := os.ReadFile(rec.File)
 	if err != nil {
 		return "read-error", err.Error()
 	}
-	mod, perr := Parse(rec.File, src)
+	mod, perr := ParseWith(rec.File, src, Options{PythonMinor: minor})
 	switch {
 	case rec.Error != nil && perr != nil:
 		return "rejected-agree", ""
@@ -102,23 +102,22 @@ func compareFile(rec cpythonRecord) (verdict, detail string) {
 }
 
 // TestFidelity compares the trees of testdata/syntax/*.py with CPython's
-// ast.parse; files named *_312.py need Python 3.12+, *_313.py 3.13+, and
-// *_pre312.py (f-string part positions) a Python before 3.12.
+// ast.parse of the python3 found (its version picks Options.PythonMinor);
+// files named *_310.py need Python 3.10+, *_312.py 3.12+, *_313.py 3.13+.
 func TestFidelity(t *testing.T) {
 	py, ver := python3Oracle(t)
 	all, _ := filepath.Glob(filepath.Join("testdata", "syntax", "*.py"))
 	var files []string
 	for _, f := range all {
 		need := [2]int{3, 8}
-		if strings.HasSuffix(f, "_312.py") {
+		if strings.HasSuffix(f, "_310.py") {
+			need = [2]int{3, 10}
+		} else if strings.HasSuffix(f, "_311.py") {
+			need = [2]int{3, 11}
+		} else if strings.HasSuffix(f, "_312.py") {
 			need = [2]int{3, 12}
 		} else if strings.HasSuffix(f, "_313.py") {
 			need = [2]int{3, 13}
-		}
-		if strings.HasSuffix(f, "_pre312.py") && ver[0] == 3 && ver[1] >= 12 {
-			// f-string part positions follow CPython 3.8-3.11 (see doc.go).
-			t.Logf("%s holds 3.11 f-string positions; python3 is %d.%d", f, ver[0], ver[1])
-			continue
 		}
 		if ver[0] == 3 && ver[1] < need[1] {
 			t.Logf("%s needs Python %d.%d; python3 is %d.%d", f, need[0], need[1], ver[0], ver[1])
@@ -130,7 +129,7 @@ func TestFidelity(t *testing.T) {
 		t.Skip("no testdata/syntax files for this python3")
 	}
 	cpythonTrees(t, py, files, func(rec cpythonRecord) {
-		v, d := compareFile(rec)
+		v, d := compareFile(rec, ver[1])
 		if v != "equal" {
 			t.Errorf("%s: %s: %s", rec.File, v, d)
 		}
@@ -164,7 +163,7 @@ func TestCorpus(t *testing.T) {
 	counts := map[string]int{}
 	samples := map[string][]string{}
 	cpythonTrees(t, py, files, func(rec cpythonRecord) {
-		v, d := compareFile(rec)
+		v, d := compareFile(rec, ver[1])
 		counts[v]++
 		if v != "equal" && v != "rejected-agree" && len(samples[v]) < 30 {
 			samples[v] = append(samples[v], rec.File+": "+d)

@@ -60,17 +60,9 @@ func (p *parser) strings() Expr {
 		kind                     string
 		sb                       strings.Builder
 		bb                       []byte
-		parts                    []Expr // JoinedStr parts; Constant parts are merged later
-		pending                  strings.Builder
-		pendingSet               bool
+		parts                    []Expr // JoinedStr parts
+		pending                  litRun // adjacent literal text, merged
 	)
-	flush := func() {
-		if pendingSet && pending.Len() > 0 {
-			parts = append(parts, &Constant{Value: pending.String()})
-		}
-		pending.Reset()
-		pendingSet = false
-	}
 	if first.kind == tString && (first.s == "" && len(p.src) > first.start && p.src[first.start] == 'u') {
 		kind = "u"
 	}
@@ -97,8 +89,7 @@ func (p *parser) strings() Expr {
 					v = p.decodeEscapes(t, body, false)
 				}
 				sb.WriteString(v)
-				pending.WriteString(v)
-				pendingSet = true
+				pending.add(v, t.line, t.col, t.eline, t.ecol)
 			}
 			continue
 		}
@@ -108,7 +99,7 @@ func (p *parser) strings() Expr {
 			if isBytes {
 				p.failAt(t, "cannot mix bytes and nonbytes literals")
 			}
-			p.fstring(&parts, &pending, &pendingSet, flush)
+			p.fstring(&parts, &pending)
 			continue
 		}
 		break
@@ -123,12 +114,14 @@ func (p *parser) strings() Expr {
 	if !fstring {
 		return &Constant{Position: pos, Value: sb.String(), Kind: kind}
 	}
-	flush()
+	pending.flush(&parts)
 	if parts == nil {
 		parts = []Expr{}
 	}
 	js := &JoinedStr{Position: pos, Values: parts}
-	fixFStringPositions(js, pos, true)
+	if p.minor < 12 {
+		fixFStringPositions(js, pos, true)
+	}
 	return js
 }
 
@@ -155,8 +148,33 @@ func fixFStringPositions(js *JoinedStr, whole Position, top bool) {
 	}
 }
 
+// litRun is a run of adjacent literal text of a string concatenation,
+// which CPython merges into one Constant spanning its pieces (3.12+).
+type litRun struct {
+	b   strings.Builder
+	set bool
+	pos Position
+}
+
+func (r *litRun) add(s string, line, col, eline, ecol int) {
+	if !r.set {
+		r.pos.Lineno, r.pos.ColOffset = line, col
+		r.set = true
+	}
+	r.pos.EndLineno, r.pos.EndColOffset = eline, ecol
+	r.b.WriteString(s)
+}
+
+func (r *litRun) flush(parts *[]Expr) {
+	if r.set && r.b.Len() > 0 {
+		*parts = append(*parts, &Constant{Position: r.pos, Value: r.b.String()})
+	}
+	r.b.Reset()
+	r.set = false
+}
+
 // fstring parses one f-string token sequence (FSTRING_START ... END).
-func (p *parser) fstring(parts *[]Expr, pending *strings.Builder, pendingSet *bool, flush func()) {
+func (p *parser) fstring(parts *[]Expr, pending *litRun) {
 	startTok := p.advance()
 	raw := strings.ContainsAny(startTok.s, "rR")
 	startIdx := p.i - 1
@@ -166,20 +184,17 @@ func (p *parser) fstring(parts *[]Expr, pending *strings.Builder, pendingSet *bo
 		switch {
 		case t.kind == tFMiddle:
 			p.advance()
-			pending.WriteString(p.fstringText(t, raw))
-			*pendingSet = true
+			pending.add(p.fstringText(t, raw), t.line, t.col, t.eline, t.ecol)
 		case t.kind == tOp && t.s == "{":
-			fv, debug := p.fstringField(&specs, raw)
-			if debug != "" {
-				pending.WriteString(debug)
-				*pendingSet = true
-			}
-			flush()
+			fv := p.fstringField(&specs, raw, pending)
+			pending.flush(parts)
 			*parts = append(*parts, fv)
 		case t.kind == tFEnd:
 			p.advance()
-			for _, spec := range specs {
-				spec.Position = p.span(startIdx)
+			if p.minor < 12 {
+				for _, spec := range specs {
+					spec.Position = p.span(startIdx)
+				}
 			}
 			return
 		default:
@@ -199,9 +214,9 @@ func (p *parser) fstringText(t *token, raw bool) string {
 	return s
 }
 
-// fstringField parses "{expr[=][!conv][:spec]}"; it returns the value and
-// the self-documenting text of "=" fields.
-func (p *parser) fstringField(specs *[]*JoinedStr, raw bool) (*FormattedValue, string) {
+// fstringField parses "{expr[=][!conv][:spec]}"; the self-documenting
+// text of an "=" field goes to pending.
+func (p *parser) fstringField(specs *[]*JoinedStr, raw bool, pending *litRun) *FormattedValue {
 	p.enter()
 	defer p.leave()
 	openIdx := p.i
@@ -215,17 +230,19 @@ func (p *parser) fstringField(specs *[]*JoinedStr, raw bool) (*FormattedValue, s
 	} else {
 		value = p.starExpressions()
 	}
-	if tup, ok := value.(*Tuple); ok && p.toks[openIdx+1].s != "(" {
+	if tup, ok := value.(*Tuple); ok && p.minor < 12 && p.toks[openIdx+1].s != "(" {
 		// CPython 3.8-3.11 parse a field as "(expr)", so a bare tuple's
 		// span runs from the '{' to the token that ends the expression.
 		end := p.tok()
 		tup.Position = Position{open.line, open.col, end.line, end.col + 1}
 	}
 	fv := &FormattedValue{Value: value, Conversion: -1}
-	debug := ""
+	debug := false
 	if p.isOp("=") {
 		p.advance()
-		debug = p.src[open.end:p.tok().start]
+		end := p.tok()
+		pending.add(p.src[open.end:end.start], open.eline, open.ecol, end.line, end.col)
+		debug = true
 	}
 	if p.isOp("!") {
 		bang := p.advance()
@@ -242,37 +259,27 @@ func (p *parser) fstringField(specs *[]*JoinedStr, raw bool) (*FormattedValue, s
 		p.advance()
 	}
 	if p.isOp(":") {
+		colon := p.i
 		p.advance()
 		spec := &JoinedStr{Values: []Expr{}}
-		var pending strings.Builder
-		pendingSet := false
-		flush := func() {
-			if pendingSet && pending.Len() > 0 {
-				spec.Values = append(spec.Values, &Constant{Value: pending.String()})
-			}
-			pending.Reset()
-			pendingSet = false
-		}
+		var lit litRun
 		for !p.isOp("}") {
 			t := p.tok()
 			switch {
 			case t.kind == tFMiddle:
 				p.advance()
-				pending.WriteString(p.fstringText(t, raw))
-				pendingSet = true
+				lit.add(p.fstringText(t, raw), t.line, t.col, t.eline, t.ecol)
 			case t.kind == tOp && t.s == "{":
-				inner, d := p.fstringField(specs, raw)
-				if d != "" {
-					pending.WriteString(d)
-					pendingSet = true
-				}
-				flush()
+				inner := p.fstringField(specs, raw, &lit)
+				lit.flush(&spec.Values)
 				spec.Values = append(spec.Values, inner)
 			default:
 				p.failAt(t, "f-string: expecting '}'")
 			}
 		}
-		flush()
+		lit.flush(&spec.Values)
+		// 3.12+: from the ':' to the end of the spec.
+		spec.Position = p.span(colon)
 		// 3.8-3.11: a spec's span is that of its own f-string token,
 		// set by fstring once its end is read.
 		*specs = append(*specs, spec)
@@ -286,10 +293,11 @@ func (p *parser) fstringField(specs *[]*JoinedStr, raw bool) (*FormattedValue, s
 		p.failAt(t, "f-string: expecting '}'")
 	}
 	p.advance()
-	if debug != "" && fv.Conversion == -1 && fv.FormatSpec == nil {
+	fv.Position = p.span(openIdx)
+	if debug && fv.Conversion == -1 && fv.FormatSpec == nil {
 		fv.Conversion = 'r'
 	}
-	return fv, debug
+	return fv
 }
 
 // decodeEscapes applies Python's string escapes (Objects/unicodeobject.c,

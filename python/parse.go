@@ -18,10 +18,26 @@ const maxDepth = 2000
 // are far smaller.
 const MaxSourceSize = 16 << 20
 
+// Options adjust a parse to one CPython version where their trees differ.
+type Options struct {
+	// PythonMinor is the 3.x version whose positions the parts of an
+	// f-string follow. From 12 on (PEP 701), every Constant and
+	// FormattedValue part has its own span; before 12, CPython 3.8-3.11
+	// give them the span of the whole string, and a format spec the span
+	// of its own f-string token. 0 means the newest (13). Syntax is not
+	// restricted by it: every form of 3.8 to 3.13 is read.
+	PythonMinor int
+}
+
 // Parse reads one Python source file. filename is used only in errors.
-// The result mirrors ast.parse(src) of CPython; on bad input the error is
-// a *SyntaxError.
+// The result mirrors ast.parse(src) of CPython 3.13; on bad input the
+// error is a *SyntaxError.
 func Parse(filename string, src []byte) (*Module, error) {
+	return ParseWith(filename, src, Options{})
+}
+
+// ParseWith is Parse with options.
+func ParseWith(filename string, src []byte, opts Options) (*Module, error) {
 	if len(src) > MaxSourceSize {
 		return nil, &SyntaxError{Filename: filename, Line: 1, Col: 1, Msg: fmt.Sprintf("source too large: %d bytes (the limit is %d)", len(src), MaxSourceSize)}
 	}
@@ -33,7 +49,11 @@ func Parse(filename string, src []byte) (*Module, error) {
 	if serr != nil {
 		return nil, serr
 	}
-	p := &parser{filename: filename, src: text, toks: toks}
+	minor := opts.PythonMinor
+	if minor == 0 {
+		minor = 13
+	}
+	p := &parser{filename: filename, src: text, toks: toks, minor: minor}
 	return p.parseFile()
 }
 
@@ -63,6 +83,7 @@ type parser struct {
 	last     int // index of the last consumed token that is not NEWLINE/INDENT/DEDENT
 	depth    int
 	inFunc   int
+	minor    int // Options.PythonMinor
 }
 
 // bail carries a *SyntaxError out of the recursive descent.
