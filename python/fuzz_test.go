@@ -49,8 +49,20 @@ func FuzzTokenize(f *testing.F) {
 func FuzzParse(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		_, err := Parse("fuzz.py", src)
+		mod, err := Parse("fuzz.py", src)
 		if err == nil {
+			// Every span must be ordered and inside the source.
+			text := strings.ReplaceAll(strings.ReplaceAll(string(src), "\r\n", "\n"), "\r", "\n")
+			lines := strings.Count(text, "\n") + 2
+			Inspect(mod, func(n Node) bool {
+				p := n.Pos()
+				if p.Lineno < 1 || p.EndLineno > lines || p.EndLineno < p.Lineno ||
+					p.EndLineno == p.Lineno && p.EndColOffset < p.ColOffset || p.ColOffset < 0 {
+					t.Fatalf("%T has span %+v", n, p)
+				}
+				return true
+			})
+			ParseWith("fuzz.py", src, Options{PythonMinor: 11})
 			return
 		}
 		se, ok := err.(*SyntaxError)
