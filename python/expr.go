@@ -93,7 +93,7 @@ func (p *parser) expression() Expr {
 		p.advance()
 		test := p.disjunction()
 		if !p.isKw("else") {
-			p.failAt(p.tok(), "expected 'else' after 'if' expression")
+			p.failAt(&p.toks[start], "expected 'else' after 'if' expression")
 		}
 		p.advance()
 		orelse := p.expression()
@@ -624,7 +624,10 @@ func (p *parser) dictRest(start int, key, value Expr) Expr {
 			continue
 		}
 		k := p.expression()
-		p.expectOp(":")
+		if !p.isOp(":") {
+			p.failAt(&p.toks[p.last], "':' expected after dictionary key")
+		}
+		p.advance()
 		keys = append(keys, k)
 		values = append(values, p.expression())
 	}
