@@ -82,7 +82,6 @@ type parser struct {
 	i        int
 	last     int // index of the last consumed token that is not NEWLINE/INDENT/DEDENT
 	depth    int
-	inFunc   int
 	minor    int // Options.PythonMinor
 }
 
@@ -155,8 +154,6 @@ func (p *parser) syntaxError() {
 		p.failAt(t, "unexpected indent")
 	case tDedent:
 		p.failAt(t, "unindent does not match any outer indentation level")
-	case tEnd:
-		p.failAt(t, "invalid syntax")
 	}
 	p.failAt(t, "invalid syntax")
 }

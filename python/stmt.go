@@ -136,9 +136,7 @@ func (p *parser) funcDef(start int, decos []Expr, async bool) Stmt {
 	if p.acceptOp("->") {
 		returns = p.expression()
 	}
-	p.inFunc++
 	body := p.block("function definition", start)
-	p.inFunc--
 	pos := p.span(start)
 	if decos == nil {
 		decos = []Expr{}

@@ -3,3 +3,4 @@ b = "\ud800 \udfff \x00 \0 \12 \777 \z"
 c = f"\N{EM DASH}{x}\N{DEGREE SIGN}"
 d = '\
 '
+e = "\N{LF}\N{nbsp}\N{ZWJ}"
