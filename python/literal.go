@@ -137,7 +137,10 @@ func fixFStringPositions(js *JoinedStr, whole Position, top bool) {
 			if top {
 				n.Position = whole
 			} else {
+				// CPython 3.11 takes the line from the whole string and
+				// the rest from the spec's own token.
 				n.Position = js.Position
+				n.Lineno = whole.Lineno
 			}
 		case *FormattedValue:
 			n.Position = whole
