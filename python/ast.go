@@ -638,6 +638,7 @@ const (
 	Del
 )
 
+// String returns the name of the CPython class, such as "Load" or "Add".
 func (c ExprContext) String() string { return [...]string{"Load", "Store", "Del"}[c] }
 
 // BoolOperator is And or Or.
@@ -649,6 +650,7 @@ const (
 	Or
 )
 
+// String returns the name of the CPython class, such as "Load" or "Add".
 func (o BoolOperator) String() string { return [...]string{"And", "Or"}[o] }
 
 // Operator is a binary operator (ASDL operator).
@@ -673,6 +675,7 @@ const (
 
 var operatorNames = [...]string{"Add", "Sub", "Mult", "MatMult", "Div", "Mod", "Pow", "LShift", "RShift", "BitOr", "BitXor", "BitAnd", "FloorDiv"}
 
+// String returns the name of the CPython class, such as "Load" or "Add".
 func (o Operator) String() string { return operatorNames[o] }
 
 // UnaryOperator is a unary operator (ASDL unaryop).
@@ -686,6 +689,7 @@ const (
 	USub
 )
 
+// String returns the name of the CPython class, such as "Load" or "Add".
 func (o UnaryOperator) String() string { return [...]string{"Invert", "Not", "UAdd", "USub"}[o] }
 
 // CmpOperator is a comparison operator (ASDL cmpop).
@@ -707,6 +711,7 @@ const (
 
 var cmpNames = [...]string{"Eq", "NotEq", "Lt", "LtE", "Gt", "GtE", "Is", "IsNot", "In", "NotIn"}
 
+// String returns the name of the CPython class, such as "Load" or "Add".
 func (o CmpOperator) String() string { return cmpNames[o] }
 
 func (*FunctionDef) stmtNode()      {}

@@ -93,7 +93,7 @@ func (p *parser) expression() Expr {
 		p.advance()
 		test := p.disjunction()
 		if !p.isKw("else") {
-			p.failAt(p.tok(), "expected 'else' after 'if' expression")
+			p.failAt(&p.toks[start], "expected 'else' after 'if' expression")
 		}
 		p.advance()
 		orelse := p.expression()
@@ -245,11 +245,14 @@ func (p *parser) bitwiseOr() Expr { return p.binary(1) }
 func (p *parser) binary(min int) Expr {
 	start := p.i
 	left := p.factor()
+	depth := p.depth
+	defer func() { p.depth = depth }()
 	for {
 		op, prec := binOp(p.tok())
 		if prec < min {
 			return left
 		}
+		p.enter() // each operator deepens the left-leaning tree
 		p.advance()
 		var right Expr
 		if prec < 6 {
@@ -274,7 +277,12 @@ func (p *parser) factor() Expr {
 		defer p.leave()
 		start := p.i
 		p.advance()
-		op := map[string]UnaryOperator{"-": USub, "+": UAdd, "~": Invert}[t.s]
+		op := USub
+		if t.s == "+" {
+			op = UAdd
+		} else if t.s == "~" {
+			op = Invert
+		}
 		v := p.factor()
 		return &UnaryOp{Position: p.span(start), Op: op, Operand: v}
 	}
@@ -307,10 +315,15 @@ func (p *parser) awaitPrimary() Expr {
 func (p *parser) primary() Expr {
 	start := p.i
 	e := p.atom()
+	depth := p.depth
+	defer func() { p.depth = depth }()
 	for {
 		t := p.tok()
 		if t.kind != tOp {
 			return e
+		}
+		if t.s == "." || t.s == "(" || t.s == "[" {
+			p.enter() // each trailer deepens the tree
 		}
 		switch t.s {
 		case ".":
@@ -320,7 +333,7 @@ func (p *parser) primary() Expr {
 		case "(":
 			lp := p.i
 			p.advance()
-			args, kws := p.callArgs(lp)
+			args, kws := p.callArgs(lp, true)
 			p.expectOp(")")
 			e = &Call{Position: p.span(start), Func: e, Args: args, Keywords: kws}
 		case "[":
@@ -334,8 +347,9 @@ func (p *parser) primary() Expr {
 	}
 }
 
-// callArgs parses call arguments after '(' (at token index lp).
-func (p *parser) callArgs(lp int) ([]Expr, []*Keyword) {
+// callArgs parses call arguments after '(' (at token index lp); a lone
+// generator argument is allowed in calls, not in class bases.
+func (p *parser) callArgs(lp int, genOK bool) ([]Expr, []*Keyword) {
 	args, kws := []Expr{}, []*Keyword{}
 	sawKw, sawDouble := false, false
 	for !p.isOp(")") {
@@ -364,7 +378,7 @@ func (p *parser) callArgs(lp int) ([]Expr, []*Keyword) {
 			if p.isKw("for") || p.isKw("async") {
 				gens := p.comprehensions()
 				// A lone generator argument takes the call's parentheses.
-				if len(args) == 0 && len(kws) == 0 && p.isOp(")") {
+				if genOK && len(args) == 0 && len(kws) == 0 && p.isOp(")") {
 					save := p.last
 					p.last = p.i
 					pos := p.span(lp)
@@ -397,6 +411,10 @@ func (p *parser) slices() Expr {
 	start := p.i
 	e := p.slice()
 	if !p.isOp(",") {
+		if _, ok := e.(*Starred); ok {
+			// a[*b] is a one-element tuple (3.11, PEP 646).
+			return &Tuple{Position: p.span(start), Elts: []Expr{e}, Ctx: Load}
+		}
 		return e
 	}
 	elts := []Expr{e}
@@ -606,7 +624,10 @@ func (p *parser) dictRest(start int, key, value Expr) Expr {
 			continue
 		}
 		k := p.expression()
-		p.expectOp(":")
+		if !p.isOp(":") {
+			p.failAt(&p.toks[p.last], "':' expected after dictionary key")
+		}
+		p.advance()
 		keys = append(keys, k)
 		values = append(values, p.expression())
 	}

@@ -67,7 +67,7 @@ func (lx *lexer) fail(line, col int, format string, args ...any) {
 // tokenize reads the whole source; on error lx.err is set.
 func tokenize(filename, src string) ([]token, *SyntaxError) {
 	lx := &lexer{src: src, filename: filename, line: 1, atBOL: true, indents: []int{0}, altInd: []int{0}}
-	lx.toks = make([]token, 0, len(src)/4+16)
+	lx.toks = make([]token, 0, len(src)/3+16)
 	if strings.HasPrefix(src, "\ufeff") {
 		lx.pos = 3
 		lx.lineStart = 3
@@ -153,7 +153,7 @@ func (lx *lexer) run() {
 			}
 			lx.newline()
 			if lx.pos >= len(src) {
-				lx.fail(lx.line, 0, "unexpected EOF while parsing")
+				lx.fail(line, col, "unexpected EOF while parsing")
 				return
 			}
 		case c >= '0' && c <= '9' || c == '.' && lx.pos+1 < len(src) && src[lx.pos+1] >= '0' && src[lx.pos+1] <= '9':
@@ -244,7 +244,7 @@ func (lx *lexer) eof() {
 	if n := len(lx.fstack); n > 0 {
 		m := lx.fstack[n-1]
 		if m.triple {
-			lx.fail(m.line, m.col, "unterminated triple-quoted f-string literal (detected at line %d)", lx.line)
+			lx.fail(m.line, m.col, "unterminated triple-quoted f-string literal (detected at line %d)", lx.lastLine())
 		} else {
 			lx.fail(m.line, m.col, "unterminated f-string literal (detected at line %d)", lx.line)
 		}
@@ -277,6 +277,7 @@ func isIdentByte(c byte) bool {
 // name reads an identifier, or a string prefix and its string.
 func (lx *lexer) name(start, line, col int) {
 	src := lx.src
+	nonASCII := false
 	for lx.pos < len(src) {
 		c := src[lx.pos]
 		if c < utf8.RuneSelf {
@@ -286,6 +287,7 @@ func (lx *lexer) name(start, line, col int) {
 			lx.pos++
 			continue
 		}
+		nonASCII = true
 		r, size := utf8.DecodeRuneInString(src[lx.pos:])
 		ok := unicode.IsLetter(r) || r == '_' || unicode.Is(unicode.Other_ID_Start, r) || unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Nl) || unicode.Is(unicode.Other_ID_Continue, r)
 		if lx.pos == start && ok {
@@ -305,6 +307,9 @@ func (lx *lexer) name(start, line, col int) {
 	if lx.pos < len(src) && (src[lx.pos] == '"' || src[lx.pos] == '\'') && len(s) <= 2 && isStringPrefix(s) {
 		lx.str(start, line, col, s)
 		return
+	}
+	if nonASCII {
+		s = normalizeIdentifier(s)
 	}
 	lx.emit(tName, s, start, line, col)
 }
@@ -341,7 +346,7 @@ func (lx *lexer) str(start, line, col int, prefix string) {
 		lx.pos += 3
 		for {
 			if lx.pos >= len(src) {
-				lx.fail(line, col, "unterminated triple-quoted string literal (detected at line %d)", lx.line)
+				lx.fail(line, col, "unterminated triple-quoted string literal (detected at line %d)", lx.lastLine())
 				return
 			}
 			c := src[lx.pos]
@@ -621,6 +626,16 @@ const ops1 = "!%&()*+,-./:;<=>@[]^{|}~"
 func (lx *lexer) operator(start, line, col int) {
 	src := lx.src
 	rest := src[lx.pos:]
+	if rest[0] == ':' && lx.atFieldLevel() {
+		// "{x:=5}" is x with format spec "=5", not a walrus.
+		lx.pos++
+		if n := len(lx.fstack); n > 0 {
+			m := &lx.fstack[n-1]
+			m.fields[len(m.fields)-1].inSpec = true
+		}
+		lx.emit(tOp, ":", start, line, col)
+		return
+	}
 	for _, op := range ops3 {
 		if strings.HasPrefix(rest, op) {
 			lx.pos += 3
@@ -699,4 +714,25 @@ func closer(open byte) byte {
 		return ']'
 	}
 	return '}'
+}
+
+// lastLine is the number of the source's last line, as CPython counts it
+// at end of file (a final newline does not start a line).
+func (lx *lexer) lastLine() int {
+	if lx.pos >= len(lx.src) && lx.pos > 0 && lx.src[lx.pos-1] == '\n' {
+		return lx.line - 1
+	}
+	return lx.line
+}
+
+// atFieldLevel reports whether the tokenizer is at the top bracket level
+// of an f-string replacement field's expression.
+func (lx *lexer) atFieldLevel() bool {
+	n := len(lx.fstack)
+	if n == 0 {
+		return false
+	}
+	m := &lx.fstack[n-1]
+	k := len(m.fields)
+	return k > 0 && !m.fields[k-1].inSpec && m.fields[k-1].depth == len(lx.brackets)
 }

@@ -60,18 +60,10 @@ func (p *parser) strings() Expr {
 		kind                     string
 		sb                       strings.Builder
 		bb                       []byte
-		parts                    []Expr // JoinedStr parts; Constant parts are merged later
-		pending                  strings.Builder
-		pendingSet               bool
+		parts                    []Expr // JoinedStr parts
+		pending                  litRun // adjacent literal text, merged
 	)
-	flush := func() {
-		if pendingSet && pending.Len() > 0 {
-			parts = append(parts, &Constant{Value: pending.String()})
-		}
-		pending.Reset()
-		pendingSet = false
-	}
-	if first.kind == tString && (first.s == "" && len(p.src) > first.start && (p.src[first.start]|0x20) == 'u') {
+	if first.kind == tString && (first.s == "" && len(p.src) > first.start && p.src[first.start] == 'u') {
 		kind = "u"
 	}
 	for {
@@ -97,8 +89,7 @@ func (p *parser) strings() Expr {
 					v = p.decodeEscapes(t, body, false)
 				}
 				sb.WriteString(v)
-				pending.WriteString(v)
-				pendingSet = true
+				pending.add(v, t.line, t.col, t.eline, t.ecol)
 			}
 			continue
 		}
@@ -108,7 +99,7 @@ func (p *parser) strings() Expr {
 			if isBytes {
 				p.failAt(t, "cannot mix bytes and nonbytes literals")
 			}
-			p.fstring(&parts, &pending, &pendingSet, flush)
+			p.fstring(&parts, &pending)
 			continue
 		}
 		break
@@ -123,12 +114,14 @@ func (p *parser) strings() Expr {
 	if !fstring {
 		return &Constant{Position: pos, Value: sb.String(), Kind: kind}
 	}
-	flush()
+	pending.flush(&parts)
 	if parts == nil {
 		parts = []Expr{}
 	}
 	js := &JoinedStr{Position: pos, Values: parts}
-	fixFStringPositions(js, pos, true)
+	if p.minor < 12 {
+		fixFStringPositions(js, pos, true)
+	}
 	return js
 }
 
@@ -144,7 +137,10 @@ func fixFStringPositions(js *JoinedStr, whole Position, top bool) {
 			if top {
 				n.Position = whole
 			} else {
+				// CPython 3.11 takes the line from the whole string and
+				// the rest from the spec's own token.
 				n.Position = js.Position
+				n.Lineno = whole.Lineno
 			}
 		case *FormattedValue:
 			n.Position = whole
@@ -155,28 +151,54 @@ func fixFStringPositions(js *JoinedStr, whole Position, top bool) {
 	}
 }
 
+// litRun is a run of adjacent literal text of a string concatenation,
+// which CPython merges into one Constant spanning its pieces (3.12+).
+type litRun struct {
+	b   strings.Builder
+	set bool
+	pos Position
+}
+
+func (r *litRun) add(s string, line, col, eline, ecol int) {
+	if !r.set {
+		r.pos.Lineno, r.pos.ColOffset = line, col
+		r.set = true
+	}
+	r.pos.EndLineno, r.pos.EndColOffset = eline, ecol
+	r.b.WriteString(s)
+}
+
+func (r *litRun) flush(parts *[]Expr) {
+	if r.set && r.b.Len() > 0 {
+		*parts = append(*parts, &Constant{Position: r.pos, Value: r.b.String()})
+	}
+	r.b.Reset()
+	r.set = false
+}
+
 // fstring parses one f-string token sequence (FSTRING_START ... END).
-func (p *parser) fstring(parts *[]Expr, pending *strings.Builder, pendingSet *bool, flush func()) {
+func (p *parser) fstring(parts *[]Expr, pending *litRun) {
 	startTok := p.advance()
 	raw := strings.ContainsAny(startTok.s, "rR")
 	startIdx := p.i - 1
+	var specs []*JoinedStr
 	for {
 		t := p.tok()
 		switch {
 		case t.kind == tFMiddle:
 			p.advance()
-			pending.WriteString(p.fstringText(t, raw))
-			*pendingSet = true
+			pending.add(p.fstringText(t, raw), t.line, t.col, t.eline, t.ecol)
 		case t.kind == tOp && t.s == "{":
-			fv, debug := p.fstringField(startIdx, raw)
-			if debug != "" {
-				pending.WriteString(debug)
-				*pendingSet = true
-			}
-			flush()
+			fv := p.fstringField(&specs, raw, pending)
+			pending.flush(parts)
 			*parts = append(*parts, fv)
 		case t.kind == tFEnd:
 			p.advance()
+			if p.minor < 12 {
+				for _, spec := range specs {
+					spec.Position = p.span(startIdx)
+				}
+			}
 			return
 		default:
 			p.syntaxError()
@@ -195,11 +217,12 @@ func (p *parser) fstringText(t *token, raw bool) string {
 	return s
 }
 
-// fstringField parses "{expr[=][!conv][:spec]}"; it returns the value and
-// the self-documenting text of "=" fields.
-func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
+// fstringField parses "{expr[=][!conv][:spec]}"; the self-documenting
+// text of an "=" field goes to pending.
+func (p *parser) fstringField(specs *[]*JoinedStr, raw bool, pending *litRun) *FormattedValue {
 	p.enter()
 	defer p.leave()
+	openIdx := p.i
 	open := p.advance()
 	if p.isOp("}") {
 		p.failAt(p.tok(), "f-string: valid expression required before '}'")
@@ -210,11 +233,19 @@ func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
 	} else {
 		value = p.starExpressions()
 	}
+	if tup, ok := value.(*Tuple); ok && p.minor < 12 && p.toks[openIdx+1].s != "(" {
+		// CPython 3.8-3.11 parse a field as "(expr)", so a bare tuple's
+		// span runs from the '{' to the token that ends the expression.
+		end := p.tok()
+		tup.Position = Position{open.line, open.col, end.line, end.col + 1}
+	}
 	fv := &FormattedValue{Value: value, Conversion: -1}
-	debug := ""
+	debug := false
 	if p.isOp("=") {
 		p.advance()
-		debug = p.src[open.end:p.tok().start]
+		end := p.tok()
+		pending.add(p.src[open.end:end.start], open.eline, open.ecol, end.line, end.col)
+		debug = true
 	}
 	if p.isOp("!") {
 		bang := p.advance()
@@ -231,56 +262,30 @@ func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
 		p.advance()
 	}
 	if p.isOp(":") {
-		colon := p.advance()
+		colon := p.i
+		p.advance()
 		spec := &JoinedStr{Values: []Expr{}}
-		var pending strings.Builder
-		pendingSet := false
-		flush := func() {
-			if pendingSet && pending.Len() > 0 {
-				spec.Values = append(spec.Values, &Constant{Value: pending.String()})
-			}
-			pending.Reset()
-			pendingSet = false
-		}
+		var lit litRun
 		for !p.isOp("}") {
 			t := p.tok()
 			switch {
 			case t.kind == tFMiddle:
 				p.advance()
-				pending.WriteString(p.fstringText(t, raw))
-				pendingSet = true
+				lit.add(p.fstringText(t, raw), t.line, t.col, t.eline, t.ecol)
 			case t.kind == tOp && t.s == "{":
-				inner, d := p.fstringField(fstart, raw)
-				if d != "" {
-					pending.WriteString(d)
-					pendingSet = true
-				}
-				flush()
+				inner := p.fstringField(specs, raw, &lit)
+				lit.flush(&spec.Values)
 				spec.Values = append(spec.Values, inner)
 			default:
 				p.failAt(t, "f-string: expecting '}'")
 			}
 		}
-		flush()
-		_ = colon
-		// 3.8-3.11: a spec's span is that of its own f-string token.
-		ft := &p.toks[fstart]
-		end := fstart
-		for d := 0; end < len(p.toks); end++ {
-			if p.toks[end].kind == tFStart {
-				d++
-			} else if p.toks[end].kind == tFEnd {
-				d--
-				if d == 0 {
-					break
-				}
-			}
-		}
-		if end >= len(p.toks) {
-			end = len(p.toks) - 1
-		}
-		et := &p.toks[end]
-		spec.Position = Position{ft.line, ft.col, et.eline, et.ecol}
+		lit.flush(&spec.Values)
+		// 3.12+: from the ':' to the end of the spec.
+		spec.Position = p.span(colon)
+		// 3.8-3.11: a spec's span is that of its own f-string token,
+		// set by fstring once its end is read.
+		*specs = append(*specs, spec)
 		fv.FormatSpec = spec
 	}
 	if !p.isOp("}") {
@@ -291,10 +296,11 @@ func (p *parser) fstringField(fstart int, raw bool) (*FormattedValue, string) {
 		p.failAt(t, "f-string: expecting '}'")
 	}
 	p.advance()
-	if debug != "" && fv.Conversion == -1 && fv.FormatSpec == nil {
+	fv.Position = p.span(openIdx)
+	if debug && fv.Conversion == -1 && fv.FormatSpec == nil {
 		fv.Conversion = 'r'
 	}
-	return fv, debug
+	return fv
 }
 
 // decodeEscapes applies Python's string escapes (Objects/unicodeobject.c,
@@ -351,7 +357,12 @@ func (p *parser) decodeEscapes(t *token, s string, fstr bool) string {
 			}
 			writeCodePoint(&b, rune(v))
 		case 'x', 'u', 'U':
-			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			n := 2
+			if c == 'u' {
+				n = 4
+			} else if c == 'U' {
+				n = 8
+			}
 			if i+n > len(s) {
 				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\%cXX escape", c)
 			}

@@ -5,15 +5,42 @@ import (
 	"fmt"
 )
 
-// maxDepth bounds the parser's recursion (expressions and blocks), so no
-// input can exhaust the stack; CPython's own parser stops at a similar
-// depth (MAXSTACK).
-const maxDepth = 1000
+// maxDepth bounds the parser's recursion and the depth of the trees it
+// builds (left-deep chains such as a+b+c or a[0][0] count too), so that
+// neither this parser nor a walker of its trees can exhaust the stack.
+// CPython stops near the same depth (a RecursionError "during ast
+// construction" somewhere between 1000 and 3000 levels).
+const maxDepth = 2000
+
+// MaxSourceSize is the largest source Parse reads. Memory is linear in
+// the input (tokens and tree take some tens of bytes per source byte), so
+// a cap keeps one hostile file from taking gigabytes; real Python files
+// are far smaller.
+const MaxSourceSize = 16 << 20
+
+// Options adjust a parse to one CPython version where their trees differ.
+type Options struct {
+	// PythonMinor is the 3.x version whose positions the parts of an
+	// f-string follow. From 12 on (PEP 701), every Constant and
+	// FormattedValue part has its own span; before 12, CPython 3.8-3.11
+	// give them the span of the whole string, and a format spec the span
+	// of its own f-string token. 0 means the newest (13). Syntax is not
+	// restricted by it: every form of 3.8 to 3.13 is read.
+	PythonMinor int
+}
 
 // Parse reads one Python source file. filename is used only in errors.
-// The result mirrors ast.parse(src) of CPython; on bad input the error is
-// a *SyntaxError.
+// The result mirrors ast.parse(src) of CPython 3.13; on bad input the
+// error is a *SyntaxError.
 func Parse(filename string, src []byte) (*Module, error) {
+	return ParseWith(filename, src, Options{})
+}
+
+// ParseWith is Parse with options.
+func ParseWith(filename string, src []byte, opts Options) (*Module, error) {
+	if len(src) > MaxSourceSize {
+		return nil, &SyntaxError{Filename: filename, Line: 1, Col: 1, Msg: fmt.Sprintf("source too large: %d bytes (the limit is %d)", len(src), MaxSourceSize)}
+	}
 	text, err := sourceText(filename, src)
 	if err != nil {
 		return nil, err
@@ -22,7 +49,11 @@ func Parse(filename string, src []byte) (*Module, error) {
 	if serr != nil {
 		return nil, serr
 	}
-	p := &parser{filename: filename, src: text, toks: toks}
+	minor := opts.PythonMinor
+	if minor == 0 {
+		minor = 13
+	}
+	p := &parser{filename: filename, src: text, toks: toks, minor: minor}
 	return p.parseFile()
 }
 
@@ -51,7 +82,7 @@ type parser struct {
 	i        int
 	last     int // index of the last consumed token that is not NEWLINE/INDENT/DEDENT
 	depth    int
-	inFunc   int
+	minor    int // Options.PythonMinor
 }
 
 // bail carries a *SyntaxError out of the recursive descent.
@@ -101,6 +132,11 @@ func (p *parser) advance() *token {
 }
 
 func (p *parser) failAt(t *token, format string, args ...any) {
+	if t.kind == tEnd && p.last < len(p.toks) {
+		// At end of file CPython points after the last token.
+		l := &p.toks[p.last]
+		panic(bail{&SyntaxError{Filename: p.filename, Line: l.eline, Col: l.ecol + 1, Msg: fmt.Sprintf(format, args...)}})
+	}
 	panic(bail{&SyntaxError{Filename: p.filename, Line: t.line, Col: t.col + 1, Msg: fmt.Sprintf(format, args...)}})
 }
 
@@ -118,8 +154,6 @@ func (p *parser) syntaxError() {
 		p.failAt(t, "unexpected indent")
 	case tDedent:
 		p.failAt(t, "unindent does not match any outer indentation level")
-	case tEnd:
-		p.failAt(t, "invalid syntax")
 	}
 	p.failAt(t, "invalid syntax")
 }
@@ -177,7 +211,7 @@ func (p *parser) span(start int) Position {
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > maxDepth {
-		p.failAt(p.tok(), "too many nested parentheses")
+		p.failAt(p.tok(), "too complex to parse: nesting deeper than %d", maxDepth)
 	}
 }
 

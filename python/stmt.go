@@ -136,9 +136,7 @@ func (p *parser) funcDef(start int, decos []Expr, async bool) Stmt {
 	if p.acceptOp("->") {
 		returns = p.expression()
 	}
-	p.inFunc++
 	body := p.block("function definition", start)
-	p.inFunc--
 	pos := p.span(start)
 	if decos == nil {
 		decos = []Expr{}
@@ -157,7 +155,7 @@ func (p *parser) classDef(start int, decos []Expr) Stmt {
 	if p.isOp("(") {
 		lp := p.i
 		p.advance()
-		bases, kws = p.callArgs(lp)
+		bases, kws = p.callArgs(lp, false)
 		p.expectOp(")")
 	}
 	body := p.block("class definition", start)
@@ -409,6 +407,9 @@ func (p *parser) simpleStmt() Stmt {
 			p.advance()
 			var targets []Expr
 			for {
+				if p.isOp("*") {
+					p.failAt(p.tok(), "cannot delete starred")
+				}
 				e := p.bitwiseOr()
 				p.setContext(e, Del)
 				targets = append(targets, e)
@@ -461,6 +462,12 @@ func (p *parser) simpleStmt() Stmt {
 			}
 		}
 		for _, tg := range targets {
+			switch tg.(type) {
+			case *Yield, *YieldFrom:
+				p.failNode(tg, "assignment to yield expression not possible")
+			case *Call, *Compare, *BinOp, *BoolOp, *UnaryOp, *Constant, *IfExp, *Lambda, *JoinedStr, *Await:
+				p.failNode(tg, "cannot assign to %s here. Maybe you meant '==' instead of '='?", describe(tg))
+			}
 			p.setContext(tg, Store)
 		}
 		return &Assign{Position: p.span(start), Targets: targets, Value: value}
@@ -663,6 +670,9 @@ func (p *parser) parameters(closer string, annotated bool) *Arguments {
 			}
 			p.advance()
 			seenStar = true
+			if p.isOp(closer) || p.isOp(",") && (p.peek(1).kind == tOp && (p.peek(1).s == closer || p.peek(1).s == "**")) {
+				p.failAt(t, "named arguments must follow bare *")
+			}
 			if !p.isOp(",") {
 				a.Vararg = param(true)
 				if p.isOp("=") {

@@ -13,3 +13,4 @@ j = "plain" f"{k}" 'more'
 k = f"{a['key']}" f"{b[1:2]}" f"{(lambda: 1)()}"
 l = f"{x:{y}}"
 m = f"{3.14:.2f}{'':>{width}}"
+x = f"{ticklabels:=} {a:=^10} {(b:=1)} {c[d:=2]}"
