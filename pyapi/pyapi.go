@@ -112,6 +112,11 @@ type Library interface {
 	// answer depends on values the program does not show: one example
 	// dtype per outcome, with the value that gives it ("1 gives float32").
 	Outcomes(err error) (dts []dtype.DType, examples []string, ok bool)
+	// ValueCandidates are values a 0-d operand of dtype d whose value the
+	// source does not show may hold, at the boundaries where the old
+	// version's answer changes; the first is the representative (a typical
+	// small value). Empty for dtypes it does not describe.
+	ValueCandidates(d dtype.DType) []promote.Value
 	// Case names the library's migration case for a finding on the
 	// operands ops (NEP 50's: "NumPy scalar with a Python scalar", ...).
 	Case(ops []promote.Operand, raised bool) string

@@ -2,7 +2,6 @@ package pytype
 
 import (
 	"fmt"
-	"math/big"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
@@ -12,15 +11,6 @@ import (
 // maxCombos bounds the combinations of candidate operands tried at one
 // site.
 const maxCombos = 256
-
-// Candidate values for a 0-d array or NumPy scalar whose value the source
-// does not show: each kind's values at the boundaries where NumPy 1.x's
-// smallest-type choice (min_scalar_type) changes. The first, 1, is the
-// representative: a typical small value.
-var (
-	intCands   = []int64{1, 0, -1, 200, 300, -200, 40000, 70000, -40000, 1 << 31, 1 << 40}
-	floatCands = []float64{1, 1e5, 1e39}
-)
 
 // candidates lists what an operand may be when its type is not all known:
 // an array of unknown rank is an array with dimensions or a 0-d array of
@@ -38,38 +28,12 @@ func candidates(lib pyapi.Library, o promote.Operand, scalarish bool) []promote.
 	if o.Rank == promote.RankDynamic {
 		out = append(out, promote.Operand{Kind: promote.Tensor, DType: o.DType, Rank: promote.RankPositive})
 	}
-	d := o.DType
-	add := func(v promote.Value) { out = append(out, promote.ZeroDimOf(d, v)) }
-	switch {
-	case d == dtype.Bool:
-		add(promote.Bool(true).Value)
-	case d.IsInteger():
-		for _, x := range intCands {
-			v := promote.Operand{Kind: promote.Literal, Value: promote.Value{Kind: promote.IntValue, Int: big.NewInt(x), Text: fmt.Sprint(x)}}.Value
-			if raises, _ := lib.IntoOverflows(d, v); !raises {
-				add(v)
-			}
-		}
-	case d.IsFloat() || d.IsComplex():
-		max := 65504.0
-		switch d {
-		case dtype.F32, dtype.C64:
-			max = 3.4e38
-		case dtype.F64, dtype.C128, dtype.F80, dtype.C160:
-			max = 1.7e308
-		}
-		for _, x := range floatCands {
-			if x > max {
-				continue
-			}
-			if d.IsComplex() {
-				add(promote.Complex(x, 0).Value)
-			} else {
-				add(promote.Float(x).Value)
-			}
-		}
-	default:
+	vals := lib.ValueCandidates(o.DType)
+	if len(vals) == 0 {
 		return []promote.Operand{o}
+	}
+	for _, v := range vals {
+		out = append(out, promote.ZeroDimOf(o.DType, v))
 	}
 	if scalarish && o.Rank == promote.RankDynamic && len(out) > 1 {
 		out = append(out[1:], out[0]) // the array with dimensions goes last

@@ -322,6 +322,50 @@ func outcomeName(d dtype.DType) string {
 	return npName(d)
 }
 
+// Candidate values of a 0-d operand whose value the source does not show:
+// around the boundaries of NumPy 1.x's min_scalar_type (minscalar.go:
+// uint8/int8, uint16/int16, uint32/int32, float16's and float32's ranges).
+// The first, 1, stands for a typical small value.
+var (
+	intCands   = []int64{1, 0, -1, 200, 300, -200, 40000, 70000, -40000, 1 << 31, 1 << 40}
+	floatCands = []float64{1, 1e5, 1e39}
+)
+
+// ValueCandidates lists the candidate values d can hold.
+func (p *Python) ValueCandidates(d dtype.DType) []promote.Value {
+	var out []promote.Value
+	switch {
+	case d == dtype.Bool:
+		return []promote.Value{promote.Bool(true).Value}
+	case d.IsInteger():
+		for _, x := range intCands {
+			v := promote.Int(x).Value
+			if raises, _ := p.IntoOverflows(d, v); !raises {
+				out = append(out, v)
+			}
+		}
+	case d.IsFloat() || d.IsComplex():
+		max := 65504.0
+		switch d {
+		case dtype.F32, dtype.C64:
+			max = 3.4e38
+		case dtype.F64, dtype.C128, dtype.F80, dtype.C160:
+			max = 1.7e308
+		}
+		for _, x := range floatCands {
+			if x > max {
+				continue
+			}
+			if d.IsComplex() {
+				out = append(out, promote.Complex(x, 0).Value)
+			} else {
+				out = append(out, promote.Float(x).Value)
+			}
+		}
+	}
+	return out
+}
+
 // Case names NEP 50's case for operands whose result changed
 // (doc/neps/nep-0050-scalar-promotion.rst, "Motivation and scope" and
 // "Impact on operators involving Python int, float, and complex").
