@@ -78,10 +78,15 @@ func runLint(e *env, paths []string, format string, jobs int, maxSize int64) err
 		ctx = context.Background()
 	}
 	opt := pylint.Options{Workers: jobs, MaxFileBytes: maxSize}
+	var bar *lintProgress
 	if isTerminal(e.stderr) {
-		opt.Progress = newLintProgress(e.stderr).update
+		bar = newLintProgress(e.stderr)
+		opt.Progress = bar.update
 	}
 	rep, err := pylint.Run(ctx, paths, opt)
+	if bar != nil {
+		bar.clear()
+	}
 	if err != nil {
 		return err
 	}
@@ -125,4 +130,11 @@ func (p *lintProgress) update(done, found int) {
 	p.last = now
 	fmt.Fprintf(p.w, "\rlinted %d of %d files \x1b[K", done, found)
 	p.drawn = true
+}
+
+// clear erases the progress line, so findings and errors start clean.
+func (p *lintProgress) clear() {
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
 }
