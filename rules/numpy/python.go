@@ -151,6 +151,9 @@ func (*Python) DTypeString(s string) (dtype.DType, bool) {
 	if d, ok := typeString(s); ok {
 		return d, true
 	}
+	if d, ok := typeChars[s]; ok {
+		return d, true
+	}
 	d, err := dtype.NumPy.Parse(s)
 	if err != nil {
 		return dtype.Invalid, false
@@ -159,6 +162,16 @@ func (*Python) DTypeString(s string) (dtype.DType, bool) {
 		return dtype.Invalid, false
 	}
 	return d, true
+}
+
+// typeChars are NumPy's one-letter type codes on 64-bit Linux (np.dtype
+// of each, live run with Debian's NumPy 1.24.2: f float32, d float64, i
+// int32, l int64, q int64, p int64, ...; the same in NumPy 2).
+var typeChars = map[string]dtype.DType{
+	"?": dtype.Bool, "b": dtype.I8, "B": dtype.U8, "h": dtype.I16, "H": dtype.U16,
+	"i": dtype.I32, "I": dtype.U32, "l": dtype.I64, "L": dtype.U64, "q": dtype.I64, "Q": dtype.U64,
+	"p": dtype.I64, "P": dtype.U64, "e": dtype.F16, "f": dtype.F32, "d": dtype.F64, "g": dtype.F80,
+	"F": dtype.C64, "D": dtype.C128, "G": dtype.C160,
 }
 
 // typeStringRe is NumPy's array-protocol type string: an optional byte

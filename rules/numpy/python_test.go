@@ -69,3 +69,24 @@ func TestPythonOutcomes(t *testing.T) {
 		t.Error("Outcomes(nil) reported outcomes")
 	}
 }
+
+// TestDTypeString: np.dtype's string forms as NumPy 1.24.2 read them in a
+// live run (np.dtype(s).name), including the type strings where promote's
+// catalogue reads "i8" as int8 and NumPy as int64.
+func TestDTypeString(t *testing.T) {
+	p := NewPython()
+	for s, want := range map[string]dtype.DType{
+		"f": dtype.F32, "d": dtype.F64, "i": dtype.I32, "l": dtype.I64, "b": dtype.I8, "B": dtype.U8,
+		"h": dtype.I16, "H": dtype.U16, "q": dtype.I64, "Q": dtype.U64, "e": dtype.F16, "F": dtype.C64,
+		"D": dtype.C128, "?": dtype.Bool, "i4": dtype.I32, "i8": dtype.I64, "u1": dtype.U8, "f2": dtype.F16,
+		"c8": dtype.C64, "c16": dtype.C128, "int_": dtype.I64, "uint": dtype.U64, "p": dtype.I64,
+		"P": dtype.U64, "I": dtype.U32, "L": dtype.U64, "<f8": dtype.F64, "float": dtype.F64, "int": dtype.I64,
+	} {
+		if got, ok := p.DTypeString(s); !ok || got != want {
+			t.Errorf("DTypeString(%q) = %v, %v; want %v", s, got, ok, want)
+		}
+	}
+	if _, ok := p.DTypeString("object"); ok {
+		t.Error("object read as a numeric dtype")
+	}
+}
