@@ -10,6 +10,7 @@ import (
 
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/clip"
+	"github.com/promote-dev/promote/internal/litsuffix"
 )
 
 // SyntaxError reports an operand that does not parse. It names the token
@@ -218,22 +219,22 @@ func parseLiteral(s string) (v Value, ok bool, err error) {
 	if strings.HasSuffix(strings.ToLower(body), "j") {
 		return parseComplex(v, body[:len(body)-1])
 	}
-	// The compiled hosts' forms (literal.go): 0x1F, 1ul, 1.0f, 1.0L, 1f0.
-	if n, suffix, ok, err := parseRadixOrSuffixedInt(body); ok || err != nil {
+	// The compiled hosts' forms (internal/litsuffix): 0x1F, 1ul, 1.0f, 1.0L, 1f0.
+	if n, suffix, ok, err := litsuffix.ParseInt(body, MaxIntDigits); ok || err != nil {
 		if err != nil {
 			return Value{}, true, err
 		}
 		v.Kind, v.Int, v.Suffix = IntValue, n, suffix
 		return v, true, nil
 	}
-	if f, suffix, ok, err := parseSuffixedFloat(body); ok || err != nil {
+	if f, suffix, ok, err := litsuffix.ParseFloat(body, parseFloat); ok || err != nil {
 		if err != nil {
 			return Value{}, true, err
 		}
 		v.Kind, v.Real, v.Suffix = FloatValue, f, suffix
 		return v, true, nil
 	}
-	if isInt(body) {
+	if litsuffix.IsInt(body) {
 		if digits := len(strings.TrimLeft(body, "+-")); digits > MaxIntDigits {
 			return Value{}, true, fmt.Errorf("an integer literal of %d digits; at most %d digits are accepted", digits, MaxIntDigits)
 		}
@@ -282,26 +283,11 @@ func parseComplex(v Value, body string) (Value, bool, error) {
 	return v, true, nil
 }
 
-func isInt(s string) bool {
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		s = s[1:]
-	}
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // Faults of a number's text, which parseLiteral reports naming the whole
 // token: a part of it (the real part of "(1+2jj)", "1.5x" without its
 // suffix) would point at the wrong text.
 var (
-	errMalformed  = errors.New("malformed number")
+	errMalformed  = litsuffix.ErrMalformed
 	errNotDecimal = errors.New("not a decimal literal")
 )
 
@@ -336,7 +322,7 @@ func dropDigitSeparators(s string) (string, error) {
 		}
 	}
 	prefixEnd := len(s) - len(num) + 2 // the index just past 0x, when base != 10
-	digit := func(i int) bool { return i >= 0 && i < len(s) && validDigits(s[i:i+1], base) }
+	digit := func(i int) bool { return i >= 0 && i < len(s) && litsuffix.ValidDigits(s[i:i+1], base) }
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); i++ {

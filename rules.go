@@ -145,7 +145,8 @@ type Def struct {
 	NAry    NAry
 	Dialect *dtype.Dialect // how the system spells dtype names
 	// Host is the language whose literal syntax the system's programs
-	// are written in (see HostOf); zero means Python.
+	// are written in (see HostOf). Every built-in declares it
+	// (CheckDeclaration); HostOf reads zero, a rule file's, as Python.
 	Host    Host
 	Options []Option
 	// Presets are option settings worth comparing side by side, each a
@@ -153,6 +154,23 @@ type Def struct {
 	Presets [][]string
 	// New builds the rule set from validated settings.
 	New func(Settings) (Rules, error)
+
+	// What the system is, declared, so that tools can list it and the
+	// engine can admit operands against it in one place (Admit).
+
+	// DTypes returns the set of dtypes the system has under the settings,
+	// shared and not to be modified (rule sets build each set once, not
+	// per Build); nil means every dtype of the catalogue. DTypesOf lists
+	// it.
+	DTypes func(Settings) *DTypeSet
+	// Weak says whether the system has weak operands.
+	Weak WeakPolicy
+	// Rules lists every rule the rule set can answer or refuse with, under
+	// any settings: a test over the registry proves that the rule set's
+	// vectors reach each one.
+	Rules []*Rule
+	// Admission words the refusals Admit makes for the system.
+	Admission Admission
 }
 
 // OptionKind is the type of an option's value.

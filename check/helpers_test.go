@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // tiny is a rule set for tests, given by its cells: each "a b c" says
@@ -14,7 +15,7 @@ import (
 // refused, "a b c?" a weak result. Every listed dtype promotes with itself
 // to itself unless a cell says otherwise; pairs not listed are refused.
 type tiny struct {
-	promote.Base
+	kit.Base
 }
 
 var tinyRule = &promote.Rule{ID: "cell", Text: "a test cell", Source: "check tests"}
@@ -23,7 +24,7 @@ var tinyRefusal = &promote.Rule{ID: "refused", Text: "a refused test cell", Sour
 func newTiny(t *testing.T, cells ...string) promote.Rules {
 	t.Helper()
 	type key [2]dtype.DType
-	table := map[key]promote.Decision{}
+	table := map[key]kit.Decision{}
 	parse := func(s string) dtype.DType {
 		d, err := dtype.Parse(strings.TrimSuffix(s, "?"))
 		if err != nil {
@@ -41,13 +42,13 @@ func newTiny(t *testing.T, cells ...string) promote.Rules {
 			t.Fatalf("tiny: bad cell %q", c)
 		}
 		a, b := parse(f[0]), parse(f[1])
-		dec := promote.Decision{Rule: tinyRefusal, Msg: "refused"}
+		dec := kit.Decision{Rule: tinyRefusal, Msg: "refused"}
 		if f[2] != "x" {
-			dec = promote.Decision{Out: parse(f[2]), Weak: strings.HasSuffix(f[2], "?"), Rule: tinyRule}
+			dec = kit.Decision{Out: parse(f[2]), Weak: strings.HasSuffix(f[2], "?"), Rule: tinyRule}
 		}
 		for _, d := range []dtype.DType{a, b} {
 			if _, ok := table[key{d, d}]; !ok {
-				table[key{d, d}] = promote.Decision{Out: d, Rule: tinyRule}
+				table[key{d, d}] = kit.Decision{Out: d, Rule: tinyRule}
 			}
 		}
 		table[key{a, b}] = dec
@@ -56,14 +57,14 @@ func newTiny(t *testing.T, cells ...string) promote.Rules {
 		}
 	}
 	def := &promote.Def{Name: "tiny", Title: "test", NAry: promote.Fold}
-	pt := promote.NewPairTable("tiny", func(a, b dtype.DType) promote.Decision {
+	pt := kit.NewPairTable("tiny", func(a, b dtype.DType) kit.Decision {
 		if d, ok := table[key{a, b}]; ok {
 			return d
 		}
-		return promote.Decision{Rule: tinyRefusal, Msg: "not listed"}
+		return kit.Decision{Rule: tinyRefusal, Msg: "not listed"}
 	})
 	s, _ := def.Parse()
-	return &tiny{promote.Base{D: def, S: s, Table: pt}}
+	return &tiny{kit.Base{D: def, S: s, Table: pt}}
 }
 
 // Result folds left over the table; a weak operand is looked up as its
@@ -72,7 +73,7 @@ func (r *tiny) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, fmt.Errorf("tiny: no operands")
 	}
-	return promote.FoldLeft(ops, r)
+	return kit.FoldLeft(ops, r)
 }
 
 func (r *tiny) FoldOne(o promote.Operand) (promote.Result, error) {

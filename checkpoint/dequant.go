@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -13,11 +14,18 @@ import (
 // with block, per-channel or per-tensor scales (X.weight with
 // X.weight_scale_inv or X.weight_scale) and MXFP4 weights (NAME_blocks
 // with NAME_scales, as gpt-oss ships them; NAME.blocks with NAME.scales
-// in gpt-oss's original layout) become bf16, f16 or f32 tensors named as
-// the wide model names them; the scale tensors are dropped, and so are
-// input_scale tensors unless KeepInputScale; every other tensor is copied
-// as it is. config.json loses its quantization_config and its
-// torch_dtype follows the target. See Mode for how values round, and
+// in gpt-oss's original layout) and DeepSeek-V4's layouts (X.weight FP8
+// with an F8_E8M0 X.scale per 128×128 tile; routed experts packed FP4 in
+// I8 with an F8_E8M0 X.scale per 32 values, decided by config.json's
+// expert_dtype and quantization_config.scale_fmt; see deepseek_v4.go)
+// and NVFP4 weights (ModelOpt's X.weight with X.weight_scale and
+// X.weight_scale_2, compressed-tensors' X.weight_packed with
+// X.weight_scale and X.weight_global_scale; see nvfp4.go) become bf16,
+// f16 or f32 tensors named as the wide model names them; the scale
+// tensors are dropped, and so are input_scale tensors unless
+// KeepInputScale; every other tensor is copied as it is. config.json
+// loses its quantization_config (and expert_dtype) and its torch_dtype
+// follows the target; ModelOpt's hf_quant_config.json is not copied. See Mode for how values round, and
 // Recast for where the output goes and what is guaranteed.
 //
 // Bad input is refused before anything is written, with the file, the
@@ -25,7 +33,10 @@ import (
 // tensor of a shape that does not fit its weight and block size (partial
 // last blocks are accepted), a scale tensor whose weight is missing, a
 // NaN, zero, negative or infinite scale (found while streaming, which
-// stops the run and leaves the destination untouched).
+// stops the run and leaves the destination untouched), and a
+// checkpoint whose config.json contradicts its tensors (packed FP4
+// experts without expert_dtype "fp4", FP8 experts with it, a scale dtype
+// other than F8_E8M0 under scale_fmt "ue8m0").
 func Dequant(ctx context.Context, c *Checkpoint, out string, o DequantOptions) (*Report, error) {
 	if err := o.normalize(); err != nil {
 		return nil, err
@@ -78,15 +89,42 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	v4, err := readV4Config(c.config)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: %s: %w", c.path, err)
+	}
 	p := &plan{op: "dequant", to: to, mode: o.Mode.String(), ck: c}
 	consumed := map[string]string{} // scale tensor -> the weight it scales
+	planned := map[string]bool{}    // weights dequantized
 	var kvScales, keptWide int
 	wideTypes := map[string]bool{}
+	// NVFP4 first: its block scales are F8_E4M3, which the FP8 case
+	// below would take for weights.
 	for i := range c.tensors {
 		t := &c.tensors[i]
+		n, ok := findNVFP4(c, t)
+		if !ok {
+			continue
+		}
+		d, err := planNVFP4(c, n, to, o.Mode)
+		if err != nil {
+			return nil, fmt.Errorf("checkpoint: %w", err)
+		}
+		consumed[n.s.Name], consumed[n.g.Name] = t.Name, t.Name
+		planned[t.Name] = true
+		p.outputs = append(p.outputs, d)
+	}
+	for i := range c.tensors {
+		t := &c.tensors[i]
+		if planned[t.Name] || consumed[t.Name] != "" {
+			continue
+		}
 		switch {
 		case isFP8(t.DType):
 			s, ok := scaleOf(c, t)
+			if !ok {
+				s, ok = dotScaleOf(c, t.Name)
+			}
 			if !ok {
 				return nil, fmt.Errorf("checkpoint: %s: weight %q is %v but has no scale tensor (%q or %q)",
 					t.Shard, t.Name, t.DType, t.Name+scaleSuffixes[0], t.Name+scaleSuffixes[1])
@@ -94,11 +132,24 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 			if !scaleDTypeOK(s.DType) {
 				return nil, fmt.Errorf("checkpoint: %s: scale tensor %q is %v; scales are f32, bf16, f16 or e8m0", s.Shard, s.Name, s.DType)
 			}
+			if v4.ExpertDType == "fp4" && isRoutedExpert(t.Name) {
+				return nil, fmt.Errorf("checkpoint: %s: routed expert %q is %v, but config.json's expert_dtype is \"fp4\" (packed FP4 in I8); the checkpoint contradicts itself",
+					t.Shard, t.Name, t.DType)
+			}
+			if err := checkV4Scale(c, v4, t, s); err != nil {
+				return nil, fmt.Errorf("checkpoint: %w", err)
+			}
 			g, err := fitGrid(t.Name, t.Shape, s.Name, s.Shape, block)
+			if err != nil {
+				if g2, ok := fitV4Tiles(t, s); ok {
+					g, err = g2, nil
+				}
+			}
 			if err != nil {
 				return nil, fmt.Errorf("checkpoint: %s: %w", s.Shard, err)
 			}
 			consumed[s.Name] = t.Name
+			planned[t.Name] = true
 			rep := &TensorReport{Name: t.Name, Action: Dequantized, From: DTypeLabel(t.DType), To: DTypeLabel(to),
 				Shape: t.Shape, Scales: s.Name + " (" + g.String() + ")"}
 			p.outputs = append(p.outputs, &output{id: t, dt: to,
@@ -115,17 +166,30 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 				return nil, fmt.Errorf("checkpoint: %s: %w", t.Shard, err)
 			}
 			consumed[s.Name] = t.Name
+			planned[t.Name] = true
+			p.outputs = append(p.outputs, d)
+		default:
+			s, ok := isPackedFP4(c, t)
+			if !ok {
+				continue
+			}
+			d, err := planFP4Experts(c, v4, t, s, to, o.Mode)
+			if err != nil {
+				return nil, fmt.Errorf("checkpoint: %w", err)
+			}
+			consumed[s.Name] = t.Name
+			planned[t.Name] = true
 			p.outputs = append(p.outputs, d)
 		}
 	}
 	if len(p.outputs) == 0 {
-		return nil, fmt.Errorf("checkpoint: %s holds no FP8 weight with scales and no MXFP4 blocks: nothing to dequantize", c.path)
+		return nil, fmt.Errorf("checkpoint: %s holds no FP8 weight with scales, no MXFP4 blocks and no packed FP4 experts: nothing to dequantize", c.path)
 	}
 	// The other tensors: scales consumed are dropped, orphan scales
 	// refused, input scales dropped unless kept, the rest copied.
 	for i := range c.tensors {
 		t := &c.tensors[i]
-		if isFP8(t.DType) || isMXBlocks(t) {
+		if planned[t.Name] {
 			continue
 		}
 		drop := func(why string) {
@@ -137,6 +201,12 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 			continue
 		case strings.HasSuffix(t.Name, "_scale_inv") || isScales(t.Name) && (t.DType == dtype.U8 || t.DType == dtype.F8E8M0FNU):
 			return nil, fmt.Errorf("checkpoint: %s: scale tensor %q has no weight to scale (%q is missing or not quantized)", t.Shard, t.Name, weightOfScale(t.Name))
+		case strings.HasSuffix(t.Name, ".scale") && t.DType == dtype.F8E8M0FNU:
+			w := strings.TrimSuffix(t.Name, ".scale") + ".weight"
+			if i, ok := c.find(w); ok {
+				return nil, fmt.Errorf("checkpoint: %s: scale tensor %q scales %q, which is %v: promote dequantizes F8_E4M3 weights and packed FP4 routed experts with E8M0 scales, not this", t.Shard, t.Name, w, c.tensors[i].DType)
+			}
+			return nil, fmt.Errorf("checkpoint: %s: scale tensor %q has no weight to scale (%q is missing)", t.Shard, t.Name, w)
 		case isInputScale(t.Name) && !o.KeepInputScale:
 			drop("activation scale, unused once the weights are wide")
 			continue
@@ -161,6 +231,9 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 		if d, ok := o.prod.(*mxDequant); ok {
 			return order[d.blocks.Name]
 		}
+		if d, ok := o.prod.(*nvDequant); ok {
+			return order[d.w.Name]
+		}
 		return order[o.id.Name]
 	}
 	sort.SliceStable(p.outputs, func(i, j int) bool { return src(p.outputs[i]) < src(p.outputs[j]) })
@@ -174,15 +247,22 @@ func planDequant(c *Checkpoint, o DequantOptions) (*plan, error) {
 	}
 	if c.config != nil {
 		set := dtypeMembers(c.config, to.String())
-		b, err := editConfig(c.config, set, "quantization_config")
+		b, err := editConfig(c.config, set, "quantization_config", "expert_dtype")
 		if err != nil {
 			return nil, fmt.Errorf("checkpoint: %w", err)
 		}
 		p.config = b
 		p.configNote = "quantization_config removed"
+		if v4.hasExpert {
+			p.configNote += "; expert_dtype removed"
+		}
 		for _, m := range set {
 			p.configNote += "; " + m.key + " set to " + torchDTypeName(to.String())
 		}
+	}
+	if slices.Contains(c.extras, hfQuantConfig) {
+		p.dropSide = append(p.dropSide, hfQuantConfig)
+		p.notes = append(p.notes, hfQuantConfig+" (ModelOpt's quantization record) not copied: the weights are no longer quantized")
 	}
 	return p, nil
 }
@@ -227,9 +307,10 @@ func weightOfScale(name string) string {
 }
 
 // isInputScale: a static activation scale (vLLM's input_scale,
-// transformers' activation_scale).
+// transformers' activation_scale, compressed-tensors' NVFP4
+// input_global_scale).
 func isInputScale(name string) bool {
-	return strings.HasSuffix(name, ".input_scale") || strings.HasSuffix(name, ".activation_scale")
+	return strings.HasSuffix(name, ".input_scale") || strings.HasSuffix(name, ".activation_scale") || strings.HasSuffix(name, ".input_global_scale")
 }
 
 // isKVScale: a KV-cache scale (vLLM's k_scale, v_scale, kv_scale).
@@ -286,3 +367,7 @@ func equalShape(a, b []int64) bool {
 	}
 	return true
 }
+
+// hfQuantConfig is ModelOpt's record of a checkpoint's quantization,
+// beside config.json (quant_algo, group_size, exclude_modules).
+const hfQuantConfig = "hf_quant_config.json"

@@ -44,6 +44,17 @@
 // (src/transformers/integrations/mxfp4.py). config.json:
 // {"quant_method": "mxfp4", "modules_to_not_convert": [...]}.
 //
+// DeepSeek-V4 (inference/convert.py of deepseek-ai/DeepSeek-V4-Flash):
+// X.weight f8e4m3fn [M, N] with X.scale F8_E8M0 [ceil(M/128),
+// ceil(N/128)]; routed experts layers.L.ffn.experts.E.w{1,2,3}.weight
+// (and mtp.*) packed FP4 in I8 [M, K/2], low nibble first, with
+// X.scale F8_E8M0 [M, K/32]. config.json: "expert_dtype": "fp4" and
+// quantization_config {"scale_fmt": "ue8m0", "weight_block_size":
+// [128, 128], ...}.
+//
+// NVFP4 (ModelOpt, compressed-tensors): see nvfp4.go for each layout's
+// tensors, config and computation.
+//
 // # Guarantees
 //
 // The output has the input's shape: a file gives a file, a directory or

@@ -50,6 +50,24 @@ func TestMalformedCheckpoints(t *testing.T) {
 			want:   []string{"m.safetensors", `"a.weight_scale_inv"`, "[3,2]", "does not fit", "[2,2] (block 128x128)"},
 		},
 		{
+			// A one-element block scale for a weight of two row blocks
+			// was once broadcast as if per tensor: the second block got
+			// a scale never computed for it.
+			name:   "one block scale for a weight of two blocks",
+			shards: map[string][]safetensors.Named{"m.safetensors": fp8Pair("a.weight", 130, 70, []int64{1, 1}, []float32{1})},
+			want:   []string{"m.safetensors", `"a.weight_scale_inv"`, "[1,1]", `"a.weight"`, "[130,70]", "128x128", "[2,1] (block 128x128)"},
+		},
+		{
+			name:   "a block grid spanning rows scaled apart",
+			shards: map[string][]safetensors.Named{"m.safetensors": fp8Pair("a.weight", 300, 300, []int64{1, 3}, make([]float32, 3))},
+			want:   []string{`"a.weight_scale_inv"`, "[1,3]", "[300,300]", "[3,3] (block 128x128)"},
+		},
+		{
+			name:   "a per-channel scale of too few rows",
+			shards: map[string][]safetensors.Named{"m.safetensors": fp8Pair("a.weight", 300, 300, []int64{3, 1}, make([]float32, 3))},
+			want:   []string{`"a.weight_scale_inv"`, "[3,1]", "[300,1] (per channel)"},
+		},
+		{
 			name:   "NaN scale",
 			shards: map[string][]safetensors.Named{"m.safetensors": fp8Pair("a.weight", 200, 200, []int64{2, 2}, []float32{1, 1, float32(math.NaN()), 1})},
 			want:   []string{`"a.weight"`, `"a.weight_scale_inv"`, "[1,0]", "NaN"},

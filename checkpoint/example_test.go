@@ -153,3 +153,52 @@ func ExampleRecast() {
 	// model-00002-of-00002.safetensors 1
 	// model.safetensors.index.json | torch_dtype set to float16
 }
+
+// Dequantize a DeepSeek-V4 routed expert: packed FP4 in I8 (two values a
+// byte, low nibble first) with an F8_E8M0 scale per 32 values, as
+// config.json's expert_dtype says. Code 8 (-0) decodes to +0 in
+// DeepSeek's own table, which reference mode follows.
+func ExampleDequant_deepSeekV4() {
+	dir, _ := os.MkdirTemp("", "checkpoint")
+	defer os.RemoveAll(dir)
+	in := filepath.Join(dir, "v4")
+	os.Mkdir(in, 0o755)
+	w := make([]byte, 16) // one row of 32 values: 0.5, 1, -6, -0, then zeros
+	w[0], w[1] = 0x21, 0x8f
+	err := safetensors.WriteFile(filepath.Join(in, "model.safetensors"), []safetensors.Named{
+		{Name: "layers.0.ffn.experts.0.w1.weight", Tensor: &tensor.Tensor{DType: dtype.I8, Shape: []int64{1, 16}, Data: w}},
+		{Name: "layers.0.ffn.experts.0.w1.scale", Tensor: &tensor.Tensor{DType: dtype.F8E8M0FNU, Shape: []int64{1, 1}, Data: []byte{128}}}, // 2
+	}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	os.WriteFile(filepath.Join(in, "config.json"), []byte(`{"expert_dtype": "fp4", "quantization_config": {"quant_method": "fp8", "scale_fmt": "ue8m0", "weight_block_size": [128, 128]}}`), 0o644)
+	for _, mode := range []checkpoint.Mode{checkpoint.Exact, checkpoint.Reference} {
+		c, err := checkpoint.Open(in)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		out := filepath.Join(dir, mode.String())
+		if _, err := checkpoint.Dequant(context.Background(), c, out, checkpoint.DequantOptions{To: dtype.F32, Mode: mode}); err != nil {
+			fmt.Println(err)
+			return
+		}
+		c.Close()
+		ts, _, err := safetensors.ReadFile(filepath.Join(out, "model.safetensors"))
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		x := ts[0].Tensor
+		fmt.Printf("%s: %s %v", mode, ts[0].Name, x.Shape)
+		for i := range 4 {
+			fmt.Printf(" %v", math.Float32frombits(binary.LittleEndian.Uint32(x.Data[4*i:])))
+		}
+		fmt.Println()
+	}
+	// Output:
+	// exact: layers.0.ffn.experts.0.w1.weight [1 32] 1 2 -12 -0
+	// reference: layers.0.ffn.experts.0.w1.weight [1 32] 1 2 -12 0
+}

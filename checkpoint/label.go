@@ -21,19 +21,23 @@ const (
 	// LabelE8M0 is MXFP4's scales: E8M0 exponents stored as u8 (gpt-oss's
 	// _scales).
 	LabelE8M0
+	// LabelNVFP4 is NVFP4 data: f4e2m1fn values packed two a byte, with an
+	// F8_E4M3 scale for each block of 16 and a per-tensor f32 scale.
+	LabelNVFP4
 )
 
 // DTypeLabel returns the Label of dtype d.
 func DTypeLabel(d dtype.DType) Label { return Label(d) }
 
-// DType returns the dtype l names, and false for LabelMXFP4, LabelE8M0
-// and the zero Label.
+// DType returns the dtype l names, and false for LabelMXFP4, LabelE8M0,
+// LabelNVFP4 and the zero Label.
 func (l Label) DType() (dtype.DType, bool) {
 	d := dtype.DType(l)
 	return d, int(l) < dtype.Count && d.Valid()
 }
 
-// String returns the label's name: the dtype's, "mxfp4" or "e8m0 (u8)".
+// String returns the label's name: the dtype's, "mxfp4", "e8m0 (u8)" or
+// "nvfp4".
 func (l Label) String() string {
 	switch l {
 	case 0:
@@ -42,6 +46,8 @@ func (l Label) String() string {
 		return "mxfp4"
 	case LabelE8M0:
 		return "e8m0 (u8)"
+	case LabelNVFP4:
+		return "nvfp4"
 	}
 	if d, ok := l.DType(); ok {
 		return d.String()
@@ -52,7 +58,7 @@ func (l Label) String() string {
 // MarshalText returns the label's name; a Label that names nothing is an
 // error.
 func (l Label) MarshalText() ([]byte, error) {
-	if _, ok := l.DType(); !ok && l != 0 && l != LabelMXFP4 && l != LabelE8M0 {
+	if _, ok := l.DType(); !ok && l != 0 && l != LabelMXFP4 && l != LabelE8M0 && l != LabelNVFP4 {
 		return nil, fmt.Errorf("checkpoint: no label %d", uint8(l))
 	}
 	return []byte(l.String()), nil
@@ -68,6 +74,8 @@ func (l *Label) UnmarshalText(b []byte) error {
 		*l = LabelMXFP4
 	case LabelE8M0.String():
 		*l = LabelE8M0
+	case LabelNVFP4.String():
+		*l = LabelNVFP4
 	default:
 		d, err := dtype.Parse(s)
 		if err != nil {

@@ -20,6 +20,12 @@ const DefaultMemory = 256 << 20
 // MinMemory is the smallest Memory accepted: a few chunks of 64 KiB.
 const MinMemory = 4 << 20
 
+// MaxThreads is the most goroutines a conversion uses (Options.Threads is
+// clamped to it): shards and chunks are I/O-bound well below it, and more
+// goroutines only contend (-threads 100000 took 20 times as long as the
+// default on 1.5 GiB).
+const MaxThreads = 1024
+
 // Options are the settings the three conversions share.
 type Options struct {
 	// Memory bounds the bytes of buffers every worker together holds
@@ -31,7 +37,7 @@ type Options struct {
 	Memory int64
 	// Threads is how many shards are converted at once, and how many
 	// goroutines share a chunk when fewer shards than threads remain; 0
-	// means runtime.GOMAXPROCS(0).
+	// means runtime.GOMAXPROCS(0); more than MaxThreads means MaxThreads.
 	Threads int
 	// MaxShardSize, when positive, packs the output's tensors, in input
 	// order, into shards of at most this many bytes of tensor data (a
@@ -75,6 +81,7 @@ func (o *Options) normalize() error {
 	if o.Threads <= 0 {
 		o.Threads = runtime.GOMAXPROCS(0)
 	}
+	o.Threads = min(o.Threads, MaxThreads)
 	if o.MaxShardSize < 0 {
 		return fmt.Errorf("checkpoint: negative shard size %d", o.MaxShardSize)
 	}
@@ -181,8 +188,13 @@ const (
 // QuantOptions set a Quant.
 type QuantOptions struct {
 	Options
-	// To is f8e4m3fn or f4e2m1fn (MXFP4).
+	// To is f8e4m3fn or f4e2m1fn (MXFP4, or NVFP4 with NVFP4 set).
 	To dtype.DType
+	// NVFP4 quantizes to NVFP4 (E2M1 values, an F8_E4M3 scale per 16, an
+	// f32 global scale; see nvfp4_quant.go) instead of MXFP4, in
+	// ModelOpt's layout, or compressed-tensors' with CompressedTensors;
+	// To may then be left zero.
+	NVFP4, CompressedTensors bool
 	// Scale is PerTensor or PerBlock (FP8 only; MXFP4 is always one e8m0
 	// scale per 32 values).
 	Scale ScaleKind

@@ -42,7 +42,12 @@ type mxTables struct {
 	to   dtype.DType
 	mode Mode
 	ob   int
-	t    [255]*mxTable
+	// posZero decodes code 8 (-0) as +0, as DeepSeek's FP4_TABLE does.
+	posZero bool
+	t       [255]*mxTable
+	// split holds, for two-byte results, each built table as fp4LUT16
+	// reads it: the 16 results' low bytes, then their high bytes.
+	split [256][32]byte
 }
 
 // get returns the table of scale byte e (not 0xff).
@@ -50,7 +55,10 @@ func (m *mxTables) get(e byte) *mxTable {
 	if t := m.t[e]; t != nil {
 		return t
 	}
-	fp4 := table(dtype.F4E2M1FN)
+	fp4 := append([]float64(nil), table(dtype.F4E2M1FN)[:16]...)
+	if m.posZero {
+		fp4[8] = 0
+	}
 	scale := math.Ldexp(1, int(e)-127)
 	var in [16]float64
 	var from dtype.DType
@@ -89,6 +97,11 @@ func (m *mxTables) get(e byte) *mxTable {
 	for b := range 256 {
 		t.pair[b] = res[b&15] | res[b>>4]<<sh
 	}
+	if m.ob == 2 {
+		for k := range 16 {
+			m.split[e][k], m.split[e][16+k] = byte(res[k]), byte(res[k]>>8)
+		}
+	}
 	m.t[e] = t
 	return t
 }
@@ -102,12 +115,39 @@ type mxDequant struct {
 	transpose      bool    // [E, R, G*32] written as [E, G*32, R]
 	to             dtype.DType
 	mode           Mode
+	posZero        bool // code 8 decodes to +0 (DeepSeek's reference)
 }
 
 // dequantGroups writes the values of groups [0, len(scales)) into dst
 // (row-major, 32 values a group) and tallies them.
 func dequantGroups(tabs *mxTables, dst, blocks, scales []byte, c *Counts, file, name string, g0 int64) error {
 	ob := tabs.ob
+	if ob == 2 && hasFP4LUT && len(scales) > 0 {
+		// The tables and the tally first, then every group's results at
+		// once, 16 codes an instruction.
+		for g, e := range scales {
+			if e == 0xff {
+				return fmt.Errorf("%s: scale tensor %q: the scale of block %d is NaN (0xff); scales must be finite", file, name, g0+int64(g))
+			}
+			t := tabs.t[e] // built: no call (e is not 0xff here)
+			if t == nil {
+				t = tabs.get(e)
+			}
+			if t.allExact {
+				c.Values += 32
+				c.Exact += 32
+				continue
+			}
+			for _, b := range blocks[16*g : 16*g+16] {
+				c.tally(t.cls[b&15], 1, t.rel[b&15])
+				c.tally(t.cls[b>>4], 1, t.rel[b>>4])
+			}
+		}
+		_ = dst[64*len(scales)-1]
+		_ = blocks[16*len(scales)-1]
+		fp4LUT16(&dst[0], &blocks[0], &scales[0], &tabs.split, len(scales))
+		return nil
+	}
 	var d32 []uint32
 	var d64 []uint64
 	if littleEndian && ob == 2 {
@@ -161,7 +201,7 @@ func (p *mxDequant) write(wk *worker, w io.Writer, c *Counts) error {
 	ob := int64(convert.ElemBytes(p.to))
 	tabs := make([]*mxTables, max(1, wk.threads))
 	for i := range tabs {
-		tabs[i] = &mxTables{to: p.to, mode: p.mode, ob: int(ob)}
+		tabs[i] = &mxTables{to: p.to, mode: p.mode, ob: int(ob), posZero: p.posZero}
 	}
 	counts := make([]Counts, len(tabs))
 	defer func() {

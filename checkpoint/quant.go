@@ -13,7 +13,8 @@ import (
 // tensor (amax/448, vLLM's layout: X.weight_scale of shape []) or per
 // block (DeepSeek-V3's: X.weight_scale_inv of shape [ceil(M/128),
 // ceil(N/128)]), or to MXFP4 (gpt-oss's layout: NAME_blocks and
-// NAME_scales, e8m0 scales per OCP MX v1.0; see mxQuant). The tensors
+// NAME_scales, e8m0 scales per OCP MX v1.0; see mxQuant), or to NVFP4
+// (ModelOpt's layout; see nvfp4_quant.go). The tensors
 // quantized are chosen by QuantOptions.Only and Skip; the others are
 // copied. config.json gets the quantization_config those loaders read.
 // See Recast for where the output goes and what is guaranteed.
@@ -52,9 +53,32 @@ func eligible(t *Tensor, to dtype.DType) (bool, string) {
 	return true, ""
 }
 
+// eligibleNV says whether t can be quantized to NVFP4, and why not.
+func eligibleNV(t *Tensor) (bool, string) {
+	switch {
+	case !quantSource(t.DType):
+		return false, fmt.Sprintf("it is %v (promote quantizes bf16, f16 and f32)", t.DType)
+	case len(t.Shape) < 2:
+		return false, fmt.Sprintf("its rank is %d (weights of rank 2 or more are quantized)", len(t.Shape))
+	case t.Shape[len(t.Shape)-1]%16 != 0:
+		return false, fmt.Sprintf("its last dimension %d is not a multiple of 16 (NVFP4 blocks hold 16 values)", t.Shape[len(t.Shape)-1])
+	}
+	return true, ""
+}
+
 func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
-	mx := o.To == dtype.F4E2M1FN
-	if o.To != dtype.F8E4M3FN && !mx {
+	nv := o.NVFP4
+	if nv && o.To != dtype.Invalid && o.To != dtype.F4E2M1FN {
+		return nil, fmt.Errorf("checkpoint: NVFP4 with To %v: NVFP4 values are f4e2m1fn", o.To)
+	}
+	if o.CompressedTensors && !nv {
+		return nil, fmt.Errorf("checkpoint: the compressed-tensors layout is NVFP4's: set NVFP4 too")
+	}
+	if nv {
+		o.To = dtype.F4E2M1FN
+	}
+	mx := o.To == dtype.F4E2M1FN && !nv
+	if o.To != dtype.F8E4M3FN && !mx && !nv {
 		return nil, fmt.Errorf("checkpoint: quantize to %v: want f8e4m3fn or mxfp4 (f4e2m1fn)", o.To)
 	}
 	if err := CheckPatterns(o.Only); err != nil {
@@ -73,6 +97,9 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 	skip := o.Skip
 	if skip == nil {
 		skip = DefaultSkip(o.To)
+		if nv { // ModelOpt quantizes attention too
+			skip = DefaultSkip(dtype.F8E4M3FN)
+		}
 	}
 	block := o.Block
 	if block == [2]int64{} {
@@ -97,6 +124,9 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 	if mx {
 		p.to = dtype.F4E2M1FN
 	}
+	if nv {
+		p.to, p.toName = dtype.F4E2M1FN, "nvfp4"
+	}
 	var keptWide []string // modules left wide, for modules_to_not_convert
 	quantized := 0
 	for i := range c.tensors {
@@ -104,6 +134,9 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 		copyOut := &output{id: t, dt: t.DType, prod: copyProducer{t},
 			rep: &TensorReport{Name: t.Name, Action: Copied, From: DTypeLabel(t.DType), Shape: t.Shape}}
 		ok, why := eligible(t, p.to)
+		if nv {
+			ok, why = eligibleNV(t)
+		}
 		chosen := (len(o.Only) == 0 || matchAny(o.Only, t.Name)) && !matchAny(skip, t.Name)
 		if chosen && !ok && len(o.Only) > 0 && t.DType.IsFloat() {
 			return nil, fmt.Errorf("checkpoint: %s: tensor %q matches -only but cannot be quantized: %s", t.Shard, t.Name, why)
@@ -116,6 +149,14 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 			continue
 		}
 		quantized++
+		if nv {
+			outs, err := planNVQuant(c, t, o.CompressedTensors)
+			if err != nil {
+				return nil, err
+			}
+			p.outputs = append(p.outputs, outs...)
+			continue
+		}
 		if mx {
 			outs, err := planMXQuant(c, t)
 			if err != nil {
@@ -135,6 +176,12 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 	}
 	if c.config != nil {
 		qc, err := quantConfigJSON(o, mx, block, keptWide)
+		if nv {
+			qc, err = nvQuantConfigJSON(keptWide)
+			if o.CompressedTensors {
+				qc, err = ctQuantConfigJSON(keptWide)
+			}
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -144,6 +191,14 @@ func planQuant(c *Checkpoint, o QuantOptions) (*plan, error) {
 		}
 		p.config = b
 		p.configNote = "quantization_config set: " + string(qc)
+		if nv && !o.CompressedTensors {
+			hq, err := hfQuantConfigJSON(keptWide)
+			if err != nil {
+				return nil, err
+			}
+			p.newSide = map[string][]byte{hfQuantConfig: hq}
+			p.configNote += "; " + hfQuantConfig + " written"
+		}
 	}
 	return p, nil
 }

@@ -61,8 +61,15 @@ func planRecast(c *Checkpoint, o RecastOptions) (*plan, error) {
 		out := &outs[i]
 		*out = output{id: t, dt: t.DType, ri: int32(i), prod: copyProducer{t}, rep: rep}
 		if t.DType != o.To && pick(*t) {
-			if s, ok := scaleOf(c, t); ok {
+			s, ok := scaleOf(c, t)
+			if !ok && isFP8(t.DType) {
+				s, ok = dotScaleOf(c, t.Name)
+			}
+			if ok {
 				return nil, fmt.Errorf("checkpoint: tensor %q is %v with the scales %q: recasting it would drop them; use dequant", t.Name, t.DType, s.Name)
+			}
+			if s, ok := isPackedFP4(c, t); ok && s.DType == dtype.F8E8M0FNU {
+				return nil, fmt.Errorf("checkpoint: tensor %q is %v with the E8M0 scales %q (packed FP4, two values a byte): recasting the bytes as numbers would be garbage; use dequant", t.Name, t.DType, s.Name)
 			}
 			// A pair the policy refuses whatever the value, refused up front.
 			if _, _, err := convert.Scalar(o.To, t.DType, convert.Pattern{}, o.Policy); err != nil {

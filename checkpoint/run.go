@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -36,6 +37,15 @@ type plan struct {
 	config     []byte
 	configNote string
 	notes      []string
+	// dropSide names side files not copied (ModelOpt's
+	// hf_quant_config.json once the weights are wide); newSide holds
+	// side files written beside a directory output, replacing any of the
+	// input's of the same name (hf_quant_config.json of an NVFP4 quant).
+	dropSide []string
+	newSide  map[string][]byte
+	// toName, when set, names the target in the report where to's dtype
+	// does not ("nvfp4": its values are f4e2m1fn).
+	toName string
 }
 
 // output is one tensor of the output.
@@ -80,7 +90,11 @@ type outShard struct {
 func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (*Report, error) {
 	start := time.Now()
 	ck := p.ck
-	rep := &Report{Operation: p.op, Input: ck.path, Output: out, To: p.to.String(), Mode: p.mode, DryRun: o.DryRun,
+	to := p.to.String()
+	if p.toName != "" {
+		to = p.toName
+	}
+	rep := &Report{Operation: p.op, Input: ck.path, Output: out, To: to, Mode: p.mode, DryRun: o.DryRun,
 		Config: p.configNote, Notes: slices.Clone(p.notes)}
 
 	// The shape of the output: a file for a file (unless it is to be
@@ -111,7 +125,16 @@ func execute(ctx context.Context, p *plan, out string, w io.Writer, o Options) (
 		if strings.HasSuffix(out, IndexSuffix) {
 			dirPath = filepath.Dir(out)
 		}
-		side = slices.Clone(ck.extras)
+		for _, x := range ck.extras {
+			if !slices.Contains(p.dropSide, x) {
+				side = append(side, x)
+			}
+		}
+		for _, x := range slices.Sorted(maps.Keys(p.newSide)) {
+			if !slices.Contains(side, x) {
+				side = append(side, x)
+			}
+		}
 	} else if len(ck.extras) > 0 {
 		rep.Notes = append(rep.Notes, "the output is one file: "+count(len(ck.extras), "side file", "side files")+" of the input directory (config.json, tokenizer files) "+wereNot(len(ck.extras))+" copied")
 	}
@@ -535,7 +558,11 @@ func writeSide(ck *Checkpoint, p *plan, d dest, side []string, shards []*outShar
 		if err != nil {
 			return fmt.Errorf("checkpoint: %w", err)
 		}
-		if name == "config.json" && p.config != nil {
+		if b, ok := p.newSide[name]; ok {
+			if _, err := f.Write(b); err != nil {
+				return fmt.Errorf("checkpoint: %w", err)
+			}
+		} else if name == "config.json" && p.config != nil {
 			if _, err := f.Write(p.config); err != nil {
 				return fmt.Errorf("checkpoint: %w", err)
 			}

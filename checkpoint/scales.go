@@ -70,12 +70,19 @@ func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 
 // fitGrid works out how scale tensor s (shape sshape) applies to weight
 // w (shape wshape), given the configured block size. Accepted, for a
-// weight [lead..., M, N]: one value (per tensor, any shape holding one
-// element); [lead..., ceil(M/bm), ceil(N/bn)] (blocks, partial last
-// blocks included: DeepSeek-V3's weight_dequant takes ceil-divided grids);
-// and, per dimension, 1 (the block spans it) or the dimension itself (a
-// block of 1: per-channel [M, 1], as compressed-tensors and FBGEMM store
-// it); a per-channel [M] for a 2-D weight.
+// weight [lead..., M, N]: [lead..., ceil(M/bm), ceil(N/bn)] (blocks,
+// partial last blocks included: DeepSeek-V3's weight_dequant takes
+// ceil-divided grids); per-channel [lead..., M, 1] (compressed-tensors
+// and FBGEMM store it so) and [M] for a 2-D weight; groups of a row
+// [lead..., M, ceil(N/bn)]; and one value broadcast over the whole
+// tensor only where the format declares a per-tensor scale, by a shape
+// of rank below 2 ([] or [1]: vLLM's and ModelOpt's weight_scale,
+// compressed-tensors' tensor strategy), or where the weight is one
+// block. A one-element scale of the grid's rank for a weight of more
+// than one block ([1,1] for a [130,70] weight under 128×128 blocks,
+// whose grid is [2,1]) is a grid that does not fit, not a per-tensor
+// scale: it is refused, as is a dimension of 1 that the block size does
+// not give (the block would span rows that were scaled apart).
 func fitGrid(wname string, wshape []int64, sname string, sshape []int64, block [2]int64) (*grid, error) {
 	sn := int64(1)
 	for _, d := range sshape {
@@ -92,7 +99,8 @@ func fitGrid(wname string, wshape []int64, sname string, sshape []int64, block [
 			g.lead *= d
 		}
 	}
-	if sn == 1 {
+	oneBlock := g.lead == 1 && ceilDiv(max(g.rows, 1), block[0]) == 1 && ceilDiv(max(g.cols, 1), block[1]) == 1
+	if sn == 1 && (len(sshape) < 2 || len(wshape) < 2 || oneBlock) {
 		g.perTensor = true
 		g.bm, g.bn, g.sr, g.sc = max(g.rows, 1), max(g.cols, 1), 1, 1
 		return g, nil
@@ -105,9 +113,10 @@ func fitGrid(wname string, wshape []int64, sname string, sshape []int64, block [
 				shapeText(append(append([]int64{}, lead...), ceilDiv(g.rows, block[0]), ceilDiv(g.cols, block[1]))) + fmt.Sprintf(" (block %dx%d)", block[0], block[1]),
 				shapeText(append(append([]int64{}, lead...), g.rows, 1)) + " (per channel)",
 			}, want...)
+			want[len(want)-1] = "[] or [1] (per tensor)"
 		}
-		return fmt.Errorf("scale tensor %q has shape %s, which does not fit weight %q of shape %s%s; want %s",
-			sname, shapeText(sshape), wname, shapeText(wshape), why, strings.Join(want, ", "))
+		return fmt.Errorf("scale tensor %q has shape %s, which does not fit weight %q of shape %s under %dx%d blocks%s; want %s",
+			sname, shapeText(sshape), wname, shapeText(wshape), block[0], block[1], why, strings.Join(want, ", "))
 	}
 	if len(wshape) < 2 {
 		return nil, bad(" (a weight of rank below 2 takes one scale)")
@@ -124,24 +133,26 @@ func fitGrid(wname string, wshape []int64, sname string, sshape []int64, block [
 			return nil, bad("")
 		}
 	}
-	fit := func(sd, wd, b int64) (int64, bool) {
-		switch {
-		case sd == ceilDiv(wd, b):
-			return b, true
-		case sd == 1:
-			return max(wd, 1), true
-		case sd == wd:
-			return 1, true
-		}
-		return 0, false
-	}
-	var ok1, ok2 bool
-	g.bm, ok1 = fit(s[len(s)-2], g.rows, block[0])
-	g.bn, ok2 = fit(s[len(s)-1], g.cols, block[1])
-	if !ok1 || !ok2 {
+	sr, sc := s[len(s)-2], s[len(s)-1]
+	switch {
+	case sr == ceilDiv(g.rows, block[0]):
+		g.bm = block[0]
+	case sr == g.rows:
+		g.bm = 1
+	default:
 		return nil, bad("")
 	}
-	g.sr, g.sc = s[len(s)-2], s[len(s)-1]
+	switch {
+	case sc == ceilDiv(g.cols, block[1]):
+		g.bn = block[1]
+	case sc == 1 && sr == g.rows:
+		g.bn = max(g.cols, 1) // per channel: one scale a row
+	case sc == g.cols:
+		g.bn = 1
+	default:
+		return nil, bad("")
+	}
+	g.sr, g.sc = sr, sc
 	return g, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/internal/clip"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Literals as each host language writes them. A number reads the same in
@@ -48,10 +49,10 @@ var namedLits = map[string]namedLit{
 	"false":    {hostBit(CPP) | hostBit(C) | hostBit(Julia), promote.Value{Kind: promote.BoolValue, Text: "false"}},
 	"NaN":      {hostBit(R) | hostBit(Julia), promote.Value{Kind: promote.FloatValue, Real: math.NaN(), Text: "NaN"}},
 	"Inf":      {hostBit(R) | hostBit(Julia), promote.Value{Kind: promote.FloatValue, Real: math.Inf(1), Text: "Inf"}},
-	"NaN32":    {hostBit(Julia), promote.Value{Kind: promote.FloatValue, Real: math.NaN(), Text: "NaN32", Suffix: promote.SuffixJuliaF32}},
-	"Inf32":    {hostBit(Julia), promote.Value{Kind: promote.FloatValue, Real: math.Inf(1), Text: "Inf32", Suffix: promote.SuffixJuliaF32}},
-	"INFINITY": {hostBit(CPP) | hostBit(C), promote.Value{Kind: promote.FloatValue, Real: math.Inf(1), Text: "INFINITY", Suffix: promote.SuffixFloat}},
-	"NAN":      {hostBit(CPP) | hostBit(C), promote.Value{Kind: promote.FloatValue, Real: math.NaN(), Text: "NAN", Suffix: promote.SuffixFloat}},
+	"NaN32":    {hostBit(Julia), promote.Value{Kind: promote.FloatValue, Real: math.NaN(), Text: "NaN32", Suffix: kit.SuffixJuliaF32}},
+	"Inf32":    {hostBit(Julia), promote.Value{Kind: promote.FloatValue, Real: math.Inf(1), Text: "Inf32", Suffix: kit.SuffixJuliaF32}},
+	"INFINITY": {hostBit(CPP) | hostBit(C), promote.Value{Kind: promote.FloatValue, Real: math.Inf(1), Text: "INFINITY", Suffix: kit.SuffixFloat}},
+	"NAN":      {hostBit(CPP) | hostBit(C), promote.Value{Kind: promote.FloatValue, Real: math.NaN(), Text: "NAN", Suffix: kit.SuffixFloat}},
 }
 
 // constHosts is the set of hosts that read name as a named literal.
@@ -87,15 +88,15 @@ func literalHosts(text string, v promote.Value) hostSet {
 	case v.Kind == promote.ComplexValue:
 		hs &= pythonOnly
 	case v.Suffix == "":
-	case v.Kind == promote.IntValue && v.Suffix == promote.SuffixLong:
+	case v.Kind == promote.IntValue && v.Suffix == kit.SuffixLong:
 		hs &= 1<<R | cFamily
 	case v.Kind == promote.IntValue:
 		hs &= cFamily // u, ul, ll, ull
-	case v.Suffix == promote.SuffixFloat:
+	case v.Suffix == kit.SuffixFloat:
 		hs &= cFamily
-	case v.Suffix == promote.SuffixLongDouble:
+	case v.Suffix == kit.SuffixLongDouble:
 		hs &= 1<<R | cFamily // R reads 1.0L as a double, with a warning; anvil's rule set judges it
-	case v.Suffix == promote.SuffixJuliaF32:
+	case v.Suffix == kit.SuffixJuliaF32:
 		hs &= juliaOnly
 	default:
 		hs = 0

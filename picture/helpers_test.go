@@ -12,6 +12,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -37,30 +38,30 @@ func golden(t *testing.T, name string, got []byte) {
 
 // fakeDef is a rule set whose pair table is given by a function, for
 // witnesses no real rule set shows.
-func fakeRules(name string, decide func(a, b dtype.DType) promote.Decision) promote.Rules {
+func fakeRules(name string, decide func(a, b dtype.DType) kit.Decision) promote.Rules {
 	def := &promote.Def{Name: name, NAry: promote.Fold}
 	def.New = func(s promote.Settings) (promote.Rules, error) {
-		return &fake{Base: promote.Base{D: def, S: s, Table: promote.NewPairTable(name, decide)}}, nil
+		return &fake{Base: kit.Base{D: def, S: s, Table: kit.NewPairTable(name, decide)}}, nil
 	}
 	return def.MustBuild()
 }
 
-type fake struct{ promote.Base }
+type fake struct{ kit.Base }
 
 func (f *fake) Result(ops ...promote.Operand) (promote.Result, error) {
-	return promote.Result{}, f.Refuse(promote.NoOperands, "not used")
+	return promote.Result{}, f.Refuse(kit.NoOperands, "not used")
 }
 
 // only restricts a fake table to some dtypes: the others are refused.
-func only(ds []dtype.DType, decide func(a, b dtype.DType) promote.Decision) func(a, b dtype.DType) promote.Decision {
+func only(ds []dtype.DType, decide func(a, b dtype.DType) kit.Decision) func(a, b dtype.DType) kit.Decision {
 	in := map[dtype.DType]bool{}
 	for _, d := range ds {
 		in[d] = true
 	}
 	rule := &promote.Rule{ID: "absent"}
-	return func(a, b dtype.DType) promote.Decision {
+	return func(a, b dtype.DType) kit.Decision {
 		if !in[a] || !in[b] {
-			return promote.Decision{Rule: rule, Msg: "absent"}
+			return kit.Decision{Rule: rule, Msg: "absent"}
 		}
 		return decide(a, b)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/check"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/rules"
 )
 
@@ -141,8 +142,8 @@ func TestWitnessDrawn(t *testing.T) {
 // drawn as an order; the witness is drawn alone, as its steps.
 func TestWitnessAlone(t *testing.T) {
 	rule := &promote.Rule{ID: "right"}
-	r := fakeRules("right-wins", only([]dtype.DType{dtype.I8, dtype.I16}, func(a, b dtype.DType) promote.Decision {
-		return promote.Decision{Out: b, Rule: rule}
+	r := fakeRules("right-wins", only([]dtype.DType{dtype.I8, dtype.I16}, func(a, b dtype.DType) kit.Decision {
+		return kit.Decision{Out: b, Rule: rule}
 	}))
 	d, err := LatticeDiagram(r)
 	if err != nil {

@@ -229,7 +229,7 @@ func (h *Header) validate(dataSize int64) error {
 		}
 		if size != t.Bytes() {
 			name, _ := Name(t.DType)
-			return faultf(ErrSize, t.Name, "%s%s takes %d bytes but data_offsets [%d, %d) hold %d", name, shapeText(t.Shape), size, t.Begin, t.End, t.Bytes())
+			return faultf(ErrSize, t.Name, "%s%s takes %d bytes but data_offsets [%d, %d) hold %d%s", name, shapeText(t.Shape), size, t.Begin, t.End, t.Bytes(), sizeHint(t.DType, size, t.Bytes()))
 		}
 		start, prev = t.End, t.Name
 	}
@@ -237,4 +237,23 @@ func (h *Header) validate(dataSize int64) error {
 		return faultf(ErrTrailing, "", "the tensors end at data byte %d but the buffer holds %d", start, dataSize)
 	}
 	return nil
+}
+
+// sizeHint names the likely cause of a byte count that is a simple
+// multiple of the one the shape gives: an F4 shape counting packed bytes,
+// as torch's float4_e2m1fn_x2 does (F4 shapes count values, two a byte),
+// or values of another width stored under this dtype (f32 scales under
+// F8_E8M0, one-byte exponents under F32).
+func sizeHint(d dtype.DType, want, held int64) string {
+	switch {
+	case want == 0:
+		return ""
+	case d == dtype.F4E2M1FN && held == 2*want:
+		return " (F4 shapes count values, two a byte; this shape counts bytes, as torch's float4_e2m1fn_x2 does: double its last dimension)"
+	case bitsOf(d) == 8 && held == 4*want:
+		return " (four bytes a value: 32-bit data, f32 scales perhaps, stored under a one-byte dtype?)"
+	case bitsOf(d) == 32 && 4*held == want:
+		return " (one byte a value: one-byte data, E8M0 exponents perhaps, stored under a 32-bit dtype?)"
+	}
+	return ""
 }

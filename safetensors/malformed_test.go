@@ -220,3 +220,12 @@ func TestAccepted_ReferenceLeniencies(t *testing.T) {
 		}
 	}
 }
+
+// TestMalformed_SizeHints: a byte count that a width mix-up explains says
+// so: an F4 shape counting bytes (torch's float4_e2m1fn_x2 convention),
+// f32 data under F8_E8M0, one-byte exponents under F32.
+func TestMalformed_SizeHints(t *testing.T) {
+	wantFault(t, raw(`{"w":{"dtype":"F4","shape":[2,2],"data_offsets":[0,4]}}`, 4), ErrSize, "float4_e2m1fn_x2")
+	wantFault(t, raw(`{"s":{"dtype":"F8_E8M0","shape":[2],"data_offsets":[0,8]}}`, 8), ErrSize, "under a one-byte dtype")
+	wantFault(t, raw(`{"s":{"dtype":"F32","shape":[4],"data_offsets":[0,4]}}`, 4), ErrSize, "E8M0 exponents perhaps")
+}

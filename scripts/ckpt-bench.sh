@@ -19,7 +19,10 @@
 # LAYOUT=mxfp4 makes the checkpoint as gpt-oss ships MXFP4 (experts'
 # *_blocks and *_scales, dequantized to bf16 and transposed) instead of
 # DeepSeek-V3's FP8; the PyTorch path then computes transformers'
-# convert_moe_packed_tensors.
+# convert_moe_packed_tensors. LAYOUT=v4 (DeepSeek-V4's packed FP4 routed
+# experts), v4dense (its FP8 projections with E8M0 tile scales) and
+# nvfp4 (ModelOpt) make those layouts; the PyTorch path is skipped for
+# them (TORCH=0 implied: ckpt_torch_ref.py computes V3 and gpt-oss only).
 # Files live in $BENCH_DIR (default /tmp/promote-ckpt-bench; a tmpfs such
 # as /dev/shm/... takes the disk and its writeback throttling out of the
 # comparison, at the cost of RAM: the input plus twice its size twice);
@@ -50,14 +53,14 @@ go build -o "$dir/iofloor" ./checkpoint/internal/iofloor
 layout=${LAYOUT:-deepseek}
 case $layout in
   deepseek) in=$dir/fp8 ;;
-  mxfp4) in=$dir/mxfp4 ;;
-  *) echo "ckpt-bench.sh: LAYOUT=$layout: want deepseek or mxfp4" >&2; exit 2 ;;
+  mxfp4|v4|v4dense|nvfp4) in=$dir/$layout ;;
+  *) echo "ckpt-bench.sh: LAYOUT=$layout: want deepseek, mxfp4, v4, v4dense or nvfp4" >&2; exit 2 ;;
 esac
 [ -d "$in" ] || "$dir/genckpt" -o "$in" -gib "$gib" -shards 8 -layout "$layout"
+# Output bytes per input byte: 2 for FP8 to bf16, 4 for packed FP4.
 warmgib=$(( 2 * gib ))
-[ "$layout" = mxfp4 ] && warmgib=$(( 5 * gib ))
 floorx=2
-[ "$layout" = mxfp4 ] && floorx=4
+case $layout in mxfp4|v4|nvfp4) warmgib=$(( 5 * gib )); floorx=4 ;; esac
 cat "$in"/* > /dev/null
 
 # Before each timed command: the previous one's dirty pages written back
@@ -112,6 +115,7 @@ awk '
 
 # The reference CPU path, once, in the trixie chroot.
 root=${PROMOTE_ORACLES:-$HOME/.cache/promote/oracles}/trixie
+case $layout in v4|v4dense|nvfp4) TORCH=0 ;; esac
 if [ "${TORCH:-1}" = 0 ]; then
   echo "torch reference path: skipped (TORCH=0)"
 elif [ -f "$root/.promote-complete" ] && [ "$(id -u)" = 0 ]; then

@@ -39,7 +39,7 @@ func (f *ckptFlags) declare(fs *flag.FlagSet) {
 	fs.Var(&f.mem, "mem", "the bound on the buffers the conversion holds, whatever the model's `size` (at least 4MiB)")
 	f.maxShard = sizeFlag{min: 1}
 	fs.Var(&f.maxShard, "max-shard-size", "repack the output into shards of at most this `size` (5GB, 500MiB) with an index; default: the input's sharding")
-	fs.IntVar(&f.threads, "threads", 0, "shards converted at once (default: the number of CPUs)")
+	fs.IntVar(&f.threads, "threads", 0, "shards converted at once, 1 to 1024 (default: the number of CPUs)")
 	fs.IntVar(&f.chunkMiB, "chunk", 0, "bytes of output per read-convert-write step, in `MiB` (default: from -mem)")
 	fs.BoolVar(&f.json, "json", false, "write the report as JSON on standard output")
 	fs.BoolVar(&f.table, "v", false, "write one line per converted tensor on standard output")
@@ -56,8 +56,8 @@ func (f *ckptFlags) options(e *env, in string) (checkpoint.Options, error) {
 		return o, usagef("-o OUT is required (or -check for a dry run)")
 	case f.chunkMiB < 0 || f.chunkMiB > 1024:
 		return o, usagef("-chunk %d: want 1 to 1024 MiB", f.chunkMiB)
-	case f.threads < 0:
-		return o, usagef("-threads %d: want a positive count", f.threads)
+	case f.threads < 0 || f.threads > checkpoint.MaxThreads:
+		return o, usagef("-threads %d: want 1 to %d (0: the number of CPUs)", f.threads, checkpoint.MaxThreads)
 	}
 	// The flag parser has checked both sizes (sizeFlag).
 	o.Memory, o.Threads, o.DryRun, o.NoSync = f.mem.n, f.threads, f.check, f.nosync
@@ -77,7 +77,7 @@ func (f *ckptFlags) options(e *env, in string) (checkpoint.Options, error) {
 		}
 		o.Writer = e.stdout
 	default:
-		if err := checkOutput(in, f.out); err != nil {
+		if err := checkOutput(in, f.out, o.MaxShardSize > 0); err != nil {
 			return o, err
 		}
 	}
@@ -93,8 +93,11 @@ func (f *ckptFlags) options(e *env, in string) (checkpoint.Options, error) {
 
 // checkOutput refuses an output that is the input (by path, hard or
 // symbolic link) or holds it, since the output replaces what is at its
-// path, and a path that is a device, FIFO or socket.
-func checkOutput(in, out string) error {
+// path, and a path that is a device, FIFO or socket. The output is a
+// directory for a directory or index input, and for any input repacked
+// into shards (sharded); a directory there is left to the library, which
+// replaces it when it is a previous output of the same conversion.
+func checkOutput(in, out string, sharded bool) error {
 	si, err := os.Stat(in)
 	if err != nil {
 		return nil // Open reports it
@@ -107,7 +110,7 @@ func checkOutput(in, out string) error {
 	if err1 == nil && err2 == nil && strings.HasPrefix(ain, aout+string(filepath.Separator)) {
 		return usagef("the output %s holds the input %s; write to another path", out, in)
 	}
-	if !si.IsDir() && !strings.HasSuffix(in, ".json") {
+	if !si.IsDir() && !strings.HasSuffix(in, ".json") && !sharded {
 		if err := safeout.Check(out); err != nil {
 			return usagef("-o: %s", oneLine(err.Error()))
 		}

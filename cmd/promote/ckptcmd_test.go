@@ -109,11 +109,18 @@ func TestCheckpointCommandUsage(t *testing.T) {
 		{[]string{"dequant", "-block", "64", in, "-o", out}, 1, "disagrees with config.json"},
 		{[]string{"dequant", "-mem", "lots", in, "-o", out}, 2, "-mem"},
 		{[]string{"dequant", "-mem", "1MiB", in, "-o", out}, 2, "below the minimum"}, // a bad flag value: a usage error
+		{[]string{"recast", "-to", "f32", "-mem", "1B", in, "-o", out}, 2, "-mem"},
+		{[]string{"recast", "-to", "f32", "-threads", "100000", in, "-o", out}, 2, "-threads 100000: want 1 to 1024"},
+		{[]string{"dequant", "-threads", "-1", in, "-o", out}, 2, "-threads -1"},
+		{[]string{"quant", "-to", "mxfp4", "-threads", "2000", in, "-o", out}, 2, "-threads 2000"},
+		{[]string{"dequant", "-chunk", "2000", in, "-o", out}, 2, "-chunk 2000"},
 		{[]string{"dequant", "-max-shard-size", "0", in, "-o", out}, 2, "-max-shard-size"},
 		{[]string{"dequant", in, "-o", in}, 2, "is the input"},
 		{[]string{"dequant", in, "-o", dir}, 2, "holds the input"},
 		{[]string{"quant", in, "-o", out}, 2, "-to is required"},
-		{[]string{"quant", "-to", "int4", in, "-o", out}, 2, "want f8e4m3fn or mxfp4"},
+		{[]string{"quant", "-to", "int4", in, "-o", out}, 2, "want f8e4m3fn, mxfp4 or nvfp4"},
+		{[]string{"quant", "-to", "nvfp4", "-layout", "gguf", in, "-o", out}, 2, `-layout "gguf"`},
+		{[]string{"quant", "-to", "mxfp4", "-layout", "compressed-tensors", in, "-o", out}, 2, "use it with -to nvfp4"},
 		{[]string{"quant", "-to", "mxfp4", "-scale", "row", in, "-o", out}, 2, `-scale "row"`},
 		{[]string{"quant", "-to", "mxfp4", "-only", "[", in, "-o", out}, 2, "-only"},
 		{[]string{"quant", "-to", "mxfp4", "-scale-name", "s", in, "-o", out}, 2, "-scale-name"},
@@ -154,5 +161,36 @@ func TestDequantInterrupted(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 		t.Errorf("left behind: %d entries", len(ents))
+	}
+}
+
+// TestRecastFileRerunIntoShards: a file input repacked into shards gives
+// a directory, and running the same command again replaces that
+// directory (its own previous output), as it does for a directory input.
+func TestRecastFileRerunIntoShards(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "m.safetensors")
+	writeST(t, in, []safetensors.Named{
+		{Name: "a", Tensor: &tensor.Tensor{DType: dtype.F32, Shape: []int64{2}, Data: lef32(1, 2)}},
+		{Name: "b", Tensor: &tensor.Tensor{DType: dtype.F32, Shape: []int64{2}, Data: lef32(3, 4)}},
+	}, nil)
+	out := filepath.Join(dir, "out")
+	for run := 1; run <= 2; run++ {
+		_, stderr, code := runPromote(t, "", "recast", "-to", "bf16", in, "-max-shard-size", "1", "-o", out)
+		if code != 0 {
+			t.Fatalf("run %d: exit %d: %s", run, code, stderr)
+		}
+	}
+	ents, _ := os.ReadDir(out)
+	if len(ents) != 3 { // two shards and the index
+		t.Errorf("%d entries in the output", len(ents))
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("%d entries beside the output (a leftover?)", len(ents))
+	}
+	// A directory holding something else is still refused.
+	os.WriteFile(filepath.Join(out, "notes.txt"), nil, 0o644)
+	if _, stderr, code := runPromote(t, "", "recast", "-to", "bf16", in, "-max-shard-size", "1", "-o", out); code != 1 || !strings.Contains(stderr, "notes.txt") {
+		t.Errorf("a foreign file in the output: exit %d, %s", code, stderr)
 	}
 }

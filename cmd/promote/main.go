@@ -19,6 +19,7 @@
 //	promote dequant [-to bf16|f16|f32] [-mode exact|reference] [-block N] [CHECKPOINT FLAGS] IN -o OUT
 //	promote quant -to f8e4m3fn|mxfp4 [-scale tensor|block] [-block N] [-only PAT] [-skip PAT] [CHECKPOINT FLAGS] IN -o OUT
 //	promote infer [-rules NAME] [-set KEY=VALUE]... [-compare A,B,...] [-json] FILE|-
+//	promote probe [-python PATH] [-rules NAME,...] [-timeout DUR] [-json]
 //	promote serve [-addr HOST:PORT]
 //	promote site -o DIR [-src DIR]
 //	promote help [SUBCOMMAND]

@@ -11,8 +11,8 @@ import (
 func init() {
 	register(&command{
 		name:  "quant",
-		usage: "-to f8e4m3fn|mxfp4 [-scale tensor|block] [-block N|RxC] [-only PAT] [-skip PAT] [-scale-name NAME] [-mem SIZE] [-max-shard-size SIZE] [-json] [-check] IN -o OUT",
-		short: "quantize a checkpoint to FP8 e4m3fn or MXFP4 with scales (-to f8e4m3fn|mxfp4 IN -o OUT)",
+		usage: "-to f8e4m3fn|mxfp4|nvfp4 [-layout modelopt|compressed-tensors] [-scale tensor|block] [-block N|RxC] [-only PAT] [-skip PAT] [-scale-name NAME] [-mem SIZE] [-max-shard-size SIZE] [-json] [-check] IN -o OUT",
+		short: "quantize a checkpoint to FP8 e4m3fn, MXFP4 or NVFP4 with scales (-to f8e4m3fn|mxfp4|nvfp4 IN -o OUT)",
 		long: `Quant quantizes the weights of a bf16, f16 or f32 checkpoint:
 
   -to f8e4m3fn: each weight with f32 scales, per block of -block (default
@@ -28,6 +28,20 @@ func init() {
   tensor [E, K, R], stored transposed as gpt-oss stores it): the scale is
   2^(floor(log2(amax)) - 2) per the OCP MX v1.0 spec, the values rounded to
   nearest even, saturating at +-6.
+  -to nvfp4: ModelOpt's layout, X.weight (u8, two e2m1 values a byte, low
+  nibble first), X.weight_scale (f8e4m3fn, one per 16 values along the
+  last dimension) and X.weight_scale_2 (f32 [], amax/(6*448)), with
+  ModelOpt's scale formulas in f32 and the values rounded to nearest even
+  (ModelOpt rounds the ties 2.5 and 3.5 up to 3); config.json gets
+  quant_method "modelopt", quant_algo "NVFP4", the wide modules under
+  ignore, and a directory output ModelOpt's hf_quant_config.json. No
+  input_scale is written: activation scales need calibration.
+  -to nvfp4 -layout compressed-tensors: compressed-tensors' layout as
+  llm-compressor's NVFP4A16 scheme writes it, X.weight_packed,
+  X.weight_scale and X.weight_global_scale (f32 [1], 448*6/amax, which
+  divides), with the quantization_config compressed-tensors and vLLM read
+  (format nvfp4-pack-quantized, weights 4-bit float tensor_group 16, no
+  activation quantization).
 
 -only PAT quantizes just the tensors matching a pattern (repeatable or
 comma-separated; * matches any run of characters, dots included); -skip
@@ -42,7 +56,8 @@ transformers and vLLM read, listing the modules left wide.
 		flags: func(fs *flag.FlagSet) runFunc {
 			var cf ckptFlags
 			var only, skip patterns
-			to := fs.String("to", "", "the format: f8e4m3fn or mxfp4")
+			to := fs.String("to", "", "the format: f8e4m3fn, mxfp4 or nvfp4")
+			layout := fs.String("layout", "modelopt", "NVFP4's checkpoint `layout`: modelopt or compressed-tensors")
 			scale := fs.String("scale", "block", "FP8 scale granularity: tensor or block")
 			block := fs.String("block", "", "the FP8 block size `N or RxC` (default 128)")
 			scaleName := fs.String("scale-name", "", "the FP8 scale tensors' `name`: weight_scale (default for -scale tensor) or weight_scale_inv (default for -scale block)")
@@ -50,25 +65,39 @@ transformers and vLLM read, listing the modules left wide.
 			fs.Var(&skip, "skip", "leave tensors matching this `pattern` wide (repeatable; replaces the default list; none for an empty list)")
 			cf.declare(fs)
 			return func(e *env, ins []string) error {
-				return runQuant(e, ins[0], &cf, *to, *scale, *block, *scaleName, only, skip)
+				return runQuant(e, ins[0], &cf, *to, *layout, *scale, *block, *scaleName, only, skip)
 			}
 		},
 	})
 }
 
-func runQuant(e *env, in string, cf *ckptFlags, to, scale, block, scaleName string, only, skip patterns) error {
+func runQuant(e *env, in string, cf *ckptFlags, to, layout, scale, block, scaleName string, only, skip patterns) error {
 	var target dtype.DType
+	var nvfp4 bool
 	switch strings.ToLower(to) {
 	case "":
-		return usagef("-to is required: f8e4m3fn or mxfp4")
+		return usagef("-to is required: f8e4m3fn, mxfp4 or nvfp4")
 	case "mxfp4", "f4e2m1fn", "fp4":
 		target = dtype.F4E2M1FN
+	case "nvfp4":
+		target, nvfp4 = dtype.F4E2M1FN, true
 	default:
 		d, err := dtype.Parse(to)
 		if err != nil || d != dtype.F8E4M3FN {
-			return usagef("-to %s: want f8e4m3fn or mxfp4", quoteArg(to))
+			return usagef("-to %s: want f8e4m3fn, mxfp4 or nvfp4", quoteArg(to))
 		}
 		target = d
+	}
+	var ct bool
+	switch layout {
+	case "modelopt":
+	case "compressed-tensors":
+		ct = true
+	default:
+		return usagef("-layout %s: want modelopt or compressed-tensors", quoteArg(layout))
+	}
+	if ct && !nvfp4 {
+		return usagef("-layout compressed-tensors is an NVFP4 layout: use it with -to nvfp4")
 	}
 	var kind checkpoint.ScaleKind
 	switch scale {
@@ -109,6 +138,6 @@ func runQuant(e *env, in string, cf *ckptFlags, to, scale, block, scaleName stri
 	}
 	defer c.Close()
 	rep, err := checkpoint.Quant(e.ctx, c, cf.out, checkpoint.QuantOptions{Options: o, To: target, Scale: kind, Block: b,
-		Only: only, Skip: skipList, ScaleName: scaleName})
+		Only: only, Skip: skipList, ScaleName: scaleName, NVFP4: nvfp4, CompressedTensors: ct})
 	return cf.finish(e, "quant", rep, err)
 }

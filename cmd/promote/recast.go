@@ -24,8 +24,14 @@ directory of shards, or a model.safetensors.index.json) to one dtype.
 picked, and tensors already of the target dtype, are copied byte for byte;
 each shard's metadata is kept; config.json's torch_dtype follows a float
 target. FP8 weights with scale tensors are refused (recasting them would
-drop the scales): use promote dequant. Each file is laid out as the
+drop the scales): use promote dequant; so are DeepSeek-V4's packed FP4
+experts (I8 with an F8_E8M0 X.scale). Each file is laid out as the
 reference writer lays it out (tensors sorted by dtype, then name).
+F4 (-to F4 or f4e2m1fn) stores two values a byte, the first in the low
+nibble, and its shape counts values, not bytes (torch's
+float4_e2m1fn_x2 counts byte pairs); an odd count is refused. F8_E8M0
+(f8e8m0fnu) holds powers of two, 2^(byte-127), 0xff NaN: no sign, no
+zero, so zeros and negatives become NaN (counted as overflowed).
 ` + guarantees,
 		operands:     operandSpec{min: 1, max: 1, what: "input"},
 		catchSignals: true,

@@ -103,3 +103,62 @@ func CheckVectors(t testing.TB, def *promote.Def, key string, rows [][3]string) 
 		}
 	}
 }
+
+// Query answers line under r as Answer does, strictly: a query that does
+// not parse is a broken test (fatal); a refusal must be a one-line
+// *promote.Error whose rule has a source, and a result must carry a rule
+// with a source. It returns the printed answer and the deciding rule's ID
+// ("" when there is none to name).
+func Query(t testing.TB, r promote.Rules, line string) (answer, ruleID string) {
+	t.Helper()
+	if _, err := promote.ParseOperands(r.Def().Dialect, line); err != nil {
+		t.Fatalf("query %q: %v", line, err)
+	}
+	got, rule := Answer(r, line)
+	if msg, refused := strings.CutPrefix(got, "error: "); refused {
+		if rule == nil || rule.Source == "" || strings.ContainsAny(msg, "\r\n") {
+			t.Errorf("query %q: error %q is not a one-line *promote.Error with a sourced rule", line, msg)
+			return got, ""
+		}
+		return got, rule.ID
+	}
+	if rule == nil || rule.Source == "" {
+		t.Errorf("query %q: result %s carries no rule with a source", line, got)
+		return got, ""
+	}
+	return got, rule.ID
+}
+
+// Every builds def under every combination of its enum and bool options'
+// values (the first option outermost); other options keep their defaults.
+func Every(t testing.TB, def *promote.Def) []promote.Rules {
+	t.Helper()
+	combos := [][]string{nil}
+	for _, o := range def.Options {
+		var vals []string
+		switch o.Kind {
+		case promote.EnumOption:
+			vals = o.Values
+		case promote.BoolOption:
+			vals = []string{"false", "true"}
+		default:
+			continue
+		}
+		var next [][]string
+		for _, c := range combos {
+			for _, v := range vals {
+				next = append(next, append(append([]string(nil), c...), o.Name+"="+v))
+			}
+		}
+		combos = next
+	}
+	out := make([]promote.Rules, 0, len(combos))
+	for _, kv := range combos {
+		r, err := def.Build(kv...)
+		if err != nil {
+			t.Fatalf("%s %v: %v", def.Name, kv, err)
+		}
+		out = append(out, r)
+	}
+	return out
+}

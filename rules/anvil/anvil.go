@@ -1,8 +1,11 @@
 package anvil
 
 import (
+	"sync"
+
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Def is the anvil rule set. It has no options.
@@ -12,13 +15,23 @@ var Def = &promote.Def{
 	Source:  "../shared/reference/anvil/rules.md; r-xla/anvil@ef9f93aa R/promotion.R, R/array.R; r-xla/tengen@4adc1c2 R/types.R",
 	NAry:    promote.Fold,
 	Dialect: dtype.R,
-	Host:    promote.HostR,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
+		return &rules{kit.NewBase(s, table())}, nil
+	},
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	// anvil's ambiguous types are its weak operands.
+	Weak: promote.WeakTypes,
+	Host: promote.HostR,
+	Rules: []*promote.Rule{
+		ruleOperand, ruleIntegerLiteral, ruleDoubleLiteral, ruleWideInteger, ruleLogicalLiteral, ruleComplexLiteral,
+		ruleNotR, ruleNoArguments, ruleKnown, ruleAmbiguousToKnown, ruleBothAmbiguous, ruleUnsupported,
+	},
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleUnsupported, Msg: func(_ promote.Settings, o promote.Operand) string { return unsupportedMsg(o.DType) }},
 	},
 }
 
-type rules struct{ promote.Base }
+type rules struct{ kit.Base }
 
 // Result is common_type_info (r-xla/anvil R/promotion.R@ef9f93aa): it
 // folds common_dtype over the operands from left to right, carrying the
@@ -27,6 +40,9 @@ type rules struct{ promote.Base }
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoArguments, "No arguments provided")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	dt, amb, rule, err := r.resolve(ops[0])
 	if err != nil {
@@ -42,3 +58,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	}
 	return promote.Result{DType: dt, Weak: amb, Rule: rule}, nil
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(Supported) })

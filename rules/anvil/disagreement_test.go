@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // The seed vignette (lines 71-74) says common_dtype("f32", "f64", FALSE,
@@ -60,7 +61,7 @@ func TestCodeDisagreement_AmbiguousUnsignedReachable(t *testing.T) {
 		"bool? i8": "i8",
 		"i64? f32": "f32",
 	} {
-		if got := batch(t, query); got != want {
+		if got := tsvtest.Check(t, Def.MustBuild(), query); got != want {
 			t.Errorf("%s = %s, want %s", query, got, want)
 		}
 	}
@@ -71,20 +72,20 @@ func TestCodeDisagreement_AmbiguousUnsignedReachable(t *testing.T) {
 // (test-autoconvert.R:21-25). The literal true is the first; the tensor
 // bool? stands for the second.
 func TestCodeDisagreement_LogicalLiteralVsJitArgument(t *testing.T) {
-	if got := batch(t, "true"); got != "bool" {
+	if got := tsvtest.Check(t, Def.MustBuild(), "true"); got != "bool" {
 		t.Errorf("true = %s, want bool (known)", got)
 	}
-	if got := batch(t, "bool?"); got != "bool?" {
+	if got := tsvtest.Check(t, Def.MustBuild(), "bool?"); got != "bool?" {
 		t.Errorf("bool? = %s, want bool?", got)
 	}
 	// The difference shows against a known integer: the known bool
 	// literal yields to it either way, but against an ambiguous i8 the
 	// known bool loses and the i8 stays ambiguous, while bool? and i8? make
 	// an ambiguous i8 too, by the both-ambiguous rule.
-	if got := batch(t, "true i8?"); got != "i8?" {
+	if got := tsvtest.Check(t, Def.MustBuild(), "true i8?"); got != "i8?" {
 		t.Errorf("true i8? = %s, want i8?", got)
 	}
-	if got := batch(t, "bool? u8"); got != "u8" {
+	if got := tsvtest.Check(t, Def.MustBuild(), "bool? u8"); got != "u8" {
 		t.Errorf("bool? u8 = %s, want u8", got)
 	}
 }
@@ -94,7 +95,7 @@ func TestCodeDisagreement_LogicalLiteralVsJitArgument(t *testing.T) {
 // f32 (only eager arrays on the quickr backend are f64).
 func TestDocDisagreement_DoubleLiteralIsF32(t *testing.T) {
 	for _, q := range []string{"1.0", "2", "2.5e3", "nan"} {
-		if got := batch(t, q); got != "f32?" {
+		if got := tsvtest.Check(t, Def.MustBuild(), q); got != "f32?" {
 			t.Errorf("%s = %s, want f32?", q, got)
 		}
 	}

@@ -173,40 +173,6 @@ func TestUnsupportedDTypes(t *testing.T) {
 	}
 }
 
-// TestEveryRuleExercised checks that the tests above reach every rule of
-// the package and that each rule names its source.
-func TestEveryRuleExercised(t *testing.T) {
-	r := Def.MustBuild()
-	seen := map[*promote.Rule]bool{}
-	for _, q := range [][]promote.Operand{
-		{promote.T(dtype.I8), promote.T(dtype.U8)},
-		{promote.Weak(promote.T(dtype.I8)), promote.T(dtype.U8)},
-		{promote.Weak(promote.T(dtype.I8)), promote.Weak(promote.T(dtype.U8))},
-		{promote.T(dtype.F16)},
-		{promote.T(dtype.I8)},
-		{lit(t, "1L")}, {lit(t, "2")}, {lit(t, "3000000000L")}, {lit(t, "true")}, {lit(t, "1j")}, {lit(t, "1u")},
-		{},
-	} {
-		res, err := r.Result(q...)
-		if err != nil {
-			seen[err.(*promote.Error).Rule] = true
-		} else {
-			seen[res.Rule] = true
-		}
-	}
-	for _, rule := range []*promote.Rule{
-		ruleKnown, ruleAmbiguousToKnown, ruleBothAmbiguous, ruleUnsupported, ruleOperand,
-		ruleIntegerLiteral, ruleDoubleLiteral, ruleWideInteger, ruleLogicalLiteral, ruleComplexLiteral, ruleNotR, ruleNoArguments,
-	} {
-		if !seen[rule] {
-			t.Errorf("rule %s not reached", rule.ID)
-		}
-		if rule.Source == "" || rule.Text == "" {
-			t.Errorf("rule %s has no source or text", rule.ID)
-		}
-	}
-}
-
 func op(d dtype.DType, amb bool) promote.Operand {
 	o := promote.T(d)
 	o.Weak = amb

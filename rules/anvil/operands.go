@@ -58,16 +58,13 @@ var (
 // most this.
 const maxRInteger = math.MaxInt32
 
-// resolve gives an operand's dtype, its ambiguity and the rule that set
+// resolve gives an admitted operand's dtype, its ambiguity and the rule that set
 // them, or a refusal naming the operand.
 func (r *rules) resolve(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		// A tensor, or a typed scalar nv_scalar(x, dtype = ...): known unless
 		// marked ambiguous with ?.
-		if !Supported(o.DType) {
-			return 0, false, nil, r.Refuse(ruleUnsupported, unsupportedMsg(o.DType), o)
-		}
 		return o.DType, o.Weak, ruleOperand, nil
 	case promote.Literal:
 		return r.literal(o)

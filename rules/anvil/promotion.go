@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // src is the file every promotion rule comes from; each rule's Source adds
@@ -63,15 +64,15 @@ func unsupportedMsg(d dtype.DType) string { return "Unsupported dtype: " + d.Str
 // table holds promote_dt_known over every pair of catalogue dtypes; a pair
 // with a dtype tengen 0.2.0 lacks is a refusal. It is built on first use,
 // not at init.
-var table = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("anvil", decide) })
+var table = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("anvil", decide) })
 
-func decide(a, b dtype.DType) promote.Decision {
+func decide(a, b dtype.DType) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if !Supported(d) {
-			return promote.Decision{Rule: ruleUnsupported, Msg: unsupportedMsg(d)}
+			return kit.Decision{Rule: ruleUnsupported, Msg: unsupportedMsg(d)}
 		}
 	}
-	return promote.Decision{Out: promoteKnown(a, b), Rule: ruleKnown}
+	return kit.Decision{Out: promoteKnown(a, b), Rule: ruleKnown}
 }
 
 // promoteKnown is promote_dt_known (r-xla/anvil R/promotion.R@ef9f93aa),

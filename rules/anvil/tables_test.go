@@ -20,7 +20,7 @@ func TestTables(t *testing.T) {
 	for _, row := range rows {
 		f := row.Fields
 		a, b, want := f[0], f[1], f[2]
-		if got := batch(t, a+" "+b); got != want {
+		if got := tsvtest.Check(t, Def.MustBuild(), a+" "+b); got != want {
 			t.Errorf("line %d: %s %s = %s, want %s", row.Line, a, b, got, want)
 		}
 		da, aAmb := parseName(t, a)

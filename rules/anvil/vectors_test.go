@@ -16,7 +16,7 @@ func TestVectors(t *testing.T) {
 		}
 		name, query, want := f[0], f[1], f[2]
 		t.Run(name, func(t *testing.T) {
-			if got := batch(t, query); got != want {
+			if got := tsvtest.Check(t, Def.MustBuild(), query); got != want {
 				t.Errorf("line %d: %q = %q, want %q", row.Line, query, got, want)
 			}
 		})

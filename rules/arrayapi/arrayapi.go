@@ -6,6 +6,8 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -59,12 +61,29 @@ var Def = &promote.Def{
 		if v == V2021 {
 			t = table2021
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, version: v}, nil
+		return &rules{Base: kit.NewBase(s, t()), version: v}, nil
+	},
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
+		if s.Enum("version") == V2021 {
+			return dtypeSet2021()
+		}
+		return dtypeSetFull()
+	},
+	Weak:  promote.NoWeakTypes,
+	Host:  promote.HostPython,
+	Rules: []*promote.Rule{ruleJoin, ruleBool, ruleMixed, ruleU64, ruleDType, ruleWeak, ruleScalar, ruleCplxReal, ruleScalarNo, ruleBounds, ruleNoArray, kit.NoOperands, pylit.Rule},
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleWeak, Msg: func(promote.Settings, promote.Operand) string { return "the Array API standard has no weak types" }},
+		NoDType: &promote.Refusal{Rule: ruleDType, Msg: func(s promote.Settings, o promote.Operand) string {
+			msg, _ := dtypeRule(o.DType, s.Enum("version"))
+			return msg
+		}},
+		WeakFirst: true,
 	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	version string
 }
 
@@ -91,11 +110,11 @@ var (
 	nodeType   []dtype.DType
 	// The pair tables: 2021.12 (no complex dtypes) and 2022.12 onward,
 	// each built the first time a rule set of its version asks for it.
-	table2021 = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2021) })
+	table2021 = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable("array-api", func(a, b dtype.DType) kit.Decision { return decide(a, b, V2021) })
 	})
-	fullTable = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable("array-api", func(a, b dtype.DType) promote.Decision { return decide(a, b, V2024) })
+	fullTable = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable("array-api", func(a, b dtype.DType) kit.Decision { return decide(a, b, V2024) })
 	})
 )
 
@@ -149,18 +168,18 @@ func dtypeRule(d dtype.DType, version string) (string, bool) {
 }
 
 // decide is the table for two arrays: the join, or why it is undefined.
-func decide(a, b dtype.DType, version string) promote.Decision {
+func decide(a, b dtype.DType, version string) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if msg, ok := dtypeRule(d, version); !ok {
-			return promote.Decision{Rule: ruleDType, Msg: msg}
+			return kit.Decision{Rule: ruleDType, Msg: msg}
 		}
 	}
 	out, err := apiLattice.Join2(nodeOf[a], nodeOf[b])
 	if err != nil {
 		r, msg := undefined(a, b)
-		return promote.Decision{Rule: r, Msg: msg}
+		return kit.Decision{Rule: r, Msg: msg}
 	}
-	return promote.Decision{Out: nodeType[out], Rule: ruleJoin}
+	return kit.Decision{Out: nodeType[out], Rule: ruleJoin}
 }
 
 // undefined says why two dtypes without a join are undefined.
@@ -174,3 +193,13 @@ func undefined(a, b dtype.DType) (*promote.Rule, string) {
 	}
 	return ruleU64, pair + "uint64 with a signed integer (the mixed signed/unsigned table has no result for it)"
 }
+
+// The standard's dtypes: 2021.12 has no complex dtypes; built once.
+var (
+	dtypeSet2021 = sync.OnceValue(func() *promote.DTypeSet {
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := dtypeRule(d, V2021); return ok })
+	})
+	dtypeSetFull = sync.OnceValue(func() *promote.DTypeSet {
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := dtypeRule(d, V2024); return ok })
+	})
+)

@@ -6,6 +6,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -14,7 +15,10 @@ import (
 // version's scalar rules.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	var buf [16]lattice.Node
 	nodes := buf[:0]
@@ -22,12 +26,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 		switch o.Kind {
 		case promote.Tensor, promote.Scalar:
 			// A typed scalar such as f64(1.5) is a 0-d array of its dtype.
-			if o.Weak {
-				return promote.Result{}, r.Refuse(ruleWeak, "the Array API standard has no weak types", o)
-			}
-			if msg, ok := dtypeRule(o.DType, r.version); !ok {
-				return promote.Result{}, r.Refuse(ruleDType, msg, o)
-			}
 			nodes = append(nodes, nodeOf[o.DType])
 		case promote.Literal:
 			if msg := pylit.Check(o.Value); msg != "" {

@@ -22,7 +22,7 @@ func TestScalarTable(t *testing.T) {
 		for _, v := range versions {
 			want := row[col[v]]
 			for _, q := range []string{arr + " " + lit[kind], lit[kind] + " " + arr, arr + "[] " + lit[kind]} {
-				got := batch(t, v, q)
+				got := tsvtest.Check(t, Def.MustBuild("version="+v), q)
 				switch want {
 				case "n/a":
 					if !strings.Contains(got, "not an Array API dtype in 2021.12") {
@@ -46,7 +46,7 @@ func TestScalarTable(t *testing.T) {
 // real float array gives the complex dtype of the same precision; before,
 // it is undefined.
 func TestComplexScalarWithRealFloat2024(t *testing.T) {
-	checkVectors(t, [][3]string{
+	tsvtest.CheckVectors(t, Def, "version", [][3]string{
 		{V2024, "f32 1j", "c64"},
 		{V2024, "f64 1j", "c128"},
 		{V2024, "1j f32[]", "c64"},
@@ -61,7 +61,7 @@ func TestComplexScalarWithRealFloat2024(t *testing.T) {
 
 // TestScalarRules: bounds, the need for an array, and several operands.
 func TestScalarRules(t *testing.T) {
-	checkVectors(t, [][3]string{
+	tsvtest.CheckVectors(t, Def, "version", [][3]string{
 		{V2024, "u8 255", "u8"},
 		{V2024, "u8 256", "error: Python int 256 is outside the range of u8"},
 		{V2024, "u8 -1", "error: Python int -1 is outside the range of u8"},

@@ -26,7 +26,7 @@ func TestTable(t *testing.T) {
 			defined++
 		}
 		for _, v := range versions {
-			got := batch(t, v, a+" "+b)
+			got := tsvtest.Check(t, Def.MustBuild("version="+v), a+" "+b)
 			hasComplex := strings.HasPrefix(a, "c") || strings.HasPrefix(b, "c")
 			switch {
 			case v == V2021 && hasComplex:
@@ -64,7 +64,7 @@ func TestArrayAPITestsOmission(t *testing.T) {
 			if !(strings.HasPrefix(a, "f") && strings.HasPrefix(b, "c") || strings.HasPrefix(a, "c") && strings.HasPrefix(b, "f")) {
 				t.Errorf("unexpected omission %s %s", a, b)
 			}
-			if got := batch(t, V2024, a+" "+b); got != want {
+			if got := tsvtest.Check(t, Def.MustBuild("version="+V2024), a+" "+b); got != want {
 				t.Errorf("%s %s = %s, want %s", a, b, got, want)
 			}
 		case tests != "absent" && tests != want:
@@ -78,7 +78,7 @@ func TestArrayAPITestsOmission(t *testing.T) {
 
 // TestUndefinedReasons: each undefined mix says why.
 func TestUndefinedReasons(t *testing.T) {
-	checkVectors(t, [][3]string{
+	tsvtest.CheckVectors(t, Def, "version", [][3]string{
 		{V2024, "bool i8", "error: bool with a numeric dtype"},
 		{V2024, "f32 i8", "error: mixed kinds, integer with floating-point"},
 		{V2024, "u64 i8", "error: uint64 with a signed integer"},
@@ -93,7 +93,7 @@ func TestUndefinedReasons(t *testing.T) {
 
 // TestSingleOperand: one array gives its own dtype.
 func TestSingleOperand(t *testing.T) {
-	checkVectors(t, [][3]string{
+	tsvtest.CheckVectors(t, Def, "version", [][3]string{
 		{V2024, "i8", "i8"},
 		{V2024, "f64[]", "f64"},
 		{V2024, "c128[2,3]", "c128"},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/rules/internal/clit"
 )
 
@@ -46,19 +47,28 @@ var Def = &promote.Def{
 	Source:  "rules/c/spec.md; " + srcC17 + "§6.3.1.1, §6.3.1.8, §6.4.4; " + srcC23 + "§6.3.1.8, Annex H; " + srcTypeck,
 	NAry:    promote.Fold,
 	Dialect: Dialect,
-	Host:    promote.HostC,
 	Options: []promote.Option{
 		{Name: "std", Kind: promote.EnumOption, Default: "c17", Values: []string{"c17", "c23"},
 			Doc: "the C standard: c17 (ISO C17's types) or c23 (adds _Float16, _BitInt and GCC's __bf16; true is a bool)"},
 	},
 	Presets: [][]string{{"std=c23"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		std := 0
-		if s.Enum("std") == "c23" {
-			std = 1
-		}
-		return &rules{&clit.Folder{Base: promote.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}}, nil
+		std := stdOf(s)
+		return &rules{&clit.Folder{Base: kit.NewBase(s, tables[std]()), L: languages[std]}}, nil
 	},
+	DTypes:    func(s promote.Settings) *promote.DTypeSet { return dtypeSets[stdOf(s)]() },
+	Weak:      promote.NoWeakTypes,
+	Host:      promote.HostC,
+	Rules:     allRules,
+	Admission: clit.Admission(func(s promote.Settings) *clit.Language { return languages[stdOf(s)] }),
+}
+
+// stdOf is the index into languages and tables of the standard s names.
+func stdOf(s promote.Settings) int {
+	if s.Enum("std") == "c23" {
+		return 1
+	}
+	return 0
 }
 
 // languages are C17 and C23 as the shared C-family fold reads them: the
@@ -82,7 +92,14 @@ func language(c23 bool) *clit.Language {
 
 // tables are the pair tables of c17 and c23, each built on first use, not
 // at init.
-var tables = [2]func() *promote.PairTable{
-	sync.OnceValue(func() *promote.PairTable { return clit.PairTable(languages[0]) }),
-	sync.OnceValue(func() *promote.PairTable { return clit.PairTable(languages[1]) }),
+var tables = [2]func() *kit.PairTable{
+	sync.OnceValue(func() *kit.PairTable { return clit.PairTable(languages[0]) }),
+	sync.OnceValue(func() *kit.PairTable { return clit.PairTable(languages[1]) }),
+}
+
+// dtypeSets are the dtypes of each standard's language, each built once,
+// on first use.
+var dtypeSets = [2]func() *promote.DTypeSet{
+	sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(languages[0].Has) }),
+	sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(languages[1].Has) }),
 }

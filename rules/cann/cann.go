@@ -6,6 +6,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // foldSrc is where the N-operand semantics come from.
@@ -37,35 +38,50 @@ var Def = &promote.Def{
 	}},
 	Presets: [][]string{{"table=opbase"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		r := &rules{Base: promote.Base{D: s.Def(), S: s, Table: docPairs()}}
+		r := &rules{Base: kit.NewBase(s, docPairs())}
 		if s.Enum("table") == "opbase" {
 			r.Table, r.opbase = opbasePairs(), true
 		}
 		return r, nil
+	},
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
+		if s.Enum("table") == "opbase" {
+			return geDTypeSet()
+		}
+		return aclDTypeSet()
+	},
+	Weak: promote.NoWeakTypes,
+	Host: promote.HostPython,
+	Rules: []*promote.Rule{
+		ruleSingle, ruleNoWeak, ruleNeedTensor, ruleOpSame, ruleOpBF16C32, ruleOpUnsignedComplex, ruleOpZeroFill, ruleOpGEOnly,
+		ruleTSComplexTensor, ruleTSF64Complex, ruleTSComplexScalar, ruleTSFloatTensor, ruleTSFloatScalar, ruleTSUnsignedFloat,
+		ruleTSIntScalar, ruleTSBoolTensor, ruleTSBoolUnsigned, ruleTSNotInTable, ruleLiteral, ruleSame, ruleUnsignedSelf, ruleBool,
+		ruleIntInt, ruleIntFloat, ruleFloatFloat, ruleComplexComplex, ruleComplexReal, ruleNotInTable, ruleNotACL,
+		kit.NoOperands, pylit.Rule,
+	},
+	// A dtype is admitted against the table in use; a typed scalar must
+	// also be an aclDataType, which the rule set checks itself (only
+	// table=opbase has dtypes that are not).
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
+			return "CANN has no weak tensors or scalars: " + o.Describe() + " has no CANN counterpart"
+		}},
+		NoDType:   &promote.Refusal{Rule: ruleNotACL, Msg: func(_ promote.Settings, o promote.Operand) string { return notACL(o.DType) }},
+		WeakFirst: true,
 	},
 }
 
 // The compiled tables, each built once, on first use rather than at init:
 // one per table= value, and the tensor-scalar table both share.
 var (
-	docPairs    = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("cann", decideDoc) })
-	opbasePairs = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("cann", decideOpbase) })
-	scalarPairs = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("cann", decideScalar) })
+	docPairs    = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("cann", decideDoc) })
+	opbasePairs = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("cann", decideOpbase) })
+	scalarPairs = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("cann", decideScalar) })
 )
 
 type rules struct {
-	promote.Base
+	kit.Base
 	opbase bool
-}
-
-// known reports whether a tensor of d can reach the promotion step: any
-// aclDataType, and under table=opbase also the ge-only types PromoteType
-// indexes.
-func (r *rules) known(d dtype.DType) bool {
-	if r.opbase {
-		return isGE(d)
-	}
-	return isACL(d)
 }
 
 // Result promotes operands as an aclnn op does. Tensors come first: two
@@ -82,7 +98,10 @@ func (r *rules) known(d dtype.DType) bool {
 // commit 75ab237ab; that is op-specific and not modelled here.)
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	nt := 0
 	for _, o := range ops {
@@ -111,7 +130,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 			continue
 		}
 		seen++
-		var d promote.Decision
+		var d kit.Decision
 		switch {
 		case seen == 1:
 			first, acc = o, o
@@ -146,17 +165,11 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	return res, nil
 }
 
-// check refuses an operand CANN cannot have: a weak one, a tensor of a
-// dtype CANN lacks, a scalar that is no aclScalar.
+// check refuses an admitted operand CANN cannot have: a scalar that is no
+// aclScalar.
 func (r *rules) check(o promote.Operand) error {
-	if o.Weak {
-		return r.Refuse(ruleNoWeak, "CANN has no weak tensors or scalars: "+o.Describe()+" has no CANN counterpart", o)
-	}
 	switch o.Kind {
 	case promote.Tensor:
-		if !r.known(o.DType) {
-			return r.Refuse(ruleNotACL, notACL(o.DType), o)
-		}
 		return nil
 	case promote.Scalar, promote.Literal:
 		_, err := r.scalarDType(o)
@@ -191,3 +204,10 @@ func (r *rules) one(o promote.Operand) (promote.Result, error) {
 	}
 	return promote.Result{DType: o.DType, Rule: ruleSingle}, nil
 }
+
+// The dtypes a tensor may have: any aclDataType (table=doc), and under
+// table=opbase also the ge-only types; built once.
+var (
+	aclDTypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(isACL) })
+	geDTypeSet  = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(isGE) })
+)

@@ -3,6 +3,7 @@ package cann
 import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // codeSrc is the implementation every aclnn op calls.
@@ -58,36 +59,36 @@ var codeTwins = func() map[*promote.Rule]*promote.Rule {
 
 // decideOpbase is the pair function of table=opbase: op::PromoteType(a, b)
 // in argument order.
-func decideOpbase(a, b dtype.DType) promote.Decision {
+func decideOpbase(a, b dtype.DType) kit.Decision {
 	// Every ge::DataType is accepted (i2 and u2 are ge-only, which
 	// PromoteType sees); anything else is not a CANN type at all.
 	for _, d := range [2]dtype.DType{a, b} {
 		if !isGE(d) {
-			return promote.Decision{Rule: ruleNotACL, Msg: notACL(d)}
+			return kit.Decision{Rule: ruleNotACL, Msg: notACL(d)}
 		}
 	}
 	// The a == b short circuit comes before the table.
 	if a == b {
-		return promote.Decision{Out: a, Rule: ruleOpSame}
+		return kit.Decision{Out: a, Rule: ruleOpSame}
 	}
 	// Zero-filled cells: this comes before the ge-only rows, since a row
 	// such as INT4's has initialisers only up to column 33.
 	if enums[a].value >= firstZeroFilled || enums[b].value >= firstZeroFilled {
-		return promote.Decision{Out: dtype.F32, Rule: ruleOpZeroFill}
+		return kit.Decision{Out: dtype.F32, Rule: ruleOpZeroFill}
 	}
 	if !docTable.in[a] || !docTable.in[b] {
-		return promote.Decision{Rule: ruleOpGEOnly, Msg: cannotPromote(a, b)}
+		return kit.Decision{Rule: ruleOpGEOnly, Msg: cannotPromote(a, b)}
 	}
 	for _, d := range opbaseDiffs {
 		if d.a == a && d.b == b {
-			return promote.Decision{Out: d.out, Rule: d.rule}
+			return kit.Decision{Out: d.out, Rule: d.rule}
 		}
 	}
 	_, rule := docWhy(a, b)
 	rule = codeTwins[rule]
 	out := docTable.at(a, b)
 	if out == dtype.Invalid {
-		return promote.Decision{Rule: rule, Msg: cannotPromote(a, b)}
+		return kit.Decision{Rule: rule, Msg: cannotPromote(a, b)}
 	}
-	return promote.Decision{Out: out, Rule: rule}
+	return kit.Decision{Out: out, Rule: rule}
 }

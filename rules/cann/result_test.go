@@ -8,6 +8,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/tsvtest"
+	"github.com/promote-dev/promote/kit"
 )
 
 // TestResultVectors runs testdata/result.tsv: literals, typed scalars,
@@ -41,7 +42,7 @@ func TestResultVectors(t *testing.T) {
 func TestNoOperands(t *testing.T) {
 	_, err := docRules.Result()
 	var e *promote.Error
-	if !errors.As(err, &e) || e.Rule != promote.NoOperands {
+	if !errors.As(err, &e) || e.Rule != kit.NoOperands {
 		t.Errorf("Result() = %v, want a no-operands refusal", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // tsSrc is the documented tensor-scalar table (表2).
@@ -95,25 +96,25 @@ func scalarWhy(t, s dtype.DType) (dtype.DType, *promote.Rule) {
 
 // decideScalar is the pair function of the tensor-scalar table: tensor
 // dtype t, scalar dtype s. The same table serves both table= settings.
-func decideScalar(t, s dtype.DType) promote.Decision {
+func decideScalar(t, s dtype.DType) kit.Decision {
 	for _, d := range [2]dtype.DType{t, s} {
 		if !isACL(d) {
-			return promote.Decision{Rule: ruleNotACL, Msg: notACL(d)}
+			return kit.Decision{Rule: ruleNotACL, Msg: notACL(d)}
 		}
 	}
 	if !scalarTable.in[t] {
-		return promote.Decision{Rule: ruleTSNotInTable, Msg: fmt.Sprintf("the documented tensor-scalar table has no %s tensor", t)}
+		return kit.Decision{Rule: ruleTSNotInTable, Msg: fmt.Sprintf("the documented tensor-scalar table has no %s tensor", t)}
 	}
 	if !scalarTable.in[s] {
-		return promote.Decision{Rule: ruleTSNotInTable, Msg: fmt.Sprintf("the documented tensor-scalar table has no %s scalar", s)}
+		return kit.Decision{Rule: ruleTSNotInTable, Msg: fmt.Sprintf("the documented tensor-scalar table has no %s scalar", s)}
 	}
 	_, rule := scalarWhy(t, s)
 	out := scalarTable.at(s, t)
 	if out == dtype.Invalid {
 		// The tensor is self and the scalar other, as in aclnnAdds.
-		return promote.Decision{Rule: rule, Msg: cannotPromote(t, s)}
+		return kit.Decision{Rule: rule, Msg: cannotPromote(t, s)}
 	}
-	return promote.Decision{Out: out, Rule: rule}
+	return kit.Decision{Out: out, Rule: rule}
 }
 
 // ruleLiteral is promote's choice for host literals: CANN has no untyped

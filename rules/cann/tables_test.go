@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 var (
@@ -200,7 +201,7 @@ func TestCatalogueSweep(t *testing.T) {
 				t.Errorf("opbase(%s, %s) = %v by %s, want %v by %s", a, b, o.Out, o.Rule.ID, want, rule.ID)
 			}
 			// A refusal's message names the dtypes it is about.
-			for _, c := range []promote.Decision{d, o} {
+			for _, c := range []kit.Decision{d, o} {
 				if c.Out == dtype.Invalid && c.Msg == "" {
 					t.Errorf("(%s, %s): refusal by %s without a message", a, b, c.Rule.ID)
 				}
@@ -255,8 +256,8 @@ func TestInvalidDType(t *testing.T) {
 func TestCompiledTables(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
-		table  *promote.PairTable
-		decide func(a, b dtype.DType) promote.Decision
+		table  *kit.PairTable
+		decide func(a, b dtype.DType) kit.Decision
 	}{{"doc", docPairs(), decideDoc}, {"opbase", opbasePairs(), decideOpbase}, {"scalar", scalarPairs(), decideScalar}} {
 		for _, a := range dtype.All() {
 			for _, b := range dtype.All() {

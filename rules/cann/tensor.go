@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // docSrc is the documented tensor-tensor table (表1 数据类型推导关系).
@@ -136,23 +137,23 @@ func complexWithReal(c, r dtype.DType) dtype.DType {
 }
 
 // decideDoc is the pair function of table=doc.
-func decideDoc(a, b dtype.DType) promote.Decision {
+func decideDoc(a, b dtype.DType) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if !isACL(d) {
-			return promote.Decision{Rule: ruleNotACL, Msg: notACL(d)}
+			return kit.Decision{Rule: ruleNotACL, Msg: notACL(d)}
 		}
 	}
 	for _, d := range [2]dtype.DType{a, b} {
 		if !docTable.in[d] {
 			e, _ := entry(d)
-			return promote.Decision{Rule: ruleNotInTable, Msg: fmt.Sprintf(
+			return kit.Decision{Rule: ruleNotInTable, Msg: fmt.Sprintf(
 				"%s (%s = %d) is an aclDataType but not in the documented promotion table", d, e.name, e.value)}
 		}
 	}
 	_, rule := docWhy(a, b)
 	out := docTable.at(a, b)
 	if out == dtype.Invalid {
-		return promote.Decision{Rule: rule, Msg: cannotPromote(a, b)}
+		return kit.Decision{Rule: rule, Msg: cannotPromote(a, b)}
 	}
-	return promote.Decision{Out: out, Rule: rule}
+	return kit.Decision{Out: out, Rule: rule}
 }

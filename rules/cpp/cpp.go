@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/rules/internal/clit"
 )
 
@@ -43,19 +44,28 @@ var Def = &promote.Def{
 	Source:  "rules/cpp/spec.md; " + srcStd + "[conv.prom], [conv.rank], [expr.arith.conv], [lex.icon]; " + srcP1467 + "; " + srcTypeck,
 	NAry:    promote.Fold,
 	Dialect: Dialect,
-	Host:    promote.HostCPP,
 	Options: []promote.Option{
 		{Name: "std", Kind: promote.EnumOption, Default: "c++17", Values: []string{"c++17", "c++20", "c++23"},
 			Doc: "the C++ standard: c++23 adds std::float16_t and std::bfloat16_t (P1467) and their std::complex"},
 	},
 	Presets: [][]string{{"std=c++23"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		std := 0
-		if s.Enum("std") == "c++23" {
-			std = 1
-		}
-		return &rules{&clit.Folder{Base: promote.Base{D: s.Def(), S: s, Table: tables[std]()}, L: languages[std]}}, nil
+		std := stdOf(s)
+		return &rules{&clit.Folder{Base: kit.NewBase(s, tables[std]()), L: languages[std]}}, nil
 	},
+	DTypes:    func(s promote.Settings) *promote.DTypeSet { return dtypeSets[stdOf(s)]() },
+	Weak:      promote.NoWeakTypes,
+	Host:      promote.HostCPP,
+	Rules:     allRules,
+	Admission: clit.Admission(func(s promote.Settings) *clit.Language { return languages[stdOf(s)] }),
+}
+
+// stdOf is the index into languages and tables of the standard s names.
+func stdOf(s promote.Settings) int {
+	if s.Enum("std") == "c++23" {
+		return 1
+	}
+	return 0
 }
 
 // languages are C++ before C++23 and from C++23 on as the shared C-family
@@ -77,7 +87,14 @@ func language(cxx23 bool) *clit.Language {
 
 // tables are the pair tables before C++23 and from C++23 on, each built
 // on first use, not at init.
-var tables = [2]func() *promote.PairTable{
-	sync.OnceValue(func() *promote.PairTable { return clit.PairTable(languages[0]) }),
-	sync.OnceValue(func() *promote.PairTable { return clit.PairTable(languages[1]) }),
+var tables = [2]func() *kit.PairTable{
+	sync.OnceValue(func() *kit.PairTable { return clit.PairTable(languages[0]) }),
+	sync.OnceValue(func() *kit.PairTable { return clit.PairTable(languages[1]) }),
+}
+
+// dtypeSets are the dtypes of each standard's language, each built once,
+// on first use.
+var dtypeSets = [2]func() *promote.DTypeSet{
+	sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(languages[0].Has) }),
+	sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(languages[1].Has) }),
 }

@@ -16,14 +16,6 @@ func TestVectors(t *testing.T) {
 	}
 }
 
-// TestEveryRuleIsReached: every rule of the package decides (or refuses)
-// at least one query of testdata/vectors.tsv, and every rule the package
-// declares is in allRules.
-func TestEveryRuleIsReached(t *testing.T) {
-	tsvtest.RequireRulesListed(t, ".", allRules)
-	tsvtest.RequireAllRulesReached(t, Def, allRules, "testdata/vectors.tsv")
-}
-
 // TestFloat16WithBFloat16 is a named disagreement: C++23 makes
 // std::float16_t + std::bfloat16_t ill-formed (P1467: unordered
 // conversion ranks), while GCC's C gives _Float16 + __bf16 the type

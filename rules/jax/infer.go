@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -91,7 +92,7 @@ func (t Typed) String() string {
 // rule and carrying JAX's message.
 func LatticeResultType(c Config, args ...Typed) (Typed, error) {
 	if len(args) == 0 {
-		return Typed{}, &promote.Error{Rules: name, Rule: promote.NoOperands, Msg: noOperandsMsg}
+		return Typed{}, &promote.Error{Rules: name, Rule: kit.NoOperands, Msg: noOperandsMsg}
 	}
 	var buf [8]Typed
 	in := buf[:0]

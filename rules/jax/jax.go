@@ -8,6 +8,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // name is the rule set's name, in every error.
@@ -38,13 +39,23 @@ var Def = &promote.Def{
 			return nil, err
 		}
 		c := Config{Strict: s.Enum("mode") == "strict", X64: s.Bool("x64"), Explicit: e}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tables[c.index()]()}, c: c}, nil
+		return &rules{Base: kit.NewBase(s, tables[c.index()]()), c: c}, nil
+	},
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:   promote.WeakTypes,
+	Host:   promote.HostPython,
+	Rules: []*promote.Rule{
+		ruleOne, ruleSame, ruleAllWeak, ruleJoin, ruleJoinWeak, ruleX64, ruleExplicitError, ruleExplicitAllow,
+		ruleNoPath, ruleStrict, ruleNotJAX, ruleIntOverflow, rulePython, kit.NoOperands, pylit.Rule,
+	},
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNotJAX, Msg: func(_ promote.Settings, o promote.Operand) string { return notJAXMsg(o.DType) }},
 	},
 }
 
 // rules is the jax rule set under one configuration.
 type rules struct {
-	promote.Base
+	kit.Base
 	c Config
 }
 
@@ -54,16 +65,16 @@ type rules struct {
 // WebAssembly engine starting up, should not pay for twelve tables). A
 // weak result (uint64 with a signed integer, x64 on: f*) is kept in the
 // table's cells.
-var tables = func() (ts [numConfigs]func() *promote.PairTable) {
+var tables = func() (ts [numConfigs]func() *kit.PairTable) {
 	for i := range ts {
 		c := Config{Strict: i&2 != 0, X64: i&1 != 0, Explicit: ExplicitX64(i >> 2)}
-		ts[i] = sync.OnceValue(func() *promote.PairTable {
-			return promote.NewPairTable(name, func(a, b dtype.DType) promote.Decision {
+		ts[i] = sync.OnceValue(func() *kit.PairTable {
+			return kit.NewPairTable(name, func(a, b dtype.DType) kit.Decision {
 				o := resultOf(c, a, b)
 				if o.failed {
-					return promote.Decision{Rule: o.rule, Msg: o.msg}
+					return kit.Decision{Rule: o.rule, Msg: o.msg}
 				}
-				return promote.Decision{Out: o.t.DType, Weak: o.t.Weak, Rule: o.rule}
+				return kit.Decision{Out: o.t.DType, Weak: o.t.Weak, Rule: o.rule}
 			})
 		})
 	}
@@ -133,7 +144,10 @@ func (c Config) explicitRule(ds ...dtype.DType) *promote.Rule {
 // matters): jax.numpy's result dtype and weak type for an operation on them.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, noOperandsMsg)
+		return promote.Result{}, r.Refuse(kit.NoOperands, noOperandsMsg)
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	var buf [8]Typed
 	args := buf[:0]
@@ -167,7 +181,8 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	return promote.Result{DType: out.t.DType, Weak: out.t.Weak, Rule: out.rule}, nil
 }
 
-// typeOf is _dtype_and_weaktype for one operand, before canonicalisation.
+// typeOf is _dtype_and_weaktype for one admitted operand, before
+// canonicalisation.
 //
 // A tensor is a jax.Array: its dtype, weak when marked ?. Rank does not
 // matter; a zero-dim array is like any other. A typed scalar such as
@@ -180,9 +195,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) typeOf(o promote.Operand) (Typed, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !o.DType.Valid() || nodeOf[o.DType] == noNode {
-			return Typed{}, r.Refuse(ruleNotJAX, notJAXMsg(o.DType), o)
-		}
 		return Typed{o.DType, o.Weak}, nil
 	case promote.Literal:
 		v := o.Value
@@ -222,3 +234,9 @@ func intText(v promote.Value) string {
 	}
 	return v.Int.String()
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet {
+	return kit.DTypesWhere(func(d dtype.DType) bool { return nodeOf[d] != noNode })
+})

@@ -300,7 +300,7 @@ func TestExplicitX64(t *testing.T) {
 // tsvtestAnswer is batch, also returning the deciding rule's ID.
 func tsvtestAnswer(t *testing.T, kv []string, line string) (string, string) {
 	t.Helper()
-	got := batch(t, kv, line)
+	got, _ := tsvtest.Query(t, Def.MustBuild(kv...), line)
 	_, rule := tsvtest.Answer(Def.MustBuild(kv...), line)
 	if rule == nil {
 		return got, ""

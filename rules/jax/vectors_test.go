@@ -16,13 +16,13 @@ func TestVectors(t *testing.T) {
 		if len(f) != 4 && len(f) != 5 {
 			t.Fatalf("line %d: %d fields, want 4 or 5", row.Line, len(f))
 		}
-		name, kv, query, want := f[0], settings(f[1]), f[2], f[3]
+		name, kv, query, want := f[0], tsvtest.Settings(f[1]), f[2], f[3]
 		if seen[name] {
 			t.Fatalf("line %d: name %s used twice", row.Line, name)
 		}
 		seen[name] = true
 		t.Run(name, func(t *testing.T) {
-			got := batch(t, kv, query)
+			got, _ := tsvtest.Query(t, Def.MustBuild(kv...), query)
 			switch {
 			case want == "error":
 				msg, refused := strings.CutPrefix(got, "error: ")

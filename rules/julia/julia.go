@@ -2,9 +2,11 @@ package julia
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // name is the rule set's name, in every error.
@@ -39,25 +41,33 @@ var Def = &promote.Def{
 	Source:  "rules/julia/spec.md; " + srcPromotion + ", " + srcInt + ", " + srcFloat + ", " + srcBool + ", " + srcComplex + "; " + srcLiteralParsing,
 	NAry:    promote.Set,
 	Dialect: Dialect,
-	Host:    promote.HostJulia,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
+		return &rules{kit.NewBase(s, table())}, nil
+	},
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:   promote.NoWeakTypes,
+	Host:   promote.HostJulia,
+	Rules: []*promote.Rule{
+		ruleLitInt, ruleLitHex, ruleLitBin, ruleLitOct, ruleLitFloat, ruleLitFloat32, ruleLitBool, ruleLitNot,
+		ruleNoWeak, ruleScalar, ruleSame, ruleBool, ruleIntWidth, ruleIntUnsigned, ruleFloatInt, ruleFloatFloat,
+		ruleComplex, ruleNoPromotion, ruleNotJulia, kit.NoOperands,
+	},
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
+			return "Julia has no weak types: " + o.String() + " cannot be written"
+		}},
+		NoDType:   &promote.Refusal{Rule: ruleNotJulia, Msg: func(_ promote.Settings, o promote.Operand) string { return notJuliaMsg(o.DType) }},
+		WeakFirst: true,
 	},
 }
 
-type rules struct{ promote.Base }
+type rules struct{ kit.Base }
 
-// typeOf is the Julia type of an operand: an array's element type or a
+// typeOf is the Julia type of an admitted operand: an array's element type or a
 // typed value's type, or a literal's type as Julia parses it.
 func (r *rules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
-	if o.Weak {
-		return dtype.Invalid, nil, r.Refuse(ruleNoWeak, "Julia has no weak types: "+o.String()+" cannot be written", o)
-	}
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !isJulia(o.DType) {
-			return dtype.Invalid, nil, r.Refuse(ruleNotJulia, notJuliaMsg(o.DType), o)
-		}
 		if o.Kind == promote.Scalar {
 			return o.DType, ruleScalar, nil
 		}
@@ -80,7 +90,10 @@ func (r *rules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
 // a refusal's message can, as Julia's names T and S in order.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	var buf [8]dtype.DType
 	ts := buf[:0]
@@ -121,3 +134,7 @@ func PromoteType(t, s dtype.DType) (dtype.DType, *promote.Rule, error) {
 	}
 	return out, rule, nil
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(isJulia) })

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 const (
@@ -63,7 +64,7 @@ func literalType(v promote.Value) (dtype.DType, *promote.Rule, string) {
 		switch v.Suffix {
 		case "":
 			return dtype.F64, ruleLitFloat, ""
-		case promote.SuffixJuliaF32:
+		case kit.SuffixJuliaF32:
 			return dtype.F32, ruleLitFloat32, ""
 		}
 		return dtype.Invalid, ruleLitNot, fmt.Sprintf("%s is not a Julia literal: Julia writes a Float32 literal with f in place of e (1f0, 2.5f-4)", v.Text)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // The sources, each stored copy named by its commit (see spec.md).
@@ -155,19 +156,19 @@ func promoteRule(t, s dtype.DType) (dtype.DType, *promote.Rule, error) {
 
 // table compiles promote_type over every ordered pair of dtypes, on first
 // use, not at init.
-var table = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable(name, decide) })
+var table = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable(name, decide) })
 
-func decide(a, b dtype.DType) promote.Decision {
+func decide(a, b dtype.DType) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if !isJulia(d) {
-			return promote.Decision{Rule: ruleNotJulia, Msg: notJuliaMsg(d)}
+			return kit.Decision{Rule: ruleNotJulia, Msg: notJuliaMsg(d)}
 		}
 	}
 	t, rule, err := promoteType(a, b)
 	if err != nil {
-		return promote.Decision{Rule: rule, Msg: err.Error()}
+		return kit.Decision{Rule: rule, Msg: err.Error()}
 	}
-	return promote.Decision{Out: t, Rule: rule}
+	return kit.Decision{Out: t, Rule: rule}
 }
 
 func notJuliaMsg(d dtype.DType) string {

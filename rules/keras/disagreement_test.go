@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // Each named disagreement and quirk of spec.md §8, as a test.
@@ -14,8 +15,8 @@ import (
 // complex64 is among the inputs.
 func TestDocstringComplexIntExample(t *testing.T) {
 	const documented = "f64"
-	for _, r := range every(t) {
-		got := batch(t, r.Settings().Changed(), "c64 1")
+	for _, r := range tsvtest.Every(t, Def) {
+		got := tsvtest.Check(t, Def.MustBuild(r.Settings().Changed()...), "c64 1")
 		if got != "c64" {
 			t.Errorf("%v: complex64 with int = %s, want c64 (the code)", r.Settings(), got)
 		}
@@ -36,7 +37,7 @@ func TestBFloat16FloatxResolvesToFloat16(t *testing.T) {
 		"i32 1.5": "f16",  // result_type("int32", float), as ops.add(x, 0.5)
 		"bool 1":  "i16",  // the weak int takes the same precision
 	} {
-		if got := batch(t, kv, query); got != want {
+		if got := tsvtest.Check(t, Def.MustBuild(kv...), query); got != want {
 			t.Errorf("floatx=bf16 %q = %s, want %s", query, got, want)
 		}
 	}
@@ -47,10 +48,10 @@ func TestBFloat16FloatxResolvesToFloat16(t *testing.T) {
 // Python float alone is float32.
 func TestNoCutForNoArguments(t *testing.T) {
 	kv := []string{"backend=jax", "floatx=f64"}
-	if got := batch(t, kv, ""); got != "f64" {
+	if got := tsvtest.Check(t, Def.MustBuild(kv...), ""); got != "f64" {
 		t.Errorf("result_type() = %s, want f64", got)
 	}
-	if got := batch(t, kv, "1.5"); got != "f32" {
+	if got := tsvtest.Check(t, Def.MustBuild(kv...), "1.5"); got != "f32" {
 		t.Errorf("result_type(float) = %s, want f32", got)
 	}
 }
@@ -58,8 +59,8 @@ func TestNoCutForNoArguments(t *testing.T) {
 // TestCutLosesPrecision: float64 with complex64 joins at complex128, which
 // is cut to complex64 on every backend, TensorFlow included.
 func TestCutLosesPrecision(t *testing.T) {
-	for _, r := range every(t) {
-		if got := batch(t, r.Settings().Changed(), "f64 c64"); got != "c64" {
+	for _, r := range tsvtest.Every(t, Def) {
+		if got := tsvtest.Check(t, Def.MustBuild(r.Settings().Changed()...), "f64 c64"); got != "c64" {
 			t.Errorf("%v: f64 c64 = %s, want c64", r.Settings(), got)
 		}
 	}
@@ -68,7 +69,7 @@ func TestCutLosesPrecision(t *testing.T) {
 // TestUnsignedWithSignedOnTensorFlow: TensorFlow keeps int64, yet int64
 // with uint64 is the weak float, resolved to float32.
 func TestUnsignedWithSignedOnTensorFlow(t *testing.T) {
-	if got := batch(t, nil, "i64 u64"); got != "f32" {
+	if got := tsvtest.Check(t, Def.MustBuild(nil...), "i64 u64"); got != "f32" {
 		t.Errorf("i64 u64 = %s, want f32", got)
 	}
 }
@@ -81,10 +82,10 @@ func TestBackendDefault(t *testing.T) {
 	if d := Def.Options[0]; d.Name != "backend" || d.Default != "jax" {
 		t.Fatalf("backend option %+v, want default jax", d)
 	}
-	if got := batch(t, nil, "i64 i64"); got != "i32" {
+	if got := tsvtest.Check(t, Def.MustBuild(nil...), "i64 i64"); got != "i32" {
 		t.Errorf("default backend: i64 i64 = %s, want i32 (the 64-bit cut off TensorFlow)", got)
 	}
-	if got := batch(t, []string{"backend=tensorflow"}, "i64 i64"); got != "i64" {
+	if got := tsvtest.Check(t, Def.MustBuild([]string{"backend=tensorflow"}...), "i64 i64"); got != "i64" {
 		t.Errorf("backend=tensorflow: i64 i64 = %s, want i64 (TensorFlow keeps int64)", got)
 	}
 }
@@ -105,7 +106,7 @@ func TestPythonIntMapIsInvisible(t *testing.T) {
 			}
 			for _, lit := range []string{"1", "1.5", "true", "1j", "1 2", "1 1.5"} {
 				q := d.String() + " " + lit
-				if a, b := batch(t, tf, q), batch(t, jx, q); a != b {
+				if a, b := tsvtest.Check(t, Def.MustBuild(tf...), q), tsvtest.Check(t, Def.MustBuild(jx...), q); a != b {
 					t.Errorf("floatx=%s %q: tensorflow %s, jax %s", fx, q, a, b)
 				}
 				n++

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -66,7 +67,7 @@ func TestRespectWeakType(t *testing.T) {
 // TestSymmetric: result_type is a set operation, so every ordered pair
 // gives the same answer both ways, under every setting.
 func TestSymmetric(t *testing.T) {
-	for _, r := range every(t) {
+	for _, r := range tsvtest.Every(t, Def) {
 		for _, a := range dtype.All() {
 			for _, b := range dtype.All() {
 				x, errX := r.PromoteTypes(a, b)
@@ -82,13 +83,13 @@ func TestSymmetric(t *testing.T) {
 // TestOrderNeverMatters: three operands, literals included, in every order.
 func TestOrderNeverMatters(t *testing.T) {
 	ops := []string{"u8", "i8", "f16", "u64", "1", "1.5", "true", "1j", "bf16", "i64"}
-	for _, r := range every(t) {
+	for _, r := range tsvtest.Every(t, Def) {
 		for _, a := range ops {
 			for _, b := range ops {
 				for _, c := range ops {
-					x := batch(t, r.Settings().Changed(), a+" "+b+" "+c)
+					x := tsvtest.Check(t, Def.MustBuild(r.Settings().Changed()...), a+" "+b+" "+c)
 					for _, perm := range []string{a + " " + c + " " + b, b + " " + a + " " + c, c + " " + b + " " + a} {
-						if y := batch(t, r.Settings().Changed(), perm); y != x {
+						if y := tsvtest.Check(t, Def.MustBuild(r.Settings().Changed()...), perm); y != x {
 							t.Fatalf("%v: %q = %s but %q = %s", r.Settings(), a+" "+b+" "+c, x, perm, y)
 						}
 					}
@@ -100,7 +101,7 @@ func TestOrderNeverMatters(t *testing.T) {
 
 // TestNeverWeak: no answer of result_type is weak.
 func TestNeverWeak(t *testing.T) {
-	for _, r := range every(t) {
+	for _, r := range tsvtest.Every(t, Def) {
 		for _, line := range []string{"1", "1.5", "1 2", "u64 i8", "bool 1", ""} {
 			ops, err := promote.ParseOperands(Dialect, line)
 			if err != nil {

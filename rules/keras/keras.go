@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -39,6 +40,16 @@ var Def = &promote.Def{
 	},
 	Presets: [][]string{{"backend=tensorflow"}, {"floatx=bf16"}},
 	New:     build,
+	DTypes:  func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:    promote.NoWeakTypes,
+	Host:    promote.HostPython,
+	Rules:   allRules,
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+			return "Keras has no weak tensors; write a Python scalar (2, 1.5) for a weakly typed operand"
+		}},
+		AllOperands: true,
+	},
 }
 
 // config is what result_type reads from Keras's configuration.
@@ -54,7 +65,7 @@ type config struct {
 
 // rules is the keras rule set under one configuration.
 type rules struct {
-	promote.Base
+	kit.Base
 	c config
 	// torch: config.backend() == "torch", read by op typing (sum).
 	torch bool
@@ -63,17 +74,17 @@ type rules struct {
 // tables holds one compiled table per configuration, indexed by
 // tableIndex, each built the first time a rule set of that configuration
 // is built rather than at init.
-var tables = func() (ts [2 * len(floatxs)]func() *promote.PairTable) {
+var tables = func() (ts [2 * len(floatxs)]func() *kit.PairTable) {
 	for _, tf := range [2]bool{false, true} {
 		for _, fx := range floatxs {
 			c := newConfig(tf, fx.d)
-			ts[tableIndex(c)] = sync.OnceValue(func() *promote.PairTable {
-				return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision {
+			ts[tableIndex(c)] = sync.OnceValue(func() *kit.PairTable {
+				return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision {
 					out, rule, msg := c.decide(a, b)
 					if out == dtype.Invalid {
-						return promote.Decision{Rule: rule, Msg: msg}
+						return kit.Decision{Rule: rule, Msg: msg}
 					}
-					return promote.Decision{Out: out, Rule: rule}
+					return kit.Decision{Out: out, Rule: rule}
 				})
 			})
 		}
@@ -119,7 +130,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 		}
 	}
 	c := newConfig(s.Enum("backend") == "tensorflow", fx)
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tables[tableIndex(c)]()}, c: c, torch: s.Enum("backend") == "torch"}, nil
+	return &rules{Base: kit.NewBase(s, tables[tableIndex(c)]()), c: c, torch: s.Enum("backend") == "torch"}, nil
 }
 
 // arg is one argument of result_type after standardize_dtype: a dtype and
@@ -304,3 +315,9 @@ func pyTuple(args []arg) string {
 	b.WriteByte(')')
 	return b.String()
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet {
+	return promote.NewDTypeSet(append(strongNodes[:len(strongNodes):len(strongNodes)], dtype.F8E4M3FN, dtype.F8E5M2))
+})

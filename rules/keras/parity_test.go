@@ -134,7 +134,7 @@ func TestJAXParity(t *testing.T) {
 		if len(f) != 4 {
 			t.Fatalf("%s:%d: %d fields, want 4", parityFile, row.Line, len(f))
 		}
-		if got := batch(t, settings(f[1]), f[2]); got != f[3] {
+		if got := tsvtest.Check(t, Def.MustBuild(tsvtest.Settings(f[1])...), f[2]); got != f[3] {
 			t.Errorf("%s:%d %s: %q = %q, JAX gives %q", parityFile, row.Line, f[0], f[2], got, f[3])
 		}
 	}
@@ -150,7 +150,7 @@ func TestParityNeedsTheExclusions(t *testing.T) {
 		{"backend=jax", "u64 i8"},         // keras float32 (weak float resolved), JAX int32 (uint64 canonicalised to uint32)
 		{"backend=tensorflow", "f64 f32"}, // keras float64, JAX float32 (canonicalised)
 	} {
-		k := batch(t, settings(c.settings), c.query)
+		k := tsvtest.Check(t, Def.MustBuild(tsvtest.Settings(c.settings)...), c.query)
 		if jx := jaxResultType(t, j, c.query); k == jx {
 			t.Errorf("%s %q: keras and JAX both give %s; the exclusion would not be needed", c.settings, c.query, k)
 		}

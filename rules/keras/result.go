@@ -14,6 +14,9 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{DType: r.c.floatx, Rule: ruleNoOperands}, nil
 	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
 	var buf [8]arg
 	args := buf[:0]
 	for _, o := range ops {
@@ -40,9 +43,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) argOf(o promote.Operand, ops []promote.Operand) (arg, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if o.Weak {
-			return arg{}, r.Refuse(ruleNoWeak, "Keras has no weak tensors; write a Python scalar (2, 1.5) for a weakly typed operand", ops...)
-		}
 		return arg{d: o.DType}, nil
 	case promote.Literal:
 		v := o.Value

@@ -1,10 +1,8 @@
 package keras
 
 import (
-	"slices"
 	"testing"
 
-	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
@@ -21,17 +19,4 @@ func TestRuleVectors(t *testing.T) {
 	if n := tsvtest.RunVectors(t, Def, "testdata/vectors.tsv"); n < 80 {
 		t.Fatalf("only %d rule vectors", n)
 	}
-}
-
-// TestEveryRuleIsReached: every rule of the package decides (or refuses)
-// at least one query of the vector files, so no rule is dead and every
-// rule has a test; and every rule the package declares is in allRules.
-func TestEveryRuleIsReached(t *testing.T) {
-	tsvtest.RequireRulesListed(t, ".", allRules)
-	// Two rules guard what cannot happen, so no vector reaches them:
-	// no-promotion-path is unreachable with Keras's dtypes (its text says
-	// so), and python-scalar refuses only an operand kind the parser never
-	// makes.
-	reachable := slices.DeleteFunc(slices.Clone(allRules), func(r *promote.Rule) bool { return r == ruleNoPath || r == rulePython })
-	tsvtest.RequireAllRulesReached(t, Def, reachable, "testdata/upstream.tsv", "testdata/vectors.tsv")
 }

@@ -1,10 +1,3 @@
-// Package kernelfloat is the rule set of kernel_float, the CUDA C++ vector
-// library: its compiled promote_type specializations, C++ literals that
-// are not weak, constant<T> as its one weak kind, and left-fold promote_t.
-//
-// Source: KernelTuner/kernel_float @ f4e2d65be6e0f28156781eb766bae0fbcbe48b42,
-// include/kernel_float/{meta.h,fp16.h,bf16.h,fp8.h,constant.h}, as restated
-// in ../shared/reference/kernel_float/rules.md.
 package kernelfloat
 
 import (
@@ -13,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/rules/internal/clit"
 )
 
@@ -40,13 +34,22 @@ var Def = &promote.Def{
 	Source:  src + "{meta.h,fp16.h,bf16.h,fp8.h,constant.h,base.h}",
 	NAry:    promote.Fold,
 	Dialect: dtype.CPP,
-	Host:    promote.HostCPP,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
+		return &rules{kit.NewBase(s, table())}, nil
+	},
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	// kernel_float's constant<T> is its weak operand.
+	Weak:  promote.WeakTypes,
+	Host:  promote.HostCPP,
+	Rules: []*promote.Rule{ruleSame, ruleBool, ruleFloatInt, ruleFloats, ruleHalfBF16, ruleInts, ruleNoSpec, ruleUnknown, ruleLiteral, ruleConstant, ruleConst2, kit.NoOperands},
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleUnknown, Msg: func(_ promote.Settings, o promote.Operand) string {
+			return fmt.Sprintf("kernel_float has no element type for %s", o.DType)
+		}},
 	},
 }
 
-type rules struct{ promote.Base }
+type rules struct{ kit.Base }
 
 // known reports whether kernel_float has an element type for d. Its fp8
 // types are CUDA's __nv_fp8_e4m3 (OCP E4M3, ml_dtypes' float8_e4m3fn) and
@@ -78,11 +81,11 @@ func floatRank(d dtype.DType) int {
 
 // table compiles decide over every ordered pair of dtypes, on first use,
 // not at init.
-var table = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("kernel-float", decide) })
+var table = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("kernel-float", decide) })
 
-func decide(a, b dtype.DType) promote.Decision {
-	refuse := func(r *promote.Rule, msg string) promote.Decision {
-		return promote.Decision{Rule: r, Msg: msg}
+func decide(a, b dtype.DType) kit.Decision {
+	refuse := func(r *promote.Rule, msg string) kit.Decision {
+		return kit.Decision{Rule: r, Msg: msg}
 	}
 	switch {
 	case !known(a) || !known(b):
@@ -92,31 +95,31 @@ func decide(a, b dtype.DType) promote.Decision {
 		}
 		return refuse(ruleUnknown, fmt.Sprintf("kernel_float has no element type for %s", bad))
 	case a == b:
-		return promote.Decision{Out: a, Rule: ruleSame}
+		return kit.Decision{Out: a, Rule: ruleSame}
 	case a == dtype.Bool:
-		return promote.Decision{Out: b, Rule: ruleBool}
+		return kit.Decision{Out: b, Rule: ruleBool}
 	case b == dtype.Bool:
-		return promote.Decision{Out: a, Rule: ruleBool}
+		return kit.Decision{Out: a, Rule: ruleBool}
 	case a.IsFloat() && b.IsInteger():
-		return promote.Decision{Out: a, Rule: ruleFloatInt}
+		return kit.Decision{Out: a, Rule: ruleFloatInt}
 	case b.IsFloat() && a.IsInteger():
-		return promote.Decision{Out: b, Rule: ruleFloatInt}
+		return kit.Decision{Out: b, Rule: ruleFloatInt}
 	case a.IsFloat() && b.IsFloat():
 		ra, rb := floatRank(a), floatRank(b)
 		switch {
 		case ra > rb:
-			return promote.Decision{Out: a, Rule: ruleFloats}
+			return kit.Decision{Out: a, Rule: ruleFloats}
 		case rb > ra:
-			return promote.Decision{Out: b, Rule: ruleFloats}
+			return kit.Decision{Out: b, Rule: ruleFloats}
 		case ra == 2: // half with bfloat16
-			return promote.Decision{Out: dtype.F32, Rule: ruleHalfBF16}
+			return kit.Decision{Out: dtype.F32, Rule: ruleHalfBF16}
 		}
 		return refuse(ruleNoSpec, fmt.Sprintf("no promote_type<%s, %s>: the two fp8 types do not mix", a, b))
 	case a.IsSigned() == b.IsSigned():
 		if a.Bits() >= b.Bits() {
-			return promote.Decision{Out: a, Rule: ruleInts}
+			return kit.Decision{Out: a, Rule: ruleInts}
 		}
-		return promote.Decision{Out: b, Rule: ruleInts}
+		return kit.Decision{Out: b, Rule: ruleInts}
 	}
 	return refuse(ruleNoSpec, fmt.Sprintf("no promote_type<%s, %s>: a signed and an unsigned integer do not mix", a, b))
 }
@@ -125,19 +128,19 @@ func decide(a, b dtype.DType) promote.Decision {
 // promote_t<A, B, C...> does; its answer can depend on operand order.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	return promote.FoldLeft(ops, r)
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
+	return kit.FoldLeft(ops, r)
 }
 
-// elem gives an operand's element type as kernel_float sees it, and
+// elem gives an admitted operand's element type as kernel_float sees it, and
 // whether it is a constant<T>.
 func (r *rules) elem(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !known(o.DType) {
-			return 0, false, nil, r.Refuse(ruleUnknown, fmt.Sprintf("kernel_float has no element type for %s", o.DType), o)
-		}
 		return o.DType, o.Weak, nil, nil
 	case promote.Literal:
 		t, err := r.literalType(o)
@@ -208,3 +211,7 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	}
 	return promote.Result{DType: d.Out, Rule: rule}, nil
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(known) })

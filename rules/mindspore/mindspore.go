@@ -7,6 +7,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -57,12 +58,22 @@ var Def = &promote.Def{
 				t = docTable
 			}
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, mode: mode}, nil
+		return &rules{Base: kit.NewBase(s, t()), mode: mode}, nil
+	},
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:   promote.NoWeakTypes,
+	Host:   promote.HostPython,
+	Rules:  allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string { return noDTypeMsg(o.DType) }},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+			return "MindSpore has no weak tensors; write a Python scalar (1, 1.0, True) for a weakly typed operand"
+		}},
 	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	mode string
 }
 
@@ -81,16 +92,16 @@ var (
 	docTable      = modeTable(RulesDoc)
 )
 
-func modeTable(mode string) func() *promote.PairTable {
-	return sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return decide(mode, a, b) })
+func modeTable(mode string) func() *kit.PairTable {
+	return sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision { return decide(mode, a, b) })
 	})
 }
 
-func decide(mode string, a, b dtype.DType) promote.Decision {
+func decide(mode string, a, b dtype.DType) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if !has(d) {
-			return promote.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
+			return kit.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
 		}
 	}
 	args := []arg{{a, true}, {b, true}}
@@ -103,9 +114,9 @@ func decide(mode string, a, b dtype.DType) promote.Decision {
 		out, why, msg = maxPriority(mode == RulesDoc, args, len(args))
 	}
 	if msg != "" {
-		return promote.Decision{Rule: why, Msg: msg}
+		return kit.Decision{Rule: why, Msg: msg}
 	}
-	return promote.Decision{Out: out, Rule: why}
+	return kit.Decision{Out: out, Rule: why}
 }
 
 // Result is the type the operands of one signature dtype group convert
@@ -114,7 +125,10 @@ func decide(mode string, a, b dtype.DType) promote.Decision {
 // priority among the tensors decides, then the scalars adjust it.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	args := make([]arg, 0, len(ops))
 	for _, o := range ops {
@@ -144,12 +158,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) argOf(o promote.Operand) (arg, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !has(o.DType) {
-			return arg{}, r.Refuse(ruleNoDType, noDTypeMsg(o.DType), o)
-		}
-		if o.Weak {
-			return arg{}, r.Refuse(ruleNoWeak, "MindSpore has no weak tensors; write a Python scalar (1, 1.0, True) for a weakly typed operand", o)
-		}
 		return arg{o.DType, true}, nil
 	case promote.Literal:
 		v := o.Value
@@ -172,3 +180,7 @@ func (r *rules) argOf(o promote.Operand) (arg, error) {
 func noDTypeMsg(d dtype.DType) string {
 	return fmt.Sprintf("MindSpore has no dtype %s (mindspore.dtype: bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, bfloat16, float32, float64, complex64, complex128)", d)
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(has) })

@@ -15,11 +15,3 @@ func TestVectors(t *testing.T) {
 		t.Fatalf("only %d vectors", n)
 	}
 }
-
-// TestEveryRuleIsReached: every rule of the package decides (or refuses)
-// at least one query of testdata/vectors.tsv, so no rule is dead and every
-// rule has a test; and every rule the package declares is in allRules.
-func TestEveryRuleIsReached(t *testing.T) {
-	tsvtest.RequireRulesListed(t, ".", allRules)
-	tsvtest.RequireAllRulesReached(t, Def, allRules, "testdata/vectors.tsv")
-}

@@ -3,6 +3,8 @@ package mlx
 import (
 	"strings"
 	"testing"
+
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // Each named disagreement of spec.md §7, as a test.
@@ -12,7 +14,7 @@ import (
 // gives a weak float64 (x64) or int32 (x64 off).
 func TestFollowingJaxDisagreement(t *testing.T) {
 	for _, q := range []string{"u64 i8", "i16 u64", "u64 i32", "i64 u64"} {
-		if got := batch(t, q); got != "f32" {
+		if got := tsvtest.Check(t, Def.MustBuild(), q); got != "f32" {
 			t.Errorf("%q = %s, want f32", q, got)
 		}
 	}
@@ -22,7 +24,7 @@ func TestFollowingJaxDisagreement(t *testing.T) {
 // is complex64, as is float64 with a Python complex.
 func TestFloat64WithComplex64(t *testing.T) {
 	for _, q := range []string{"f64 c64", "c64 f64", "f64 1j"} {
-		if got := batch(t, q); got != "c64" {
+		if got := tsvtest.Check(t, Def.MustBuild(), q); got != "c64" {
 			t.Errorf("%q = %s, want c64", q, got)
 		}
 	}
@@ -33,7 +35,7 @@ func TestFloat64WithComplex64(t *testing.T) {
 // keeps any array's dtype.
 func TestBoolArrayWithIntLiteral(t *testing.T) {
 	for q, want := range map[string]string{"bool 0": "i32", "1 bool": "i32", "bool false": "bool", "u8 true": "u8"} {
-		if got := batch(t, q); got != want {
+		if got := tsvtest.Check(t, Def.MustBuild(), q); got != want {
 			t.Errorf("%q = %s, want %s", q, got, want)
 		}
 	}
@@ -42,11 +44,11 @@ func TestBoolArrayWithIntLiteral(t *testing.T) {
 // TestOverflowCheckStopsAt8Bytes: the int range check applies to integer
 // arrays narrower than 8 bytes only.
 func TestOverflowCheckStopsAt8Bytes(t *testing.T) {
-	if got := batch(t, "i32 3000000000"); !strings.HasPrefix(got, "error:") {
+	if got := tsvtest.Check(t, Def.MustBuild(), "i32 3000000000"); !strings.HasPrefix(got, "error:") {
 		t.Errorf("i32 3000000000 = %s, want an overflow error", got)
 	}
 	for _, q := range []string{"u64 -1", "i64 -9223372036854775808", "bool 3000000000"} {
-		if got := batch(t, q); strings.HasPrefix(got, "error:") {
+		if got := tsvtest.Check(t, Def.MustBuild(), q); strings.HasPrefix(got, "error:") {
 			t.Errorf("%q = %s, want no error", q, got)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -26,24 +27,35 @@ var Def = &promote.Def{
 	NAry:    promote.Fold,
 	Dialect: Dialect,
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{promote.Base{D: s.Def(), S: s, Table: table()}}, nil
+		return &rules{kit.NewBase(s, table())}, nil
+	},
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:   promote.NoWeakTypes,
+	Host:   promote.HostPython,
+	Rules:  allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNotMLX, Msg: func(_ promote.Settings, o promote.Operand) string { return notMLXMsg(o.DType) }},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+			return "MLX has no weak arrays; write a Python scalar (2, 1.5) for an operand that takes the other's dtype"
+		}},
+		AllOperands: true,
 	},
 }
 
 // rules is the mlx rule set.
-type rules struct{ promote.Base }
+type rules struct{ kit.Base }
 
 // table is promote_types compiled over the catalogue; a dtype MLX does not
 // have is refused. It is built on first use, not at init.
-var table = sync.OnceValue(func() *promote.PairTable {
-	return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision {
+var table = sync.OnceValue(func() *kit.PairTable {
+	return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision {
 		for _, d := range [2]dtype.DType{a, b} {
 			if !Has(d) {
-				return promote.Decision{Rule: ruleNotMLX, Msg: notMLXMsg(d)}
+				return kit.Decision{Rule: ruleNotMLX, Msg: notMLXMsg(d)}
 			}
 		}
 		out, _ := PromoteTypes(a, b)
-		return promote.Decision{Out: out, Rule: ruleTable}
+		return kit.Decision{Out: out, Rule: ruleTable}
 	})
 })
 
@@ -53,7 +65,10 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoOperands, "ValueError: [result_type] At least one array or dtype is required.")
 	}
-	res, err := promote.FoldLeft(ops, r)
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
+	res, err := kit.FoldLeft(ops, r)
 	if err != nil {
 		var e *promote.Error
 		if errors.As(err, &e) {
@@ -74,9 +89,6 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 		}
 		return promote.Result{DType: d, Rule: rule}, nil
 	}
-	if err := r.checkArray(o); err != nil {
-		return promote.Result{}, err
-	}
 	return promote.Result{DType: o.DType, Rule: ruleOneArray}, nil
 }
 
@@ -86,13 +98,6 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 // own default. Then promote_types.
 func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	aLit, bLit := a.Kind == promote.Literal, b.Kind == promote.Literal
-	for _, o := range [2]promote.Operand{a, b} {
-		if o.Kind != promote.Literal {
-			if err := r.checkArray(o); err != nil {
-				return promote.Result{}, err
-			}
-		}
-	}
 	da, db := a.DType, b.DType
 	rule := ruleTable
 	var err error
@@ -131,13 +136,6 @@ func (r *rules) scalar(o promote.Operand, other dtype.DType) (dtype.DType, *prom
 	return d, rule, nil
 }
 
-// checkArray refuses a tensor or typed scalar MLX cannot have.
-func (r *rules) checkArray(o promote.Operand) error {
-	switch {
-	case !Has(o.DType):
-		return r.Refuse(ruleNotMLX, notMLXMsg(o.DType), o)
-	case o.Weak:
-		return r.Refuse(ruleNoWeak, "MLX has no weak arrays; write a Python scalar (2, 1.5) for an operand that takes the other's dtype", o)
-	}
-	return nil
-}
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return promote.NewDTypeSet(types[:]) })

@@ -84,7 +84,7 @@ func TestNumPyParity(t *testing.T) {
 	}
 	for _, row := range rows {
 		f := row.Fields
-		if got := batch(t, f[1]); got != f[2] {
+		if got := tsvtest.Check(t, Def.MustBuild(), f[1]); got != f[2] {
 			t.Errorf("%s:%d %s: %q = %q, NumPy (via mx.array) gives %q", parityFile, row.Line, f[0], f[1], got, f[2])
 		}
 	}

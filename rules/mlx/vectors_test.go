@@ -1,10 +1,8 @@
 package mlx
 
 import (
-	"slices"
 	"testing"
 
-	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
@@ -21,16 +19,4 @@ func TestRuleVectors(t *testing.T) {
 	if n := tsvtest.RunVectors(t, Def, "testdata/vectors.tsv"); n < 55 {
 		t.Fatalf("only %d rule vectors", n)
 	}
-}
-
-// TestEveryRuleIsReached: every rule of the package decides (or refuses)
-// at least one query of the vector files, so no rule is dead and every
-// rule has a test; and every rule the package declares is in allRules.
-func TestEveryRuleIsReached(t *testing.T) {
-	tsvtest.RequireRulesListed(t, ".", allRules)
-	// python-scalar refuses only a literal kind the parser never makes (a
-	// Python literal MLX cannot take is refused by pylit.Rule), so no
-	// vector reaches it.
-	reachable := slices.DeleteFunc(slices.Clone(allRules), func(r *promote.Rule) bool { return r == rulePython })
-	tsvtest.RequireAllRulesReached(t, Def, reachable, "testdata/upstream.tsv", "testdata/vectors.tsv")
 }

@@ -27,7 +27,7 @@
 // np.promote_types is derived, never typed in: the safe-cast relation over
 // kind and size, and NumPy's climbing procedure for pairs where neither
 // dtype casts safely to the other (int64 with uint64 gives float64, int16
-// with float16 float32), compiled into a promote.PairTable.
+// with float16 float32), compiled into a kit.PairTable.
 //
 // np.result_type does not fold left. It reduces its DTypes to the "main"
 // one (the most knowledgeable: for builtins the larger type number, with

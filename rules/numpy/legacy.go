@@ -179,9 +179,6 @@ func valueHint(ops []promote.Operand, cands [][]lcand) string {
 func (r *rules) legacyCands(o promote.Operand) ([]lcand, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if o.Weak {
-			return nil, r.Refuse(ruleWeakArray, fmt.Sprintf("NumPy has no weak %s: only Python int, float and complex are weak", kindWord(o)), o)
-		}
 		t, err := r.concreteType(o)
 		if err != nil {
 			return nil, err

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // What ml_dtypes 0.5 registers with NumPy, and the "can cast safely"
@@ -193,15 +193,15 @@ func userCommon(cls, other ntype) (ntype, bool) {
 // has none): PyArray_CommonDType over the builtins and ml_dtypes' types.
 // Each is built the first time ml_dtypes=true asks for it, not at init.
 var (
-	mlPairTable = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable("numpy", func(a, b dtype.DType) promote.Decision { return decideMLPair(model{}, a, b) })
+	mlPairTable = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable("numpy", func(a, b dtype.DType) kit.Decision { return decideMLPair(model{}, a, b) })
 	})
-	mlPairTable124 = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable("numpy", func(a, b dtype.DType) promote.Decision { return decideMLPair(model{v124: true}, a, b) })
+	mlPairTable124 = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable("numpy", func(a, b dtype.DType) kit.Decision { return decideMLPair(model{v124: true}, a, b) })
 	})
 )
 
-func decideMLPair(m model, a, b dtype.DType) promote.Decision {
+func decideMLPair(m model, a, b dtype.DType) kit.Decision {
 	ta, oka := lookup(a)
 	tb, okb := lookup(b)
 	if !oka || !okb {
@@ -209,15 +209,15 @@ func decideMLPair(m model, a, b dtype.DType) promote.Decision {
 		if oka {
 			bad = b
 		}
-		return promote.Decision{Rule: ruleNotBuiltin, Msg: notRegisteredMsg(bad)}
+		return kit.Decision{Rule: ruleNotBuiltin, Msg: notRegisteredMsg(bad)}
 	}
 	c, ok := m.commonDType(dclass(ta), dclass(tb))
 	if !ok {
-		return promote.Decision{Rule: ruleMLNoCommon, Msg: m.noCommonMsg(dclass(ta), dclass(tb))}
+		return kit.Decision{Rule: ruleMLNoCommon, Msg: m.noCommonMsg(dclass(ta), dclass(tb))}
 	}
 	out := ntypes[c].dtype
 	if out == dtype.Invalid { // unreachable: only a climb reaches longdouble, and none does
-		return promote.Decision{Rule: ruleMLNoCommon, Msg: fmt.Sprintf("the common dtype %s is not in the catalogue", ntypes[c].name)}
+		return kit.Decision{Rule: ruleMLNoCommon, Msg: fmt.Sprintf("the common dtype %s is not in the catalogue", ntypes[c].name)}
 	}
-	return promote.Decision{Out: out, Rule: pairRuleOf(ta, tb)}
+	return kit.Decision{Out: out, Rule: pairRuleOf(ta, tb)}
 }

@@ -3,10 +3,12 @@ package numpy
 import (
 	"fmt"
 	"math/big"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Def is the numpy rule set: NumPy's np.promote_types, np.result_type over
@@ -41,7 +43,7 @@ var Def = &promote.Def{
 	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		r := &rules{
-			Base:        promote.Base{D: s.Def(), S: s, Table: pairTable()},
+			Base:        kit.NewBase(s, pairTable()),
 			checkValues: s.Bool("check_values"),
 			legacy:      s.Enum("promotion") == "legacy",
 			ml:          s.Bool("ml_dtypes"),
@@ -55,10 +57,37 @@ var Def = &promote.Def{
 		}
 		return r, nil
 	},
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
+		if s.Bool("ml_dtypes") {
+			return mlDTypeSet()
+		}
+		return builtinDTypeSet()
+	},
+	Weak: promote.NoWeakTypes,
+	Host: promote.HostPython,
+	Rules: []*promote.Rule{
+		ruleSame, ruleSafeCast, ruleClimb, ruleMainDType, ruleWeakInt, ruleWeakFloat, ruleWeakComplex, ruleDefaults,
+		ruleSingle, ruleNoOperands, ruleNotBuiltin, ruleWeakArray, ruleObject, ruleNoCommon, ruleIntBounds, ruleIntToFloat,
+		ruleIntToLongDouble, ruleInfWarning, ruleLegacyValueBased, ruleLegacyScalarKind, ruleLegacyAllScalars,
+		ruleLegacyNeedsValue, ruleLegacyLongDoubleObject, ruleLegacyObjectFloat, ruleLegacyObject, ruleMLSafeCast,
+		ruleMLClimb, ruleMLPyScalar, ruleMLNoCommon, ruleMLLoop, ruleMLIntConvert, ruleMLTooMany, pylit.Rule,
+	},
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleWeakArray, Msg: func(_ promote.Settings, o promote.Operand) string {
+			return fmt.Sprintf("NumPy has no weak %s: only Python int, float and complex are weak", kindWord(o))
+		}},
+		NoDType: &promote.Refusal{Rule: ruleNotBuiltin, Msg: func(s promote.Settings, o promote.Operand) string {
+			if s.Bool("ml_dtypes") {
+				return notRegisteredMsg(o.DType)
+			}
+			return notBuiltinMsg(o.DType)
+		}},
+		WeakFirst: true,
+	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	checkValues bool
 	legacy      bool // promotion=legacy: NumPy 1.24
 	ml          bool // ml_dtypes=true
@@ -75,6 +104,9 @@ const maxStack = 8
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoOperands, "ValueError: at least one array or dtype is required")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	if r.legacy {
 		return r.legacyResult(ops)
@@ -194,9 +226,6 @@ func (r *rules) classify(o promote.Operand) (dclass, error) {
 	case promote.Tensor, promote.Scalar:
 		// An array of any rank (0-d included) and a NumPy scalar are
 		// strong in NumPy 2; NumPy has nothing weak but Python objects.
-		if o.Weak {
-			return 0, r.Refuse(ruleWeakArray, fmt.Sprintf("NumPy has no weak %s: only Python int, float and complex are weak", kindWord(o)), o)
-		}
 		t, err := r.concreteType(o)
 		if err != nil {
 			return 0, err
@@ -267,3 +296,13 @@ func bigFloat64(v *big.Int) float64 {
 	f, _ := new(big.Float).SetInt(v).Float64()
 	return f
 }
+
+// The dtypes NumPy has, without and with ml_dtypes, built once.
+var (
+	builtinDTypeSet = sync.OnceValue(func() *promote.DTypeSet {
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := builtin(d); return ok })
+	})
+	mlDTypeSet = sync.OnceValue(func() *promote.DTypeSet {
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := lookup(d); return ok })
+	})
+)

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // safeCast is NumPy's compile-time "can cast safely" relation between the
@@ -143,9 +143,9 @@ var promoteTable = func() (tab [numNTypes][numNTypes]ntype) {
 // pairTable is np.promote_types compiled over the catalogue: the 14 NumPy
 // builtins it has promote by promoteTypes, everything else is refused. It
 // is built on first use, not at init.
-var pairTable = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("numpy", decidePair) })
+var pairTable = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("numpy", decidePair) })
 
-func decidePair(a, b dtype.DType) promote.Decision {
+func decidePair(a, b dtype.DType) kit.Decision {
 	ta, oka := builtin(a)
 	tb, okb := builtin(b)
 	if !oka || !okb {
@@ -153,10 +153,10 @@ func decidePair(a, b dtype.DType) promote.Decision {
 		if oka {
 			bad = b
 		}
-		return promote.Decision{Rule: ruleNotBuiltin, Msg: notBuiltinMsg(bad)}
+		return kit.Decision{Rule: ruleNotBuiltin, Msg: notBuiltinMsg(bad)}
 	}
 	out, h, _ := promoteTypes(ta, tb)
-	return promote.Decision{Out: ntypes[out].dtype, Rule: pairRule[h]}
+	return kit.Decision{Out: ntypes[out].dtype, Rule: pairRule[h]}
 }
 
 // notBuiltinMsg is the refusal for a dtype NumPy does not have, phrased as

@@ -10,7 +10,6 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
-	"github.com/promote-dev/promote/internal/pylit"
 	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
@@ -385,12 +384,7 @@ func TestOption(t *testing.T) {
 
 // TestRuleTexts: every rule has an ID, a one-line text and a source.
 func TestRuleTexts(t *testing.T) {
-	for _, r := range []*promote.Rule{ruleSame, ruleSafeCast, ruleClimb, ruleMainDType, ruleWeakInt, ruleWeakFloat,
-		ruleWeakComplex, ruleDefaults, ruleSingle, ruleNoOperands, ruleNotBuiltin, ruleWeakArray, pylit.Rule,
-		ruleObject, ruleNoCommon, ruleIntBounds, ruleIntToFloat, ruleInfWarning, ruleIntToLongDouble,
-		ruleLegacyValueBased, ruleLegacyScalarKind, ruleLegacyAllScalars, ruleLegacyNeedsValue, ruleLegacyObject,
-		ruleLegacyLongDoubleObject, ruleLegacyObjectFloat, ruleMLSafeCast, ruleMLClimb, ruleMLPyScalar, ruleMLNoCommon,
-		ruleMLLoop, ruleMLIntConvert, ruleMLTooMany} {
+	for _, r := range Def.Rules {
 		if r.ID == "" || r.Text == "" || r.Source == "" || strings.ContainsAny(r.Text+r.Source, "\n\r") {
 			t.Errorf("rule %+v is incomplete", r)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // src is where R1..R11 come from: validate_and_infer_types of the current
@@ -136,14 +137,14 @@ type attrs struct {
 	tgt64  dtype.DType // u64_integer_promotion_target, never validated
 }
 
-func ok(d dtype.DType, r *promote.Rule) promote.Decision { return promote.Decision{Out: d, Rule: r} }
+func ok(d dtype.DType, r *promote.Rule) kit.Decision { return kit.Decision{Out: d, Rule: r} }
 
-func fail(r *promote.Rule, msg string) promote.Decision { return promote.Decision{Rule: r, Msg: msg} }
+func fail(r *promote.Rule, msg string) kit.Decision { return kit.Decision{Rule: r, Msg: msg} }
 
 // infer is validate_and_infer_types' element-type logic for inputs of types
 // t0, t1 and ranks r0, r1 (promote.Operand ranks). Source: src, restated
 // in algorithm.md §3; each step is commented with its rule.
-func infer(a attrs, t0 dtype.DType, r0 int, t1 dtype.DType, r1 int) promote.Decision {
+func infer(a attrs, t0 dtype.DType, r0 int, t1 dtype.DType, r1 int) kit.Decision {
 	e0, e1 := info(t0), info(t1)
 
 	// R1: both types must be supported, checked before anything else, so

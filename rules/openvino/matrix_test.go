@@ -8,6 +8,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/tsvtest"
+	"github.com/promote-dev/promote/kit"
 )
 
 // The four settings of testdata/matrix.tsv, in column order.
@@ -196,7 +197,7 @@ func TestTableMatchesAlgorithm(t *testing.T) {
 	}
 }
 
-func checkDecision(t *testing.T, s []string, what string, res promote.Result, err error, want promote.Decision) {
+func checkDecision(t *testing.T, s []string, what string, res promote.Result, err error, want kit.Decision) {
 	t.Helper()
 	if want.Out == dtype.Invalid {
 		var pe *promote.Error

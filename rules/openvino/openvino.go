@@ -2,9 +2,11 @@ package openvino
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 const name = "openvino"
@@ -37,11 +39,22 @@ var Def = &promote.Def{
 		// What the PyTorch frontend's align_eltwise_input_types builds.
 		{optUnsafe + "=true", optPyTorch + "=true"},
 	},
-	New: newRules,
+	New:    newRules,
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:   promote.NoWeakTypes,
+	// Its graph inputs are tensors; literals are written in its Python
+	// API, and the op refuses them.
+	Host:  promote.HostPython,
+	Rules: []*promote.Rule{R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, ruleInputs, ruleTensors, ruleNoWeak, kit.NoOperands},
+	Admission: promote.Admission{
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
+			return fmt.Sprintf("OpenVINO has no weak types: write %s without the ?", o.DType)
+		}},
+	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	a attrs
 }
 
@@ -50,7 +63,7 @@ func newRules(s promote.Settings) (promote.Rules, error) {
 	if !a.tgt64.Valid() {
 		return nil, fmt.Errorf("%s: option %s: no dtype given", name, optTgt64)
 	}
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: tableFor(a.unsafe, a.tgt64)}, a: a}, nil
+	return &rules{Base: kit.NewBase(s, tableFor(a.unsafe, a.tgt64)), a: a}, nil
 }
 
 // The refusals that are not ConvertPromoteTypes' own checks but follow from
@@ -73,8 +86,11 @@ var (
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	switch len(ops) {
 	case 0:
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands: ConvertPromoteTypes takes exactly two inputs")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands: ConvertPromoteTypes takes exactly two inputs")
 	case 1:
+		if err := r.Admit(ops); err != nil {
+			return promote.Result{}, err
+		}
 		t, _, err := r.input(ops[0])
 		if err != nil {
 			return promote.Result{}, err
@@ -86,6 +102,9 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	case 2:
 	default:
 		return promote.Result{}, r.Refuse(ruleInputs, fmt.Sprintf("ConvertPromoteTypes takes exactly two inputs, got %d", len(ops)), ops...)
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	t0, r0, err := r.input(ops[0])
 	if err != nil {
@@ -104,7 +123,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 
 // decide uses the compiled table unless the ranks can matter, which is only
 // in pytorch mode with a rank-0 or dynamic-rank input.
-func (r *rules) decide(t0 dtype.DType, r0 int, t1 dtype.DType, r1 int) promote.Decision {
+func (r *rules) decide(t0 dtype.DType, r0 int, t1 dtype.DType, r1 int) kit.Decision {
 	shapeMatters := r.a.pt && (rankClass(r0) != ranked || rankClass(r1) != ranked)
 	if shapeMatters || !t0.Valid() || !t1.Valid() { // the table has no row for an invalid dtype
 		return infer(r.a, t0, r0, t1, r1)
@@ -121,9 +140,6 @@ func (r *rules) input(o promote.Operand) (dtype.DType, int, error) {
 			"ConvertPromoteTypes takes tensors, not the %s literal %s: write it as a rank-0 tensor of the type a frontend would give it, e.g. i64[], as the PyTorch frontend builds (see pytorch_scalar_promotion)",
 			o.Value.Kind, o.Value.Text), o)
 	case promote.Tensor, promote.Scalar:
-		if o.Weak {
-			return 0, 0, r.Refuse(ruleNoWeak, fmt.Sprintf("OpenVINO has no weak types: write %s without the ?", o.DType), o)
-		}
 		if o.Kind == promote.Scalar {
 			return o.DType, 0, nil
 		}
@@ -131,3 +147,7 @@ func (r *rules) input(o promote.Operand) (dtype.DType, int, error) {
 	}
 	return 0, 0, r.Refuse(ruleTensors, "invalid operand", o)
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(Supported) })

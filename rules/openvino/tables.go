@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Two ranked tensors never meet R7, so pytorch_scalar_promotion does not
@@ -20,18 +21,18 @@ var (
 
 type lazyTable struct {
 	once sync.Once
-	t    *promote.PairTable
+	t    *kit.PairTable
 }
 
 // tableFor returns the compiled pair table for the attributes.
-func tableFor(unsafe bool, tgt64 dtype.DType) *promote.PairTable {
+func tableFor(unsafe bool, tgt64 dtype.DType) *kit.PairTable {
 	lt := &safeTable
 	if unsafe {
 		lt = &unsafeTable[tgt64]
 	}
 	lt.once.Do(func() {
 		a := attrs{unsafe: unsafe, tgt64: tgt64}
-		lt.t = promote.NewPairTable(name, func(x, y dtype.DType) promote.Decision {
+		lt.t = kit.NewPairTable(name, func(x, y dtype.DType) kit.Decision {
 			return infer(a, x, promote.RankPositive, y, promote.RankPositive)
 		})
 	})

@@ -9,6 +9,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/tsvtest"
+	"github.com/promote-dev/promote/kit"
 )
 
 // errTexts maps the error ids of the vectors to the text OpenVINO's
@@ -98,7 +99,7 @@ func TestRules(t *testing.T) {
 		v.check(t, path)
 		seen[v.rule] = true
 	}
-	for _, r := range []*promote.Rule{R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, ruleInputs, ruleTensors, ruleNoWeak, promote.NoOperands} {
+	for _, r := range []*promote.Rule{R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, ruleInputs, ruleTensors, ruleNoWeak, kit.NoOperands} {
 		if !seen[r.ID] {
 			t.Errorf("no vector exercises %s", r.ID)
 		}

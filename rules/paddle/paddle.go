@@ -7,6 +7,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -46,12 +47,22 @@ var Def = &promote.Def{
 		if guide {
 			t = guideTable
 		}
-		return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, guide: guide}, nil
+		return &rules{Base: kit.NewBase(s, t()), guide: guide}, nil
+	},
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:   promote.NoWeakTypes,
+	Host:   promote.HostPython,
+	Rules:  allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string { return noDTypeMsg(o.DType) }},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+			return "Paddle has no weak tensors; write a Python scalar (1, 1.0, 1j, True) for a weakly typed operand"
+		}},
 	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	guide bool
 }
 
@@ -75,24 +86,24 @@ type side struct {
 // The two tables: the binary rule for two ranked tensors, compiled, each
 // the first time a rule set of its mode asks for it, not at init.
 var (
-	codeTable = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, false) })
+	codeTable = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision { return tableDecision(a, b, false) })
 	})
-	guideTable = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return tableDecision(a, b, true) })
+	guideTable = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision { return tableDecision(a, b, true) })
 	})
 )
 
-func tableDecision(a, b dtype.DType, guide bool) promote.Decision {
+func tableDecision(a, b dtype.DType, guide bool) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if !has(d) {
-			return promote.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
+			return kit.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
 		}
 	}
 	if guide {
 		for _, d := range [2]dtype.DType{a, b} {
 			if !inGuide(d) {
-				return promote.Decision{Rule: ruleGuideUnlisted, Msg: "the guide's tables do not list " + paddleName(d)}
+				return kit.Decision{Rule: ruleGuideUnlisted, Msg: "the guide's tables do not list " + paddleName(d)}
 			}
 		}
 	}
@@ -106,9 +117,9 @@ func tableDecision(a, b dtype.DType, guide bool) promote.Decision {
 		out, why, msg = codeBinary(x, y)
 	}
 	if msg != "" {
-		return promote.Decision{Rule: why, Msg: msg}
+		return kit.Decision{Rule: why, Msg: msg}
 	}
-	return promote.Decision{Out: out.dt, Rule: why}
+	return kit.Decision{Out: out.dt, Rule: why}
 }
 
 // Result folds the operands left to right as a chain of binary operations
@@ -116,7 +127,10 @@ func tableDecision(a, b dtype.DType, guide bool) promote.Decision {
 // 0-d tensor only when both of its operands were.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	acc, why, err := r.sideOf(ops[0])
 	if err != nil {
@@ -144,12 +158,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) sideOf(o promote.Operand) (side, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !has(o.DType) {
-			return side{}, nil, r.Refuse(ruleNoDType, noDTypeMsg(o.DType), o)
-		}
-		if o.Weak {
-			return side{}, nil, r.Refuse(ruleNoWeak, "Paddle has no weak tensors; write a Python scalar (1, 1.0, 1j, True) for a weakly typed operand", o)
-		}
 		if r.guide && !inGuide(o.DType) {
 			return side{}, nil, r.Refuse(ruleGuideUnlisted, "the guide's tables do not list "+paddleName(o.DType), o)
 		}
@@ -191,3 +199,7 @@ func toTensorDType(k promote.ValueKind) dtype.DType {
 func noDTypeMsg(d dtype.DType) string {
 	return fmt.Sprintf("Paddle has no dtype %s (its dtypes are bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64, complex64, complex128, float8_e4m3fn, float8_e5m2, and phi's uint16, uint32, uint64)", d)
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(has) })

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // The category rules of combine_categories (TypeProperties.cpp). Category
@@ -244,7 +245,7 @@ func (s *State) add(k Slot, d dtype.DType, why *promote.Rule, op promote.Operand
 // reason (an operand rule or promoteTypes' rule).
 func (s *State) Result() (promote.Result, error) {
 	if s.slot == [numSlots]dtype.DType{} {
-		return promote.Result{}, &promote.Error{Rules: Name, Rule: promote.NoOperands, Msg: "no operands"}
+		return promote.Result{}, &promote.Error{Rules: Name, Rule: kit.NoOperands, Msg: "no operands"}
 	}
 	lo, loWhy, err := s.combine(s.slot[ZeroDimSlot], s.why[ZeroDimSlot], s.slot[WrappedSlot], s.why[WrappedSlot])
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/oracle"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 var update = flag.Bool("update", false, "with the live oracles present, rewrite testdata/live_promote_types_*.tsv from them")
@@ -343,7 +344,7 @@ func compareLive(t *testing.T, version string, qs []liveQuery, out []byte) {
 				got = "error: " + err.Error()
 			}
 		} else {
-			got, _ = query(t, built[q.def], q.ops)
+			got, _ = tsvtest.Query(t, built[q.def], q.ops)
 		}
 		counts[q.kind]++
 		torchErr, torchRefused := strings.CutPrefix(want, "error\t")

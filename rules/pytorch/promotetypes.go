@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Sources, by upstream tag and line (versions.md says how each was read).
@@ -53,8 +54,8 @@ var (
 )
 
 // decide is this version's c10::promoteTypes(a, b), step by step.
-func (r *release) decide(a, b dtype.DType) promote.Decision {
-	refuse := func(rule *promote.Rule, msg string) promote.Decision { return promote.Decision{Rule: rule, Msg: msg} }
+func (r *release) decide(a, b dtype.DType) kit.Decision {
+	refuse := func(rule *promote.Rule, msg string) kit.Decision { return kit.Decision{Rule: rule, Msg: msg} }
 	switch {
 	case !r.Has(a):
 		return refuse(ruleNoDType, r.noDTypeMsg(a))
@@ -64,7 +65,7 @@ func (r *release) decide(a, b dtype.DType) promote.Decision {
 		// v1.13.1 ScalarType.h:449 (and 2.0, 2.1): every non-quantized
 		// pair is one table lookup, the diagonal included.
 		if out := r.lookup[r.index(a)][r.index(b)]; out != dtype.Invalid {
-			return promote.Decision{Out: out, Rule: r.ruleTable}
+			return kit.Decision{Out: out, Rule: r.ruleTable}
 		}
 		// 2.1's ud cells: torch.promote_types checks for Undefined.
 		return refuse(ruleTableUndefined, fmt.Sprintf("Promotion from %s and %s is unsupported.", scalarTypeNames[a], scalarTypeNames[b]))
@@ -72,7 +73,7 @@ func (r *release) decide(a, b dtype.DType) promote.Decision {
 	// ScalarType.cpp:50-52 (2.6): equal types return that type before
 	// any other check, so float8 with itself is fine.
 	case a == b:
-		return promote.Decision{Out: a, Rule: ruleSame}
+		return kit.Decision{Out: a, Rule: ruleSame}
 
 	// ScalarType.cpp:68-75 (2.6): the Float8 check comes before the
 	// unsigned one, so uint16 + float8_e5m2 is a Float8 error.
@@ -85,10 +86,10 @@ func (r *release) decide(a, b dtype.DType) promote.Decision {
 	// only one of the two can be floating here).
 	case isBarebonesUnsigned(a) || isBarebonesUnsigned(b):
 		if isFloating(a) {
-			return promote.Decision{Out: a, Rule: ruleBarebonesFloat}
+			return kit.Decision{Out: a, Rule: ruleBarebonesFloat}
 		}
 		if isFloating(b) {
-			return promote.Decision{Out: b, Rule: ruleBarebonesFloat}
+			return kit.Decision{Out: b, Rule: ruleBarebonesFloat}
 		}
 		return refuse(ruleBarebones, fmt.Sprintf("Promotion for uint16, uint32, uint64 types is not supported, attempted to promote %s and %s",
 			scalarTypeNames[a], scalarTypeNames[b]))
@@ -104,7 +105,7 @@ func (r *release) decide(a, b dtype.DType) promote.Decision {
 	if ib < 0 {
 		return refuse(ruleInternalAssert, `ix_b != -1 INTERNAL ASSERT FAILED at "c10/core/ScalarType.cpp":105, please report a bug to PyTorch.`)
 	}
-	return promote.Decision{Out: r.lookup[ia][ib], Rule: r.ruleTable}
+	return kit.Decision{Out: r.lookup[ia][ib], Rule: r.ruleTable}
 }
 
 // promoteTypes is the version's compiled c10::promoteTypes as a bare error

@@ -41,7 +41,7 @@ func TestPromoteTypesTable(t *testing.T) {
 		} else if err != nil || res.String() != row[2] {
 			t.Errorf("line %d: promote_types(%s, %s) = %v, %v; want %s", v.Line, a, b, res, err, row[2])
 		}
-		got, _ := query(t, r, row[0]+" "+row[1])
+		got, _ := tsvtest.Query(t, r, row[0]+" "+row[1])
 		if want := res.String(); err != nil && !strings.HasPrefix(got, "error: ") || err == nil && got != want {
 			t.Errorf("line %d: result_type(%s, %s) = %s, disagrees with promote_types", v.Line, a, b, got)
 		}

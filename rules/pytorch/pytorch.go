@@ -2,9 +2,12 @@ package pytorch
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -36,11 +39,32 @@ var Def = &promote.Def{
 	}},
 	Presets: [][]string{{"default_float=f64"}, {"version=" + Version26}, {"version=" + Version113}},
 	New:     build,
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
+		r, err := releaseOf(s.Enum("version"))
+		if err != nil {
+			return nil
+		}
+		return (*promote.DTypeSet)(&r.has)
+	},
+	Weak:  promote.NoWeakTypes,
+	Host:  promote.HostPython,
+	Rules: allRules,
+	// State (the incremental API) checks the same for its own callers.
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(s promote.Settings, o promote.Operand) string {
+			r, _ := releaseOf(s.Enum("version"))
+			return r.noDTypeMsg(o.DType)
+		}},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+			return "PyTorch has no weak tensors; write a Python scalar (1, 1.0, 1j, true) for a weakly typed operand"
+		}},
+		AllOperands: true,
+	},
 }
 
 // rules is the rule set built for one version and default dtype.
 type rules struct {
-	promote.Base
+	kit.Base
 	r            *release
 	defaultFloat dtype.DType
 }
@@ -54,14 +78,17 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if s.Enum("default_float") == "f64" {
 		d = dtype.F64
 	}
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: r.table}, r: r, defaultFloat: d}, nil
+	return &rules{Base: kit.NewBase(s, r.table), r: r, defaultFloat: d}, nil
 }
 
 // Result is torch.result_type over any number of operands: every operand
 // updates its slot, then the slots are combined (see State).
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	s, err := r.r.newState(r.defaultFloat)
 	if err != nil {
@@ -88,3 +115,22 @@ func withOperands(err error, ops []promote.Operand) error {
 	}
 	return err
 }
+
+// allRules is every rule of the rule set, under every version (the
+// versions' own table, complex and Python-int rules share IDs).
+var allRules = func() []*promote.Rule {
+	out := []*promote.Rule{
+		ruleComplexHigher, ruleComplexLower, ruleFloatingHigher, ruleBoolHigher, ruleIntegralFloating, ruleIntegralHigher,
+		ruleOneSlot, ruleToComplex, ruleDimTensor, ruleZeroDim, rulePyBool, rulePyInt, rulePyIntUnsigned,
+		rulePyFloat, rulePyComplex, ruleNoWeak, ruleDynamicRank, ruleNoDType, ruleSame, ruleFloat8, ruleBarebonesFloat,
+		ruleBarebones, ruleInternalAssert, ruleTableUndefined, kit.NoOperands, pylit.Rule,
+	}
+	for _, r := range releases {
+		for _, rule := range [...]*promote.Rule{r.ruleTable, r.ruleComplexOf, r.ruleIntOutside} {
+			if !slices.Contains(out, rule) {
+				out = append(out, rule)
+			}
+		}
+	}
+	return out
+}()

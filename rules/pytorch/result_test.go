@@ -92,7 +92,7 @@ func TestFloat8ResultType(t *testing.T) {
 			check(t, def, f+"[] 2.5", f, "floating-higher")
 		}
 	}
-	got, _ := query(t, built["f32"], "f8e4m3fn 1j")
+	got, _ := tsvtest.Query(t, built["f32"], "f8e4m3fn 1j")
 	if !strings.Contains(got, "Unknown Complex ScalarType for Float8_e4m3fn") {
 		t.Errorf("f8e4m3fn 1j: %s", got)
 	}
@@ -112,7 +112,7 @@ func TestUnsignedResultType(t *testing.T) {
 		check(t, "f32", "bool "+u+"[]", "error", "barebones-unsigned")
 		check(t, "f32", u+" c64", "error", "barebones-unsigned")
 	}
-	got, _ := query(t, built["f32"], "u32 i32")
+	got, _ := tsvtest.Query(t, built["f32"], "u32 i32")
 	if !strings.Contains(got, "Promotion for uint16, uint32, uint64 types is not supported, attempted to promote UInt32 and Int") {
 		t.Errorf("u32 i32: %s", got)
 	}
@@ -218,11 +218,11 @@ func TestStateIncremental(t *testing.T) {
 
 // TestRefusalNamesOperands: a refusal names every operand of the query.
 func TestRefusalNamesOperands(t *testing.T) {
-	got, _ := query(t, built["f32"], "u8 u16 f32[]")
+	got, _ := tsvtest.Query(t, built["f32"], "u8 u16 f32[]")
 	if !strings.HasSuffix(got, "[rule barebones-unsigned; operands u8 u16 f32[]]") {
 		t.Errorf("got %s", got)
 	}
-	got, _ = query(t, built["f32"], "f8e4m3 1")
+	got, _ = tsvtest.Query(t, built["f32"], "f8e4m3 1")
 	if !strings.Contains(got, "PyTorch has no dtype for f8e4m3") {
 		t.Errorf("got %s", got)
 	}

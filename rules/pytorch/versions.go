@@ -8,6 +8,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // The PyTorch releases the rule set models: every minor release from 1.13
@@ -67,7 +68,7 @@ type release struct {
 	ruleComplexOf  *promote.Rule // complex lower slot, floating higher
 	ruleIntOutside *promote.Rule // a Python int outside what the version takes
 
-	table *promote.PairTable // promoteTypes over every catalogue pair
+	table *kit.PairTable // promoteTypes over every catalogue pair
 }
 
 // classicAxes are the 13 dtypes of promoteTypes' table, in c10's order
@@ -261,7 +262,7 @@ var releases = func() []*release {
 		if versionLess(v, "2.3") {
 			r.wideInts, r.ruleIntOutside = false, ruleIntOverflow1x
 		}
-		r.table = promote.NewPairTable(Name, r.decide)
+		r.table = kit.NewPairTable(Name, r.decide)
 		byName[v] = r
 	}
 	rs := make([]*release, len(Versions))

@@ -121,7 +121,7 @@ func TestVersionDTypes(t *testing.T) {
 		{"2.1", "f8e4m3fnuz", "PyTorch 2.1 has no dtype for f8e4m3fnuz (torch.float8_e4m3fnuz was added in 2.2)"},
 		{"2.14", "f4e2m1fn", "PyTorch has no dtype for f4e2m1fn (its only FP4 dtype is float4_e2m1fn_x2"},
 	} {
-		got, _ := query(t, Def.MustBuild("version="+c.version), c.ops)
+		got, _ := tsvtest.Query(t, Def.MustBuild("version="+c.version), c.ops)
 		if !strings.Contains(got, c.want) {
 			t.Errorf("version %s %q: %s; want %q", c.version, c.ops, got, c.want)
 		}
@@ -191,7 +191,7 @@ func TestFloat8Table21(t *testing.T) {
 		{"2.1", "f8e5m2 f8e4m3fn", "error", "table-undefined"},
 		{"2.2", "f8e5m2 f32", "error", "float8"},
 	} {
-		got, rule := query(t, Def.MustBuild("version="+c.version), c.ops)
+		got, rule := tsvtest.Query(t, Def.MustBuild("version="+c.version), c.ops)
 		ok := got == c.want || c.want == "error" && strings.HasPrefix(got, "error: ")
 		if !ok || rule != c.rule {
 			t.Errorf("version %s %q = %q by %s; want %q by %s", c.version, c.ops, got, rule, c.want, c.rule)
@@ -228,7 +228,7 @@ func TestVersionVectors(t *testing.T) {
 			}
 			for _, def := range defs {
 				r := Def.MustBuild("version="+v, "default_float="+def)
-				got, rule := query(t, r, f[2])
+				got, rule := tsvtest.Query(t, r, f[2])
 				ok := got == f[3] || f[3] == "error" && strings.HasPrefix(got, "error: ")
 				if !ok {
 					t.Errorf("line %d: version=%s default_float=%s %q = %q, want %q", row.Line, v, def, f[2], got, f[3])

@@ -10,6 +10,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/safein"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -52,7 +53,13 @@ func Parse(file string, data []byte, reserved func(name string) bool) (*promote.
 	if err != nil {
 		return nil, err
 	}
-	def := &promote.Def{Name: s.name, Title: s.title, Source: s.source + " (rule file " + file + ")", NAry: s.nary, Dialect: dtype.Neutral}
+	dtypes := promote.NewDTypeSet(s.dtypes)
+	def := &promote.Def{Name: s.name, Title: s.title, Source: s.source + " (rule file " + file + ")", NAry: s.nary, Dialect: dtype.Neutral,
+		DTypes: func(promote.Settings) *promote.DTypeSet { return dtypes },
+		// A rule file's literals are the plain bool, int, float and
+		// complex literals every Python system writes.
+		Host: promote.HostPython,
+	}
 	c := r.common(s, def)
 	if s.lattice != nil {
 		bl, err := r.buildLattice(s)
@@ -60,8 +67,9 @@ func Parse(file string, data []byte, reserved func(name string) bool) (*promote.
 			return nil, err
 		}
 		table := latticeTable(s, bl, c)
+		def.Weak = promote.WeakTypes
 		def.New = func(st promote.Settings) (promote.Rules, error) {
-			return &latticeRules{Base: promote.Base{D: def, S: st, Table: table}, b: bl, c: c, s: s}, nil
+			return &latticeRules{Base: kit.NewBase(st, table), b: bl, c: c, s: s}, nil
 		}
 		return def, nil
 	}
@@ -83,18 +91,24 @@ func Parse(file string, data []byte, reserved func(name string) bool) (*promote.
 		}
 		lits[k] = d
 	}
-	table := promote.NewPairTable(s.name, func(a, b dtype.DType) promote.Decision {
+	table := kit.NewPairTable(s.name, func(a, b dtype.DType) kit.Decision {
 		if d, bad := c.unknown(a, b); bad {
 			return d
 		}
 		d := t[a][b]
 		if d.out == dtype.Invalid {
-			return promote.Decision{Rule: d.rule, Msg: fmt.Sprintf("%s with %s is refused: %s", a, b, d.rule.Text)}
+			return kit.Decision{Rule: d.rule, Msg: fmt.Sprintf("%s with %s is refused: %s", a, b, d.rule.Text)}
 		}
-		return promote.Decision{Out: d.out, Rule: d.rule}
+		return kit.Decision{Out: d.out, Rule: d.rule}
 	})
+	def.Weak = promote.NoWeakTypes
+	def.Admission = promote.Admission{
+		NoWeak:    &promote.Refusal{Rule: c.noWeak, Msg: func(promote.Settings, promote.Operand) string { return c.name + " has no weak types" }},
+		NoDType:   &promote.Refusal{Rule: c.dtype, Msg: func(_ promote.Settings, o promote.Operand) string { return c.notListed(o.DType) }},
+		WeakFirst: true,
+	}
 	def.New = func(st promote.Settings) (promote.Rules, error) {
-		return &tableRules{Base: promote.Base{D: def, S: st, Table: table}, lits: lits, c: c}, nil
+		return &tableRules{Base: kit.NewBase(st, table), lits: lits, c: c}, nil
 	}
 	return def, nil
 }
@@ -155,13 +169,13 @@ func (r *reader) common(s *spec, def *promote.Def) *common {
 }
 
 // unknown refuses a pair with a dtype the file does not list.
-func (c *common) unknown(a, b dtype.DType) (promote.Decision, bool) {
+func (c *common) unknown(a, b dtype.DType) (kit.Decision, bool) {
 	for _, d := range [2]dtype.DType{a, b} {
 		if !c.accepted[d] {
-			return promote.Decision{Rule: c.dtype, Msg: c.notListed(d)}, true
+			return kit.Decision{Rule: c.dtype, Msg: c.notListed(d)}, true
 		}
 	}
-	return promote.Decision{}, false
+	return kit.Decision{}, false
 }
 
 func (c *common) notListed(d dtype.DType) string {
@@ -186,7 +200,7 @@ func literalFits(v promote.Value, d dtype.DType) bool {
 
 // tableRules is a table file's rule set.
 type tableRules struct {
-	promote.Base
+	kit.Base
 	lits [promote.ComplexValue + 1]dtype.DType
 	c    *common
 }
@@ -195,9 +209,12 @@ type tableRules struct {
 // does not depend on order, which Parse checked).
 func (t *tableRules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, t.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, t.Refuse(kit.NoOperands, "no operands")
 	}
-	return promote.FoldLeft(ops, t)
+	if err := t.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
+	return kit.FoldLeft(ops, t)
 }
 
 // typeOf is an operand's dtype: tensors and typed scalars their own,
@@ -205,13 +222,7 @@ func (t *tableRules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (t *tableRules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if o.Weak {
-			return 0, nil, t.Refuse(t.c.noWeak, t.c.name+" has no weak types", o)
-		}
-		if !o.DType.Valid() || !t.c.accepted[o.DType] {
-			return 0, nil, t.Refuse(t.c.dtype, t.c.notListed(o.DType), o)
-		}
-		return o.DType, t.c.one, nil
+		return o.DType, t.c.one, nil // admitted by Result
 	case promote.Literal:
 		v := o.Value
 		if v.Suffix != "" {
@@ -229,7 +240,7 @@ func (t *tableRules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, erro
 	return 0, nil, t.Refuse(t.c.literal, "invalid operand", o)
 }
 
-// FoldOne implements promote.Folder.
+// FoldOne implements kit.Folder.
 func (t *tableRules) FoldOne(o promote.Operand) (promote.Result, error) {
 	d, rule, err := t.typeOf(o)
 	if err != nil {
@@ -238,7 +249,7 @@ func (t *tableRules) FoldOne(o promote.Operand) (promote.Result, error) {
 	return promote.Result{DType: d, Rule: rule}, nil
 }
 
-// FoldTwo implements promote.Folder.
+// FoldTwo implements kit.Folder.
 func (t *tableRules) FoldTwo(acc, next promote.Operand) (promote.Result, error) {
 	a, _, err := t.typeOf(acc)
 	if err != nil {
@@ -259,26 +270,26 @@ func (t *tableRules) FoldTwo(acc, next promote.Operand) (promote.Result, error) 
 }
 
 // latticeTable compiles the strong pairs of a lattice file.
-func latticeTable(s *spec, bl *builtLattice, c *common) *promote.PairTable {
-	return promote.NewPairTable(s.name, func(a, b dtype.DType) promote.Decision {
+func latticeTable(s *spec, bl *builtLattice, c *common) *kit.PairTable {
+	return kit.NewPairTable(s.name, func(a, b dtype.DType) kit.Decision {
 		if d, bad := c.unknown(a, b); bad {
 			return d
 		}
 		if bl.jax && a == b {
-			return promote.Decision{Out: a, Rule: c.same}
+			return kit.Decision{Out: a, Rule: c.same}
 		}
 		n, err := bl.lat.Graph.Join2(bl.strong[a], bl.strong[b])
 		if err != nil {
-			return promote.Decision{Rule: s.lattice.noJoin, Msg: fmt.Sprintf("%s and %s have no common upper bound on %s's lattice", a, b, s.name)}
+			return kit.Decision{Rule: s.lattice.noJoin, Msg: fmt.Sprintf("%s and %s have no common upper bound on %s's lattice", a, b, s.name)}
 		}
 		node := bl.lat.Nodes[n]
-		return promote.Decision{Out: node.DType, Weak: node.Weak && !(bl.jax && node.DType == dtype.Bool), Rule: s.lattice.join}
+		return kit.Decision{Out: node.DType, Weak: node.Weak && !(bl.jax && node.DType == dtype.Bool), Rule: s.lattice.join}
 	})
 }
 
 // latticeRules is a lattice file's rule set.
 type latticeRules struct {
-	promote.Base
+	kit.Base
 	b *builtLattice
 	c *common
 	s *spec
@@ -331,7 +342,7 @@ func (l *latticeRules) typeOf(o promote.Operand) (typed, error) {
 // weak_semantics = "jax", JAX's lattice_result_type.
 func (l *latticeRules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, l.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, l.Refuse(kit.NoOperands, "no operands")
 	}
 	var buf [8]typed
 	ts := buf[:0]

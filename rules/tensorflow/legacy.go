@@ -8,6 +8,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // The rules of legacy mode, TensorFlow's default dtype_conversion_mode.
@@ -31,9 +32,9 @@ const (
 // each as TensorFlow's Python operators run them in eager mode.
 func (r *rules) legacy(ops []promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	// The fold of promote.FoldLeft, written out because legacy mode's two
+	// The fold of kit.FoldLeft, written out because legacy mode's two
 	// steps are not the rule set's only ones (the new modes fold over the
 	// lattice table in newmodes.go).
 	if len(ops) == 1 {
@@ -54,9 +55,6 @@ func (r *rules) legacy(ops []promote.Operand) (promote.Result, error) {
 func (r *rules) check(o promote.Operand) error {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !known(o.DType) {
-			return r.Refuse(ruleNoDType, unknownMsg(o.DType), o)
-		}
 		if o.Weak && o.Kind == promote.Scalar {
 			return r.Refuse(ruleNumPy, "a NumPy scalar is never weak", o)
 		}
@@ -149,14 +147,14 @@ func mismatchMsg(input int, want, got dtype.DType) string {
 
 // decideLegacy is PromoteTypes in legacy mode: two tensors must have the
 // same dtype.
-func decideLegacy(a, b dtype.DType) promote.Decision {
+func decideLegacy(a, b dtype.DType) kit.Decision {
 	if d, bad := decideUnknown(a, b); bad {
 		return d
 	}
 	if a != b {
-		return promote.Decision{Rule: ruleLegacyMix, Msg: mismatchMsg(1, a, b)}
+		return kit.Decision{Rule: ruleLegacyMix, Msg: mismatchMsg(1, a, b)}
 	}
-	return promote.Decision{Out: a, Rule: ruleLegacySame}
+	return kit.Decision{Out: a, Rule: ruleLegacySame}
 }
 
 // defaultDType is the dtype a Python scalar converts to with no dtype

@@ -46,9 +46,6 @@ func (r *rules) fold(ops []promote.Operand) (promote.Result, error) {
 func (r *rules) classify(o promote.Operand) (node, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !known(o.DType) {
-			return 0, nil, r.Refuse(ruleNoDType, unknownMsg(o.DType), o)
-		}
 		if !o.Weak {
 			if o.Kind == promote.Scalar {
 				return nodeOf[o.DType][0], ruleNumPy, nil

@@ -6,13 +6,14 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
 // TestSafeFoldOrderDependence is rules.md's example: uint8 ∨ int8 is int16
 // at level ALL, so the first order raises in SAFE mode; the second takes
 // only SAFE steps (uint8 ∨ int16 = int16, int16 ∨ int8 = int16).
 func TestSafeFoldOrderDependence(t *testing.T) {
-	checkVectors(t, [][3]string{
+	tsvtest.CheckVectors(t, Def, "mode", [][3]string{
 		{ModeSafe, "u8 i8 i16", "error: In promotion mode PromoMode.SAFE, implicit dtype promotion between (<dtype: 'uint8'>, weak=False) and (<dtype: 'int8'>, weak=False) is disallowed."},
 		{ModeSafe, "u8 i16 i8", "i16"},
 		{ModeAll, "u8 i8 i16", "i16"},
@@ -25,7 +26,7 @@ func TestSafeFoldOrderDependence(t *testing.T) {
 
 // TestNotableFacts are the "Notable facts" of rules.md.
 func TestNotableFacts(t *testing.T) {
-	checkVectors(t, [][3]string{
+	tsvtest.CheckVectors(t, Def, "mode", [][3]string{
 		// An integer array with a Python float gives f64? (level ALL).
 		{ModeAll, "i8 1.5", "f64?"},
 		{ModeSafe, "i8 1.5", "error: PromoMode.SAFE"},
@@ -53,7 +54,7 @@ func TestNotableFacts(t *testing.T) {
 
 // TestOperands: _get_dtype_and_weakness on each operand kind.
 func TestOperands(t *testing.T) {
-	checkVectors(t, [][3]string{
+	tsvtest.CheckVectors(t, Def, "mode", [][3]string{
 		{ModeAll, "1", "i32?"},
 		{ModeAll, "-2147483648", "i32?"},
 		{ModeAll, "2147483648", "error: Python int 2147483648 too large to convert to np.int32"},
@@ -86,7 +87,7 @@ func TestOperands(t *testing.T) {
 
 // TestSafeWeakRefusals: the weak pairs at level ALL.
 func TestSafeWeakRefusals(t *testing.T) {
-	checkVectors(t, [][3]string{
+	tsvtest.CheckVectors(t, Def, "mode", [][3]string{
 		{ModeSafe, "i64 f64?", "error: between (<dtype: 'int64'>, weak=False) and (<dtype: 'float64'>, weak=True)"},
 		{ModeSafe, "i32 f64?", "f64?"},
 		{ModeSafe, "u64 1j", "error: PromoMode.SAFE"},
@@ -102,7 +103,7 @@ func TestSafeWeakRefusals(t *testing.T) {
 
 // TestLegacy: TensorFlow's default mode, no promotion.
 func TestLegacy(t *testing.T) {
-	checkVectors(t, [][3]string{
+	tsvtest.CheckVectors(t, Def, "mode", [][3]string{
 		{ModeLegacy, "f32", "f32"},
 		{ModeLegacy, "f32 f32[]", "f32"},
 		{ModeLegacy, "f32 f64", "error: cannot compute AddV2 as input #1(zero-based) was expected to be a float tensor but is a double tensor [Op:AddV2]"},
@@ -157,7 +158,7 @@ func TestLegacy(t *testing.T) {
 // int8 expected; (b + a) + c is int32. The NumPy arrays are written here
 // as NumPy scalars, which TensorFlow converts the same way.
 func TestLegacyGuideOldPromotion(t *testing.T) {
-	checkVectors(t, [][3]string{
+	tsvtest.CheckVectors(t, Def, "mode", [][3]string{
 		{ModeLegacy, "i8(1) i32[] f16(1)", "error: cannot compute AddV2 as input #1(zero-based) was expected to be a int8 tensor but is a int32 tensor"},
 		{ModeLegacy, "i32[] i8(1) f16(1)", "i32"},
 		// The same with the new type promotion: f16 both ways.

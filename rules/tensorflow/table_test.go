@@ -31,10 +31,10 @@ func TestTableAll(t *testing.T) {
 		if s.all != (level == "ALL") {
 			t.Errorf("level(%s, %s) all=%v, want %s", a, b, s.all, level)
 		}
-		if got := batch(t, ModeAll, a+" "+b); got != want {
+		if got := tsvtest.Check(t, Def.MustBuild("mode="+ModeAll), a+" "+b); got != want {
 			t.Errorf("mode=all %q = %s, want %s", a+" "+b, got, want)
 		}
-		got := batch(t, ModeSafe, a+" "+b)
+		got := tsvtest.Check(t, Def.MustBuild("mode="+ModeSafe), a+" "+b)
 		if level == "ALL" {
 			if !strings.Contains(got, "In promotion mode PromoMode.SAFE, implicit dtype promotion between") {
 				t.Errorf("mode=safe %q = %s, want the SAFE TypeError", a+" "+b, got)

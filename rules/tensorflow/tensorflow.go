@@ -6,6 +6,8 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Where the rules come from (see doc.go for the full list).
@@ -64,19 +66,29 @@ var Def = &promote.Def{
 	New: func(s promote.Settings) (promote.Rules, error) {
 		switch mode := s.Enum("mode"); mode {
 		case ModeLegacy:
-			return &rules{Base: promote.Base{D: s.Def(), S: s, Table: legacyTable()}, mode: mode}, nil
+			return &rules{Base: kit.NewBase(s, legacyTable()), mode: mode}, nil
 		case ModeSafe:
-			return &rules{Base: promote.Base{D: s.Def(), S: s, Table: safeTable()}, mode: mode}, nil
+			return &rules{Base: kit.NewBase(s, safeTable()), mode: mode}, nil
 		case ModeAll:
-			return &rules{Base: promote.Base{D: s.Def(), S: s, Table: allTable()}, mode: mode}, nil
+			return &rules{Base: kit.NewBase(s, allTable()), mode: mode}, nil
 		default:
 			return nil, fmt.Errorf("tensorflow: unknown mode %q", mode)
 		}
 	},
+	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:   promote.WeakTypes,
+	Host:   promote.HostPython,
+	Rules: []*promote.Rule{
+		ruleLegacySame, ruleLegacyMix, ruleLegacyConv, ruleLegacyNP, ruleLegacyDef, ruleLattice, ruleSafe, ruleTensor,
+		rulePyBool, rulePyInt, rulePyFloat, rulePyCplx, ruleNumPy, ruleEmpty, ruleNoDType, ruleWeakDT, kit.NoOperands, pylit.Rule,
+	},
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string { return unknownMsg(o.DType) }},
+	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	mode string
 }
 
@@ -84,6 +96,9 @@ type rules struct {
 // chain of binary ops, in safe and all modes by flexible_dtypes'
 // result_type, a left fold over its table.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
 	if r.mode == ModeLegacy {
 		return r.legacy(ops)
 	}
@@ -141,36 +156,36 @@ func dataTypeString(d dtype.DType) string {
 // asks for it (after init in nodes.go has built the lattice it is
 // compiled from), not at init.
 var (
-	allTable = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable("tensorflow", func(a, b dtype.DType) promote.Decision { return decideNew(a, b, false) })
+	allTable = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable("tensorflow", func(a, b dtype.DType) kit.Decision { return decideNew(a, b, false) })
 	})
-	safeTable = sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable("tensorflow", func(a, b dtype.DType) promote.Decision { return decideNew(a, b, true) })
+	safeTable = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable("tensorflow", func(a, b dtype.DType) kit.Decision { return decideNew(a, b, true) })
 	})
-	legacyTable = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable("tensorflow", decideLegacy) })
+	legacyTable = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable("tensorflow", decideLegacy) })
 )
 
-func decideUnknown(a, b dtype.DType) (promote.Decision, bool) {
+func decideUnknown(a, b dtype.DType) (kit.Decision, bool) {
 	switch {
 	case !known(a):
-		return promote.Decision{Rule: ruleNoDType, Msg: unknownMsg(a)}, true
+		return kit.Decision{Rule: ruleNoDType, Msg: unknownMsg(a)}, true
 	case !known(b):
-		return promote.Decision{Rule: ruleNoDType, Msg: unknownMsg(b)}, true
+		return kit.Decision{Rule: ruleNoDType, Msg: unknownMsg(b)}, true
 	}
-	return promote.Decision{}, false
+	return kit.Decision{}, false
 }
 
-func decideNew(a, b dtype.DType, safe bool) promote.Decision {
+func decideNew(a, b dtype.DType, safe bool) kit.Decision {
 	if d, bad := decideUnknown(a, b); bad {
 		return d
 	}
 	na, nb := nodeOf[a][0], nodeOf[b][0]
 	s := steps[na][nb]
 	if safe && s.all {
-		return promote.Decision{Rule: ruleSafe, Msg: safeMsg(na, nb)}
+		return kit.Decision{Rule: ruleSafe, Msg: safeMsg(na, nb)}
 	}
 	// Two strong types can join to a weak node (u64 with i8 is f64?).
-	return promote.Decision{Out: nodeType[s.out], Weak: nodeWeak[s.out], Rule: ruleLattice}
+	return kit.Decision{Out: nodeType[s.out], Weak: nodeWeak[s.out], Rule: ruleLattice}
 }
 
 // safeMsg is the TypeError that _result_type_impl raises in SAFE mode.
@@ -185,3 +200,7 @@ func pyBool(b bool) string {
 	}
 	return "False"
 }
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(known) })

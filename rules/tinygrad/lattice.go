@@ -5,7 +5,9 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // set is a set of node indices of one lattice.
@@ -20,8 +22,9 @@ const noNode = -1
 type lattice struct {
 	v      *version
 	up     []set
-	byDT   [dtype.Count]int // node index of a dtype, or noNode
-	byWeak [3]int           // node index of weakint / weakfloat, or noNode
+	byDT   [dtype.Count]int  // node index of a dtype, or noNode
+	byWeak [3]int            // node index of weakint / weakfloat, or noNode
+	dtypes *promote.DTypeSet // the dtypes with a node: Def.DTypes
 }
 
 func compile(v *version) *lattice {
@@ -42,6 +45,7 @@ func compile(v *version) *lattice {
 			l.byDT[n.dt] = i
 		}
 	}
+	l.dtypes = kit.DTypesWhere(func(d dtype.DType) bool { return l.byDT[d] != noNode })
 	direct := make([]set, len(v.nodes))
 	for _, e := range v.edges {
 		lo, ok1 := index[e[0]]

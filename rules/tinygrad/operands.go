@@ -56,18 +56,12 @@ var ruleSets = func() map[string]*ruleSet {
 	return out
 }()
 
-// tensorNode is the lattice node of a tensor or typed scalar.
+// tensorNode is the lattice node of an admitted tensor or typed scalar.
 func (r *rules) tensorNode(o promote.Operand) (int, error) {
 	if o.Kind != promote.Tensor && o.Kind != promote.Scalar {
 		return noNode, r.Refuse(r.rs.notDType, "invalid operand", o)
 	}
-	n := noNode
-	if o.DType.Valid() {
-		n = r.l.byDT[o.DType]
-	}
-	if n == noNode {
-		return noNode, r.Refuse(r.rs.notDType, r.notDTypeMsg(o.DType), o)
-	}
+	n := r.l.byDT[o.DType] // admitted: a dtype of the version
 	if !o.Weak {
 		return n, nil
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -58,6 +59,26 @@ var Def = &promote.Def{
 	},
 	Presets: [][]string{{"version=" + Version013}},
 	New:     build,
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
+		if l, ok := lattices[s.Enum("version")]; ok {
+			return l.dtypes
+		}
+		return nil
+	},
+	// Weak operands exist from v0.13.0 on (weakint; weakfloat after it):
+	// each version refuses the ones it lacks with its own rule in its
+	// lattice, so only a dtype the version lacks is refused on admission.
+	Weak:  promote.WeakTypes,
+	Host:  promote.HostPython,
+	Rules: allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{
+			RuleOf: func(s promote.Settings) *promote.Rule { return ruleSets[s.Enum("version")].notDType },
+			Msg: func(s promote.Settings, o promote.Operand) string {
+				return (&rules{l: lattices[s.Enum("version")]}).notDTypeMsg(o.DType)
+			},
+		},
+	},
 }
 
 // lattices are the four versions, compiled once.
@@ -70,7 +91,7 @@ var lattices = map[string]*lattice{
 
 // rules is the rule set under one setting.
 type rules struct {
-	promote.Base
+	kit.Base
 	l          *lattice
 	rs         *ruleSet
 	defFloat   dtype.DType
@@ -95,7 +116,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 		return nil, fmt.Errorf("%s: no table for version=%s default_float=%s default_int=%s (valid defaults: %v and %v)", Name, ver, df, di, defaultFloats, defaultInts)
 	}
 	r := newRules(ver, df, di)
-	r.Base = promote.Base{D: s.Def(), S: s, Table: table()}
+	r.Base = kit.NewBase(s, table())
 	return r, nil
 }
 
@@ -122,8 +143,8 @@ type tableKey struct {
 // (each version with each default_float, and at head each default_int
 // too), each built the first time a rule set of that configuration asks
 // for it: New is called for every query, and the table is the costly part.
-var tables = func() map[tableKey]func() *promote.PairTable {
-	m := map[tableKey]func() *promote.PairTable{}
+var tables = func() map[tableKey]func() *kit.PairTable {
+	m := map[tableKey]func() *kit.PairTable{}
 	for _, ver := range Versions {
 		for _, fs := range defaultFloats {
 			for _, is := range defaultInts {
@@ -135,8 +156,8 @@ var tables = func() map[tableKey]func() *promote.PairTable {
 				if err1 != nil || err2 != nil {
 					panic(fmt.Sprintf("tinygrad: option values %s, %s: %v %v", fs, is, err1, err2))
 				}
-				m[tableKey{ver, df, di}] = sync.OnceValue(func() *promote.PairTable {
-					return promote.NewPairTable(Name, newRules(ver, df, di).decide)
+				m[tableKey{ver, df, di}] = sync.OnceValue(func() *kit.PairTable {
+					return kit.NewPairTable(Name, newRules(ver, df, di).decide)
 				})
 			}
 		}
@@ -146,14 +167,14 @@ var tables = func() map[tableKey]func() *promote.PairTable {
 
 // decide is least_upper_dtype of two tensors of dtypes a and b, the
 // PairTable's decision.
-func (r *rules) decide(a, b dtype.DType) promote.Decision {
+func (r *rules) decide(a, b dtype.DType) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if r.l.byDT[d] == noNode {
-			return promote.Decision{Rule: r.rs.notDType, Msg: r.notDTypeMsg(d)}
+			return kit.Decision{Rule: r.rs.notDType, Msg: r.notDTypeMsg(d)}
 		}
 	}
 	res := r.resultOf(r.l.join2(r.l.byDT[a], r.l.byDT[b]), r.rs.join)
-	return promote.Decision{Out: res.DType, Weak: res.Weak, Rule: res.Rule}
+	return kit.Decision{Out: res.DType, Weak: res.Weak, Rule: res.Rule}
 }
 
 // resultOf turns a lattice node into a Result: a strong node is its
@@ -184,7 +205,10 @@ func (r *rules) notDTypeMsg(d dtype.DType) string {
 // (Tensor._broadcasted): see the package documentation.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
+	}
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
 	}
 	if r.l.v.pyWeak {
 		return r.resultWeak(ops)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Where the rules come from (spec.md's short names).
@@ -201,23 +202,23 @@ func integerPromote(a, b dtype.DType) dtype.DType {
 
 // tables holds computation_type_impl for two tensors without / or %,
 // compiled per version the first time a rule set of that version asks.
-var tables = map[string]func() *promote.PairTable{
+var tables = map[string]func() *kit.PairTable{
 	VersionMain: versionTable(VersionMain),
 	Version32:   versionTable(Version32),
 }
 
-func versionTable(version string) func() *promote.PairTable {
-	return sync.OnceValue(func() *promote.PairTable {
-		return promote.NewPairTable(Name, func(a, b dtype.DType) promote.Decision { return pairDecision(version, a, b) })
+func versionTable(version string) func() *kit.PairTable {
+	return sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable(Name, func(a, b dtype.DType) kit.Decision { return pairDecision(version, a, b) })
 	})
 }
 
-func pairDecision(version string, a, b dtype.DType) promote.Decision {
+func pairDecision(version string, a, b dtype.DType) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if !Has(d) {
-			return promote.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
+			return kit.Decision{Rule: ruleNoDType, Msg: noDTypeMsg(d)}
 		}
 	}
 	d := compute(version, a, false, b, false, false)
-	return promote.Decision{Out: d.out, Rule: d.rule, Msg: d.msg}
+	return kit.Decision{Out: d.out, Rule: d.rule, Msg: d.msg}
 }

@@ -3,9 +3,12 @@ package triton
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -30,10 +33,20 @@ var Def = &promote.Def{
 	}},
 	Presets: [][]string{{"version=" + Version32}},
 	New:     build,
+	DTypes:  func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	Weak:    promote.NoWeakTypes,
+	Host:    promote.HostPython,
+	Rules:   allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string { return noDTypeMsg(o.DType) }},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+			return "Triton has no weak tensors; write a Python scalar (1, 1.5, True) for an operand that may not take part"
+		}},
+	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	version string
 }
 
@@ -43,7 +56,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown version %q (valid: %s, %s)", Name, v, VersionMain, Version32)
 	}
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: t()}, version: v}, nil
+	return &rules{Base: kit.NewBase(s, t()), version: v}, nil
 }
 
 // Result reads the operands as a chain of binary operators applied left to
@@ -53,9 +66,12 @@ func build(s promote.Settings) (promote.Rules, error) {
 // the type to_tensor gives it).
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	return promote.FoldLeft(ops, r)
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
+	return kit.FoldLeft(ops, r)
 }
 
 // FoldOne is one operand's own type.
@@ -73,17 +89,11 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	return r.binary(a, b, false)
 }
 
-// operand gives an operand's dtype as binary_op_type_checking_impl sees
+// operand gives an admitted operand's dtype as binary_op_type_checking_impl sees
 // it, and whether it is a Python scalar.
 func (r *rules) operand(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !Has(o.DType) {
-			return dtype.Invalid, false, ruleNoDType, r.Refuse(ruleNoDType, noDTypeMsg(o.DType), o)
-		}
-		if o.Weak {
-			return dtype.Invalid, false, ruleNoWeak, r.Refuse(ruleNoWeak, "Triton has no weak tensors; write a Python scalar (1, 1.5, True) for an operand that may not take part", o)
-		}
 		if o.Kind == promote.Scalar {
 			return o.DType, false, ruleTypedScalar, nil
 		}
@@ -138,5 +148,22 @@ func ComputationType(r promote.Rules, a, b promote.Operand, divOrMod bool) (prom
 	if !ok {
 		return promote.Result{}, errors.New("triton.ComputationType: the rule set is not built from triton.Def")
 	}
+	if err := tr.Admit([]promote.Operand{a, b}); err != nil {
+		return promote.Result{}, err
+	}
 	return tr.binary(a, b, divOrMod)
 }
+
+// allRules is every rule of the rule set, in both versions: the registry's
+// coverage test requires each to be reached by a vector.
+var allRules = []*promote.Rule{
+	mScalar, mFP64, mDivMod, mFP32, mFP16, mBF16F, mBF16I, mFP8, mNotInt,
+	oScalar, oScalarDiv, oFP64, oFP32, oFP16, oBF16, oBF16M, oFP8, oNotInt,
+	ruleDivSign, ruleIntPromote, ruleNoDType, ruleTensor, ruleTypedScalar, ruleNoWeak,
+	ruleLitBool, ruleLitInt, ruleLitFloat, ruleLitRange, ruleLitKind, ruleNegUnsigned, ruleScalarRange,
+	pylit.Rule,
+}
+
+// dtypeSet is the set of the system's dtypes, built once, on first use
+// (after the package's tables are filled): Def.DTypes.
+var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(Has) })

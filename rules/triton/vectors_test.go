@@ -42,31 +42,6 @@ func TestDivModVectors(t *testing.T) {
 	}
 }
 
-// TestEveryRuleIsReached: every rule of the cascade decides at least one
-// vector of the two files in each version.
-func TestEveryRuleIsReached(t *testing.T) {
-	rules := map[string]bool{}
-	for file, op := range map[string]string{"testdata/vectors.tsv": "+", "testdata/divmod.tsv": "/"} {
-		for _, row := range tsvtest.Read(t, file) {
-			f := row.Fields
-			_, rule := answer(t, tsvtest.Settings(f[1]), op, f[2])
-			rules[f[1]+" "+rule] = true
-		}
-	}
-	for _, id := range []string{"scalar-ignored", "fp64", "div-mod-fp32", "fp32", "fp16", "bf16-float", "bf16-int", "fp8", "not-integer",
-		"div-mod-signedness", "integer-promote", "tensor", "typed-scalar", "no-weak", "python-bool", "python-int", "python-float",
-		"python-int-range", "python-literal", "python-complex", "negative-scalar-unsigned", "scalar-range", "dtype"} {
-		if !rules["- "+id] {
-			t.Errorf("no vector for rule %s in version main", id)
-		}
-	}
-	for _, id := range []string{"scalar-ignored", "scalar-ignored-div-mod", "fp64", "fp32", "fp16", "bf16-pair", "bf16-mixed", "fp8", "not-integer", "integer-promote", "div-mod-signedness"} {
-		if !rules["version=3.2 "+id] {
-			t.Errorf("no vector for rule %s in version 3.2", id)
-		}
-	}
-}
-
 // TestUpstreamTestCore checks the dtypes Triton's test_core.py states
 // (test_bin_op's overrides and division rules, test_scalar_overflow), in
 // both versions: none of its dtypes is an fp8 type, where they differ.

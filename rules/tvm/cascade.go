@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // cascade holds one version's rules, in the cascade's order, and its
@@ -14,9 +15,10 @@ type cascade struct {
 	same, floats, float, bf16, fp8     *promote.Rule
 	fp6, fp4, boolInt, intSame, intMix *promote.Rule
 	noMatch, noDType                   *promote.Rule
+	dtypes                             *promote.DTypeSet // the version's dtypes
 	// table is the cascade compiled over every pair, built the first
 	// time a rule set of this version asks for it, not at init.
-	table func() *promote.PairTable
+	table func() *kit.PairTable
 }
 
 func newCascade(v *version) *cascade {
@@ -41,22 +43,23 @@ func newCascade(v *version) *cascade {
 		c.intSame.Text += " (bool is uint1 in this version)"
 		c.intMix.Text += " (bool is uint1 in this version)"
 	}
-	c.table = sync.OnceValue(func() *promote.PairTable { return promote.NewPairTable(Name, c.pair) })
+	c.dtypes = kit.DTypesWhere(v.has)
+	c.table = sync.OnceValue(func() *kit.PairTable { return kit.NewPairTable(Name, c.pair) })
 	return c
 }
 
 // pair is the cascade on two dtypes, as a table decision.
-func (c *cascade) pair(a, b dtype.DType) promote.Decision {
+func (c *cascade) pair(a, b dtype.DType) kit.Decision {
 	for _, d := range [2]dtype.DType{a, b} {
 		if !c.v.has(d) {
-			return promote.Decision{Rule: c.noDType, Msg: c.noDTypeMsg(d)}
+			return kit.Decision{Rule: c.noDType, Msg: c.noDTypeMsg(d)}
 		}
 	}
 	out, why := c.promote(a, b)
 	if out == dtype.Invalid {
-		return promote.Decision{Rule: why, Msg: "Cannot match type " + c.v.typeName(c.v.canon(a)) + " vs " + c.v.typeName(c.v.canon(b))}
+		return kit.Decision{Rule: why, Msg: "Cannot match type " + c.v.typeName(c.v.canon(a)) + " vs " + c.v.typeName(c.v.canon(b))}
 	}
-	return promote.Decision{Out: out, Rule: why}
+	return kit.Decision{Out: out, Rule: why}
 }
 
 func (c *cascade) noDTypeMsg(d dtype.DType) string {

@@ -5,6 +5,8 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Name is the rule set's name.
@@ -37,10 +39,30 @@ var Def = &promote.Def{
 		Doc:     "0.26: v0.23-v0.26 and main (bool is its own type); 0.22: v0.21-v0.22 (bool is uint1); 0.20: float4 but not float6 or the newer float8 types; 0.19: float8_e4m3fn and float8_e5m2 only",
 	}},
 	New: build,
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
+		if c, ok := cascades[s.Enum("version")]; ok {
+			return c.dtypes
+		}
+		return nil
+	},
+	Weak:  promote.NoWeakTypes,
+	Host:  promote.HostPython,
+	Rules: allRules,
+	Admission: promote.Admission{
+		NoDType: &promote.Refusal{
+			RuleOf: func(s promote.Settings) *promote.Rule { return cascades[s.Enum("version")].noDType },
+			Msg: func(s promote.Settings, o promote.Operand) string {
+				return cascades[s.Enum("version")].noDTypeMsg(o.DType)
+			},
+		},
+		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+			return "TVM has no weak types; write the literal itself (1, 1.5, True) or a typed scalar such as f16(1.5)"
+		}},
+	},
 }
 
 type rules struct {
-	promote.Base
+	kit.Base
 	c *cascade
 }
 
@@ -49,7 +71,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown version %q", Name, s.Enum("version"))
 	}
-	return &rules{Base: promote.Base{D: s.Def(), S: s, Table: c.table()}, c: c}, nil
+	return &rules{Base: kit.NewBase(s, c.table()), c: c}, nil
 }
 
 // Result reads the operands as a chain of binary operators applied left to
@@ -57,9 +79,12 @@ func build(s promote.Settings) (promote.Rules, error) {
 // operand alone is its own dtype (a Python literal: tvm.tirx.const's).
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, r.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	return promote.FoldLeft(ops, r)
+	if err := r.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
+	return kit.FoldLeft(ops, r)
 }
 
 // FoldOne is one operand's own dtype.
@@ -89,18 +114,12 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	return promote.Result{DType: out, Rule: why}, nil
 }
 
-// operand converts one operand to the dtype of its PrimExpr. alone selects
+// operand converts one admitted operand to the dtype of its PrimExpr. alone selects
 // tvm.tirx.const's typing of a literal over the FFI's.
 func (r *rules) operand(o promote.Operand, alone bool) (dtype.DType, *promote.Rule, error) {
 	c := r.c
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !c.v.has(o.DType) {
-			return dtype.Invalid, c.noDType, r.Refuse(c.noDType, c.noDTypeMsg(o.DType), o)
-		}
-		if o.Weak {
-			return dtype.Invalid, ruleNoWeak, r.Refuse(ruleNoWeak, "TVM has no weak types; write the literal itself (1, 1.5, True) or a typed scalar such as f16(1.5)", o)
-		}
 		if o.Kind == promote.Tensor {
 			return c.v.canon(o.DType), ruleTensor, nil
 		}
@@ -119,3 +138,15 @@ func (r *rules) operand(o promote.Operand, alone bool) (dtype.DType, *promote.Ru
 	}
 	return dtype.Invalid, c.noDType, r.Refuse(c.noDType, "invalid operand", o)
 }
+
+// allRules is every rule of the rule set: each version's cascade (the
+// versions share IDs), then the operand and literal rules all share.
+var allRules = func() []*promote.Rule {
+	var out []*promote.Rule
+	for _, v := range versions {
+		c := cascades[v.name]
+		out = append(out, c.same, c.floats, c.float, c.bf16, c.fp8, c.fp6, c.fp4, c.boolInt, c.intSame, c.intMix, c.noMatch, c.noDType)
+	}
+	return append(out, ruleTensor, ruleTyped, ruleNoWeak, ruleFFIBool, ruleFFIInt, ruleFFIFloat,
+		ruleConstBool, ruleConstInt, ruleConstFloat, ruleInt64, ruleImmRange, ruleLitKind, pylit.Rule)
+}()

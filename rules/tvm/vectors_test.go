@@ -18,22 +18,11 @@ func matches(got, want, msg string) bool {
 }
 
 // TestVectors runs vectors.tsv: every rule, by version, with the deciding
-// rule and the refusals' words; and every rule of the cascade and the
-// literal conversion decides at least one row.
+// rule and the refusals' words (rules/coverage_test.go proves that every
+// rule decides at least one row).
 func TestVectors(t *testing.T) {
 	if n := tsvtest.RunVectors(t, tvm.Def, "testdata/vectors.tsv"); n < 70 {
 		t.Fatalf("only %d vectors", n)
-	}
-	seen := map[string]bool{}
-	for _, row := range tsvtest.Read(t, "testdata/vectors.tsv") {
-		seen[row.Fields[5]] = true
-	}
-	for _, id := range []string{"same", "float-float", "float", "bfloat16", "float8", "float6", "float4", "bool-int", "int-same-sign",
-		"int-mixed-sign", "cannot-match", "dtype", "expr", "typed-scalar", "no-weak", "const-bool", "const-int", "const-float",
-		"python-int-range", "literal-range", "python-literal", "python-complex"} {
-		if !seen[id] {
-			t.Errorf("no vector for rule %s", id)
-		}
 	}
 }
 

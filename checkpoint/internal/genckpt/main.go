@@ -1,9 +1,11 @@
 // Command genckpt writes a synthetic quantized checkpoint for benchmarks
 // and manual trials: a directory of shards with an index and config.json,
 // laid out as DeepSeek-V3 ships FP8 (block scales), as vLLM ships
-// per-tensor FP8, or as gpt-oss ships MXFP4.
+// per-tensor FP8, as gpt-oss ships MXFP4, as DeepSeek-V4 ships its
+// packed FP4 routed experts (v4) or its FP8 projections with E8M0 tile
+// scales (v4dense), or as ModelOpt ships NVFP4 (nvfp4).
 //
-//	go run ./checkpoint/internal/genckpt -o DIR [-gib 4] [-shards 8] [-layout deepseek|tensor|mxfp4]
+//	go run ./checkpoint/internal/genckpt -o DIR [-gib 4] [-shards 8] [-layout deepseek|tensor|mxfp4|v4|v4dense|nvfp4]
 //
 // The values are random (no NaN patterns), the scales random positive
 // powers of two times a random f32 significand, so every conversion
@@ -35,10 +37,10 @@ func main() {
 	out := flag.String("o", "", "the output directory (must not exist)")
 	gib := flag.Float64("gib", 4, "GiB of quantized weight data")
 	shards := flag.Int("shards", 8, "shards")
-	layout := flag.String("layout", "deepseek", "deepseek (FP8, 128x128 block scales), tensor (FP8, per-tensor scales) or mxfp4 (gpt-oss)")
+	layout := flag.String("layout", "deepseek", "deepseek (FP8, 128x128 block scales), tensor (FP8, per-tensor scales), mxfp4 (gpt-oss), v4 (DeepSeek-V4 FP4 experts), v4dense (DeepSeek-V4 FP8 with E8M0 tiles) or nvfp4 (ModelOpt)")
 	flag.Parse()
 	if *out == "" || *shards < 1 {
-		fmt.Fprintln(os.Stderr, "usage: genckpt -o DIR [-gib N] [-shards N] [-layout deepseek|tensor|mxfp4]")
+		fmt.Fprintln(os.Stderr, "usage: genckpt -o DIR [-gib N] [-shards N] [-layout deepseek|tensor|mxfp4|v4|v4dense|nvfp4]")
 		os.Exit(2)
 	}
 	if err := run(*out, int64(*gib*(1<<30)), *shards, *layout); err != nil {
@@ -78,8 +80,18 @@ func e8m0(r *rand.ChaCha8, b []byte) {
 
 func random(r *rand.ChaCha8, b []byte) { r.Read(b) }
 
+// e4m3Scales fills NVFP4 block scales: positive E4M3 patterns from 2^-3
+// to about 2^3 (no NaN, no sign).
+func e4m3Scales(r *rand.ChaCha8, b []byte) {
+	r.Read(b)
+	for i, x := range b {
+		b[i] = 0x20 + x%0x30
+	}
+}
+
 func isScale(name string) bool {
-	return strings.HasSuffix(name, "_scale_inv") || strings.HasSuffix(name, "_scale") || strings.HasSuffix(name, "_scales")
+	return strings.HasSuffix(name, "_scale_inv") || strings.HasSuffix(name, "_scale") || strings.HasSuffix(name, "_scales") ||
+		strings.HasSuffix(name, ".scale") || strings.HasSuffix(name, "_scale_2")
 }
 
 func bf16Ones(_ *rand.ChaCha8, b []byte) {
@@ -121,8 +133,44 @@ func run(dir string, size int64, nshards int, layout string) error {
 				spec{p + "mlp.experts.down_proj_blocks", dtype.U8, []int64{experts, h, i / 32, 16}, random},
 				spec{p + "mlp.experts.down_proj_scales", dtype.U8, []int64{experts, h, i / 32}, e8m0})
 			bytes += experts * (2*i*h + h*i) / 2
+		case "v4":
+			const experts = 8
+			for e := range experts {
+				for _, w := range []struct {
+					name string
+					m, n int64
+				}{{"w1", inter, hidden}, {"w2", hidden, inter}, {"w3", inter, hidden}} {
+					q := fmt.Sprintf("layers.%d.ffn.experts.%d.%s.", l, e, w.name)
+					tensors = append(tensors,
+						spec{q + "weight", dtype.I8, []int64{w.m, w.n / 2}, random},
+						spec{q + "scale", dtype.F8E8M0FNU, []int64{w.m, w.n / 32}, e8m0})
+					bytes += w.m * w.n / 2
+				}
+			}
+		case "v4dense":
+			for _, w := range []struct {
+				name string
+				m, n int64
+			}{{"attn.wq_b", inter, hidden}, {"attn.wo_b", hidden, inter}, {"ffn.shared_experts.w1", inter, hidden}} {
+				q := fmt.Sprintf("layers.%d.%s.", l, w.name)
+				tensors = append(tensors,
+					spec{q + "weight", dtype.F8E4M3FN, []int64{w.m, w.n}, fp8},
+					spec{q + "scale", dtype.F8E8M0FNU, []int64{(w.m + 127) / 128, (w.n + 127) / 128}, e8m0})
+				bytes += w.m * w.n
+			}
+		case "nvfp4":
+			for _, w := range []struct {
+				name string
+				m, n int64
+			}{{"mlp.gate_proj", inter, hidden}, {"mlp.up_proj", inter, hidden}, {"mlp.down_proj", hidden, inter}} {
+				tensors = append(tensors,
+					spec{p + w.name + ".weight", dtype.U8, []int64{w.m, w.n / 2}, random},
+					spec{p + w.name + ".weight_scale", dtype.F8E4M3FN, []int64{w.m, w.n / 16}, e4m3Scales},
+					spec{p + w.name + ".weight_scale_2", dtype.F32, []int64{}, scales})
+				bytes += w.m * w.n / 2
+			}
 		default:
-			return fmt.Errorf("layout %q: want deepseek, tensor or mxfp4", layout)
+			return fmt.Errorf("layout %q: want deepseek, tensor, mxfp4, v4, v4dense or nvfp4", layout)
 		}
 	}
 	switch layout {
@@ -132,6 +180,10 @@ func run(dir string, size int64, nshards int, layout string) error {
 		config = map[string]any{"quantization_config": map[string]any{"activation_scheme": "dynamic", "quant_method": "fp8"}}
 	case "mxfp4":
 		config = map[string]any{"quantization_config": map[string]any{"quant_method": "mxfp4", "modules_to_not_convert": []string{"model.layers.*.self_attn", "lm_head"}}}
+	case "v4", "v4dense":
+		config = map[string]any{"expert_dtype": "fp4", "quantization_config": map[string]any{"activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8", "scale_fmt": "ue8m0", "weight_block_size": []int{128, 128}}}
+	case "nvfp4":
+		config = map[string]any{"quantization_config": map[string]any{"quant_method": "modelopt", "quant_algo": "NVFP4", "group_size": 16, "ignore": []string{"lm_head"}}}
 	}
 	config["torch_dtype"] = "bfloat16"
 	config["hidden_size"] = hidden

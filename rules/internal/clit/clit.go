@@ -12,6 +12,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Lang says which language's literals are read.
@@ -88,11 +89,11 @@ func Of(v promote.Value, lang Lang) (Type, error) {
 		switch v.Suffix {
 		case "":
 			return Double, nil
-		case promote.SuffixFloat:
+		case kit.SuffixFloat:
 			return Float, nil
-		case promote.SuffixLongDouble:
+		case kit.SuffixLongDouble:
 			return LongDouble, nil
-		case promote.SuffixJuliaF32:
+		case kit.SuffixJuliaF32:
 			return refuse("%s is not a %s literal (1f0 is Julia's Float32; C23's 1.0f16 and C++23's 1.0f16 are not read by the operand grammar: write a typed value such as f16(1.0))", v.Text, language)
 		}
 		return refuse("%s is not a %s floating literal (suffixes are f and l)", v.Text, language)
@@ -145,15 +146,15 @@ func intType(v promote.Value, lang Lang, language string) (Type, error) {
 	switch v.Suffix {
 	case "":
 		list = pick(radix, decimalNone, radixNone)
-	case promote.SuffixUnsigned:
+	case kit.SuffixUnsigned:
 		list = anyU
-	case promote.SuffixLong:
+	case kit.SuffixLong:
 		list = pick(radix, decimalL, radixL)
-	case promote.SuffixUnsignedLong:
+	case kit.SuffixUnsignedLong:
 		list = anyUL
-	case promote.SuffixLongLong:
+	case kit.SuffixLongLong:
 		list = pick(radix, decimalLL, radixLL)
-	case promote.SuffixUnsignedLongLong:
+	case kit.SuffixUnsignedLongLong:
 		list = anyULL
 	default:
 		return refuse("%s is not a %s literal (integer suffixes are u, l, ll and their combinations)", v.Text, language)
@@ -163,7 +164,7 @@ func intType(v promote.Value, lang Lang, language string) (Type, error) {
 			return t, nil
 		}
 	}
-	if radix == 10 && (v.Suffix == "" || v.Suffix == promote.SuffixLong || v.Suffix == promote.SuffixLongLong) && mag.BitLen() <= 64 {
+	if radix == 10 && (v.Suffix == "" || v.Suffix == kit.SuffixLong || v.Suffix == kit.SuffixLongLong) && mag.BitLen() <= 64 {
 		return refuse("integer constant %s is so large that it is unsigned: GCC gives it the type __int128, which is outside promote's catalogue", v.Text)
 	}
 	return refuse("integer constant %s is too large for its type", v.Text)

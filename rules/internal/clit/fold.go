@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Class is what kind of arithmetic type a C or C++ type is.
@@ -50,15 +51,15 @@ type FoldRules struct {
 
 // PairTable compiles l.Common over every pair of dtypes, refusing a dtype
 // the language has no type for.
-func PairTable(l *Language) *promote.PairTable {
-	return promote.NewPairTable(l.Name, func(a, b dtype.DType) promote.Decision {
+func PairTable(l *Language) *kit.PairTable {
+	return kit.NewPairTable(l.Name, func(a, b dtype.DType) kit.Decision {
 		for _, d := range [2]dtype.DType{a, b} {
 			if !l.Has(d) {
-				return promote.Decision{Rule: l.Rules.NotType, Msg: l.WhyNot(d)}
+				return kit.Decision{Rule: l.Rules.NotType, Msg: l.WhyNot(d)}
 			}
 		}
 		out, rule, msg := l.Common(a, b)
-		return promote.Decision{Out: out, Rule: rule, Msg: msg}
+		return kit.Decision{Out: out, Rule: rule, Msg: msg}
 	})
 }
 
@@ -66,21 +67,16 @@ func PairTable(l *Language) *promote.PairTable {
 // as the compiler types it) and folds the usual arithmetic conversions
 // left to right, as a + b + c groups ((a + b) + c).
 type Folder struct {
-	promote.Base
+	kit.Base
 	L *Language
 }
 
-// operand is the type of an operand, and the rule that typed a literal.
+// operand is the type of an admitted operand, and the rule that typed a
+// literal.
 func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) {
-	if o.Weak {
-		return dtype.Invalid, nil, f.Refuse(f.L.Rules.NoWeak, f.L.Spelled+" has no weak types: "+o.String()+" cannot be written", o)
-	}
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !f.L.Has(o.DType) {
-			return dtype.Invalid, nil, f.Refuse(f.L.Rules.NotType, f.L.WhyNot(o.DType), o)
-		}
-		return o.DType, nil, nil
+		return o.DType, nil, nil // admitted by Result
 	case promote.Literal:
 		t, err := Of(o.Value, f.L.Lit)
 		if err != nil {
@@ -105,9 +101,12 @@ func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) 
 // that is ill-formed stops the fold.
 func (f *Folder) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
-		return promote.Result{}, f.Refuse(promote.NoOperands, "no operands")
+		return promote.Result{}, f.Refuse(kit.NoOperands, "no operands")
 	}
-	return promote.FoldLeft(ops, f)
+	if err := f.Admit(ops); err != nil {
+		return promote.Result{}, err
+	}
+	return kit.FoldLeft(ops, f)
 }
 
 // FoldOne is one operand's own type.
@@ -149,4 +148,22 @@ func (f *Folder) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 		rule = rb
 	}
 	return promote.Result{DType: out, Rule: rule}, nil
+}
+
+// Admission is a C-family rule set's declared admission: a weak operand
+// is refused first ("C has no weak types: i32? cannot be written"), then
+// an operand of a dtype the language has no type for, in its WhyNot
+// words. lang gives the language of the settings; every language of the
+// rule set names the same NoWeak and NotType rules.
+func Admission(lang func(promote.Settings) *Language) promote.Admission {
+	l := lang(promote.Settings{})
+	return promote.Admission{
+		NoWeak: &promote.Refusal{Rule: l.Rules.NoWeak, Msg: func(s promote.Settings, o promote.Operand) string {
+			return lang(s).Spelled + " has no weak types: " + o.String() + " cannot be written"
+		}},
+		NoDType: &promote.Refusal{Rule: l.Rules.NotType, Msg: func(s promote.Settings, o promote.Operand) string {
+			return lang(s).WhyNot(o.DType)
+		}},
+		WeakFirst: true,
+	}
 }

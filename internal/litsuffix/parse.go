@@ -1,10 +1,31 @@
-package promote
+package litsuffix
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
 )
+
+// ErrMalformed is the fault of a number whose digits do not read; the
+// operand parser reports it naming the whole token.
+var ErrMalformed = errors.New("malformed number")
+
+// IsInt reports whether s is an optionally signed run of decimal digits.
+func IsInt(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // The literal forms of the compiled hosts (C, C++, Julia) beyond plain
 // decimal numbers: integers with a radix prefix (0x1F, 0b101, 0o17), C's
@@ -15,30 +36,13 @@ import (
 // forms, reads Value.Text (Julia sizes 0x01 by its digit count; C reads
 // 017 as octal).
 
-// Integer suffixes, normalised: the letters in any case and either order
-// (lu is ul), with the two l's of long long written alike (ll or LL).
-const (
-	SuffixUnsigned         = "u"   // 1u
-	SuffixLong             = "L"   // 1L: R's integer, C's long
-	SuffixUnsignedLong     = "uL"  // 1ul, 1lu
-	SuffixLongLong         = "LL"  // 1ll
-	SuffixUnsignedLongLong = "uLL" // 1ull, 1llu
-)
-
-// Float suffixes.
-const (
-	SuffixFloat      = "f"  // C's float: 1.0f
-	SuffixLongDouble = "L"  // C's long double: 1.0L (Kind FloatValue)
-	SuffixJuliaF32   = "f0" // Julia's Float32, f in place of e: 1f0, 2.5f-3
-)
-
-// parseRadixOrSuffixedInt reads an integer literal with a radix prefix or
+// ParseInt reads an integer literal with a radix prefix or
 // a C integer suffix (or both): [+-](0x|0b|0o)DIGITS[SUFFIX] or
 // [+-]DECIMAL SUFFIX. ok is false when body is not such a literal, so the
 // caller goes on to the float forms; err is set when it is one but
 // malformed. A plain decimal integer without a suffix is left to the
 // caller.
-func parseRadixOrSuffixedInt(body string) (n *big.Int, suffix string, ok bool, err error) {
+func ParseInt(body string, maxDigits int) (n *big.Int, suffix string, ok bool, err error) {
 	unsigned := strings.TrimLeft(body, "+-")
 	if len(body)-len(unsigned) > 1 {
 		return nil, "", false, nil
@@ -61,7 +65,7 @@ func parseRadixOrSuffixedInt(body string) (n *big.Int, suffix string, ok bool, e
 		}
 	}
 	if base == 10 {
-		if letters == "" || !isInt(digits) {
+		if letters == "" || !IsInt(digits) {
 			return nil, "", false, nil // plain decimal, or not an integer
 		}
 	} else {
@@ -69,7 +73,7 @@ func parseRadixOrSuffixedInt(body string) (n *big.Int, suffix string, ok bool, e
 		if digits == "" {
 			return nil, "", true, fmt.Errorf("a literal with a radix prefix needs digits after it, as in 0x1F, 0b101 or 0o17")
 		}
-		if !validDigits(digits, base) {
+		if !ValidDigits(digits, base) {
 			if base == 16 {
 				// 0x1p3 (a hex float) and the like: the float reader
 				// says what is accepted.
@@ -82,12 +86,12 @@ func parseRadixOrSuffixedInt(body string) (n *big.Int, suffix string, ok bool, e
 	if err != nil {
 		return nil, "", true, err
 	}
-	if len(digits) > MaxIntDigits {
-		return nil, "", true, fmt.Errorf("an integer literal of %d digits; at most %d digits are accepted", len(digits), MaxIntDigits)
+	if len(digits) > maxDigits {
+		return nil, "", true, fmt.Errorf("an integer literal of %d digits; at most %d digits are accepted", len(digits), maxDigits)
 	}
 	n, okSet := new(big.Int).SetString(digits, base)
 	if !okSet {
-		return nil, "", true, errMalformed
+		return nil, "", true, ErrMalformed
 	}
 	if neg {
 		n.Neg(n)
@@ -95,8 +99,8 @@ func parseRadixOrSuffixedInt(body string) (n *big.Int, suffix string, ok bool, e
 	return n, suffix, true, nil
 }
 
-// validDigits reports whether s is made only of digits of base.
-func validDigits(s string, base int) bool {
+// ValidDigits reports whether s is made only of digits of base.
+func ValidDigits(s string, base int) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		var d int
@@ -126,9 +130,9 @@ func intSuffix(letters string) (string, error) {
 	rest, suffix := letters, ""
 	switch {
 	case rest[0] == 'u' || rest[0] == 'U':
-		rest, suffix = rest[1:], SuffixUnsigned
+		rest, suffix = rest[1:], Unsigned
 	case rest[len(rest)-1] == 'u' || rest[len(rest)-1] == 'U':
-		rest, suffix = rest[:len(rest)-1], SuffixUnsigned
+		rest, suffix = rest[:len(rest)-1], Unsigned
 	}
 	switch rest {
 	case "":
@@ -146,12 +150,13 @@ func badSuffix(letters string) error {
 	return fmt.Errorf("integer suffix %q is not one of u, l, ul, lu, ll, ull, llu (in either case, ll written ll or LL)", letters)
 }
 
-// parseSuffixedFloat reads a float literal with a host suffix: C's f and l
+// ParseFloat reads a float literal with a host suffix: C's f and l
 // (1.0f, 2.5e3L: a decimal point or an exponent is needed) and Julia's
 // Float32 exponent (1f0, 2.5f-3, .5f0: a lower-case f followed by the
-// exponent's digits, JuliaSyntax.jl src/tokenize.jl lex_digit). ok is false
-// when body has none of these forms.
-func parseSuffixedFloat(body string) (f float64, suffix string, ok bool, err error) {
+// exponent's digits, JuliaSyntax.jl src/tokenize.jl lex_digit), reading
+// the number itself with parseFloat (the parser's own, which knows nan and
+// inf). ok is false when body has none of these forms.
+func ParseFloat(body string, parseFloat func(string) (float64, error)) (f float64, suffix string, ok bool, err error) {
 	if body == "" {
 		return 0, "", false, nil
 	}
@@ -159,11 +164,11 @@ func parseSuffixedFloat(body string) (f float64, suffix string, ok bool, err err
 	last := lb[len(lb)-1]
 	if (last == 'f' || last == 'l') && len(body) > 1 && !strings.HasSuffix(lb, "inf") {
 		rest := body[:len(body)-1]
-		suffix = SuffixFloat
+		suffix = Float
 		if last == 'l' {
-			suffix = SuffixLongDouble
+			suffix = LongDouble
 		}
-		if isInt(rest) {
+		if IsInt(rest) {
 			return 0, "", true, fmt.Errorf("a C float literal needs a decimal point or exponent, as in 1.0f or 1.0L")
 		}
 		f, err := parseFloat(rest)
@@ -177,7 +182,7 @@ func parseSuffixedFloat(body string) (f float64, suffix string, ok bool, err err
 		if err != nil {
 			return 0, "", true, err
 		}
-		return f, SuffixJuliaF32, true, nil
+		return f, JuliaF32, true, nil
 	}
 	return 0, "", false, nil
 }
@@ -205,5 +210,5 @@ func juliaExponent(s string) bool {
 	if s != "" && (s[0] == '+' || s[0] == '-') {
 		s = s[1:]
 	}
-	return isInt(s) && !strings.ContainsAny(s, "+-")
+	return IsInt(s) && !strings.ContainsAny(s, "+-")
 }

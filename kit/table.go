@@ -1,7 +1,9 @@
-package promote
+package kit
 
 import (
 	"fmt"
+
+	"github.com/promote-dev/promote"
 
 	"github.com/promote-dev/promote/dtype"
 )
@@ -13,19 +15,22 @@ import (
 // code around it.
 type PairTable struct {
 	cells [dtype.Count][dtype.Count]cell
-	rules []*Rule
 	msgs  []string
 	name  string
 }
 
+// cell is one ordered pair's decision, laid out so that an accepted pair
+// is answered from the cell alone: the rule pointer sits in the cell (no
+// second, dependent load from a rules slice), and the whole cell is 16
+// bytes, so a lookup touches one cache line.
 type cell struct {
-	out  dtype.DType // Invalid: refused
-	weak bool        // the result is weak (JAX, TensorFlow)
-	rule uint16      // index into rules
-	msg  uint16      // index into msgs for a refusal
+	rule *promote.Rule // nil only for Invalid's row and column
+	out  dtype.DType   // Invalid: refused
+	weak bool          // the result is weak (JAX, TensorFlow)
+	msg  uint16        // index into msgs for a refusal
 }
 
-// maxEntries bounds the distinct rules and messages a table can index.
+// maxEntries bounds the distinct messages a table can index.
 const maxEntries = 1 << 16
 
 // Decision is what a pair function returns for one ordered pair: the
@@ -33,7 +38,7 @@ const maxEntries = 1 << 16
 type Decision struct {
 	Out  dtype.DType
 	Weak bool // the result is weak or ambiguous
-	Rule *Rule
+	Rule *promote.Rule
 	Msg  string // refusal only
 }
 
@@ -41,7 +46,6 @@ type Decision struct {
 // name is the rule set's name, used in refusal errors.
 func NewPairTable(name string, decide func(a, b dtype.DType) Decision) *PairTable {
 	t := &PairTable{name: name}
-	ruleIdx := map[*Rule]uint16{}
 	msgIdx := map[string]uint16{}
 	var msgs []string
 	for _, a := range dtype.All() {
@@ -50,16 +54,7 @@ func NewPairTable(name string, decide func(a, b dtype.DType) Decision) *PairTabl
 			if d.Rule == nil {
 				panic(fmt.Sprintf("promote: %s: pair (%s, %s) decided without a rule", name, a, b))
 			}
-			ri, ok := ruleIdx[d.Rule]
-			if !ok {
-				if len(t.rules) == maxEntries {
-					panic(fmt.Sprintf("promote: %s: more than %d rules in one table", name, maxEntries))
-				}
-				ri = uint16(len(t.rules))
-				ruleIdx[d.Rule] = ri
-				t.rules = append(t.rules, d.Rule)
-			}
-			c := cell{out: d.Out, weak: d.Weak, rule: ri}
+			c := cell{out: d.Out, weak: d.Weak, rule: d.Rule}
 			if d.Out == dtype.Invalid {
 				mi, ok := msgIdx[d.Msg]
 				if !ok {
@@ -80,17 +75,28 @@ func NewPairTable(name string, decide func(a, b dtype.DType) Decision) *PairTabl
 }
 
 // Lookup returns the decision for the ordered pair (a, b). It allocates
-// only when it refuses.
-func (t *PairTable) Lookup(a, b dtype.DType) (Result, error) {
+// only when it refuses. The accepted pair is the hot path of every rule
+// set's PromoteTypes: two bounds checks and one cell, nothing else; a
+// refusal or an invalid dtype goes to refuse, kept out of line.
+func (t *PairTable) Lookup(a, b dtype.DType) (promote.Result, error) {
+	if int(a) < dtype.Count && int(b) < dtype.Count {
+		if c := &t.cells[a][b]; c.out != dtype.Invalid {
+			return promote.Result{DType: c.out, Weak: c.weak, Rule: c.rule}, nil
+		}
+	}
+	return t.refuse(a, b)
+}
+
+// refuse is Lookup's slow path: an invalid dtype (whose row and column
+// hold no rule) or a refused pair.
+//
+//go:noinline
+func (t *PairTable) refuse(a, b dtype.DType) (promote.Result, error) {
 	if !a.Valid() || !b.Valid() {
-		return Result{}, fmt.Errorf("%s: invalid dtype in pair (%v, %v)", t.name, a, b)
+		return promote.Result{}, fmt.Errorf("%s: invalid dtype in pair (%v, %v)", t.name, a, b)
 	}
-	c := t.cells[a][b]
-	r := t.rules[c.rule]
-	if c.out == dtype.Invalid {
-		return Result{}, &Error{Rules: t.name, Rule: r, Msg: t.msgs[c.msg], Operands: []Operand{T(a), T(b)}}
-	}
-	return Result{DType: c.out, Weak: c.weak, Rule: r}, nil
+	c := &t.cells[a][b]
+	return promote.Result{}, &promote.Error{Rules: t.name, Rule: c.rule, Msg: t.msgs[c.msg], Operands: []promote.Operand{promote.T(a), promote.T(b)}}
 }
 
 // Cell returns the decision for (a, b) without building an error.
@@ -98,8 +104,8 @@ func (t *PairTable) Cell(a, b dtype.DType) Decision {
 	if !a.Valid() || !b.Valid() {
 		return Decision{}
 	}
-	c := t.cells[a][b]
-	d := Decision{Out: c.out, Weak: c.weak, Rule: t.rules[c.rule]}
+	c := &t.cells[a][b]
+	d := Decision{Out: c.out, Weak: c.weak, Rule: c.rule}
 	if c.out == dtype.Invalid {
 		d.Msg = t.msgs[c.msg]
 	}

@@ -1,0 +1,176 @@
+package promote
+
+import (
+	"fmt"
+
+	"github.com/promote-dev/promote/dtype"
+)
+
+// WeakPolicy says whether a system has weak operands: values whose dtype
+// gives way to the other operand's (JAX's weakly typed arrays,
+// TensorFlow's WeakTensor, anvil's ambiguous types), written with a ?
+// suffix in the batch grammar (i32?).
+type WeakPolicy uint8
+
+const (
+	// WeakTypes: the system has weak operands; its own promotion types them.
+	WeakTypes WeakPolicy = iota + 1
+	// NoWeakTypes: the system has none; a weak operand is refused before
+	// the system's promotion runs, with Def.Admission.NoWeak.
+	NoWeakTypes
+)
+
+// String names the policy.
+func (w WeakPolicy) String() string {
+	switch w {
+	case WeakTypes:
+		return "weak types"
+	case NoWeakTypes:
+		return "no weak types"
+	}
+	return "undeclared"
+}
+
+// Admission words the refusals that the engine makes for a system before
+// its own promotion runs: an operand whose dtype the system lacks, and a
+// weak operand where the system has no weak types. Each is a rule of the
+// system (listed in Def.Rules) with a message in the system's own words.
+type Admission struct {
+	// NoDType refuses a tensor or typed scalar of a dtype not in the
+	// system's DTypes; nil when the system has every dtype of the
+	// catalogue, or refuses such dtypes in its own promotion.
+	NoDType *Refusal
+	// NoWeak refuses a weak operand (WeakPolicy NoWeakTypes).
+	NoWeak *Refusal
+	// WeakFirst checks an operand's weakness before its dtype, as the
+	// system's own checks run (a weak i4? names the missing weak type,
+	// not the missing dtype).
+	WeakFirst bool
+	// AllOperands names every operand in a refusal, not only the one
+	// refused (the system's error lists the whole call).
+	AllOperands bool
+}
+
+// Refusal is one admission refusal: the rule that refuses and the
+// message, in the system's own words, for the operand refused.
+type Refusal struct {
+	Rule *Rule
+	// RuleOf, when set, gives the rule under the settings instead of Rule,
+	// for a system whose versions each state the rule (tvm).
+	RuleOf func(s Settings) *Rule
+	// Msg words the refusal of operand o under the rule set's settings s.
+	Msg func(s Settings, o Operand) string
+}
+
+// RuleFor is the refusing rule under settings s.
+func (r *Refusal) RuleFor(s Settings) *Rule {
+	if r.RuleOf != nil {
+		return r.RuleOf(s)
+	}
+	return r.Rule
+}
+
+// DTypeSet is a set of dtypes, indexed by dtype.
+type DTypeSet [dtype.Count]bool
+
+// NewDTypeSet returns the set of ds.
+func NewDTypeSet(ds []dtype.DType) *DTypeSet {
+	var s DTypeSet
+	for _, d := range ds {
+		if d.Valid() {
+			s[d] = true
+		}
+	}
+	return &s
+}
+
+// Has reports whether d is in the set; a nil set holds every valid dtype.
+func (s *DTypeSet) Has(d dtype.DType) bool {
+	if s == nil {
+		return d.Valid()
+	}
+	return int(d) < len(s) && s[d]
+}
+
+// DTypesOf lists the dtypes the system has under settings s, in catalogue
+// order: Def.DTypes, or every dtype of the catalogue when the definition
+// does not restrict them.
+func (d *Def) DTypesOf(s Settings) []dtype.DType {
+	if d.DTypes == nil {
+		return dtype.All()
+	}
+	set := d.DTypes(s)
+	var out []dtype.DType
+	for _, t := range dtype.All() {
+		if set.Has(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Admit checks the operands against what the definition of settings s
+// declares the system has (has: its dtypes under s, nil for all; Def.Weak),
+// in order, and returns the first refusal, worded by Def.Admission; nil
+// when every operand is admitted. It is the one place the engine refuses
+// what a system lacks: rule sets call it before their own promotion runs
+// (package kit's Base.Admit), and keep no checks of their own for it.
+func Admit(s Settings, has *DTypeSet, ops []Operand) error {
+	d := s.def
+	if d == nil {
+		return nil
+	}
+	a := &d.Admission
+	for i := range ops {
+		o := &ops[i]
+		var ref *Refusal
+		noWeak := o.Weak && d.Weak == NoWeakTypes && a.NoWeak != nil
+		noDType := (o.Kind == Tensor || o.Kind == Scalar) && a.NoDType != nil && !has.Has(o.DType)
+		switch {
+		case noWeak && (a.WeakFirst || !noDType):
+			ref = a.NoWeak
+		case noDType:
+			ref = a.NoDType
+		default:
+			continue
+		}
+		named := ops[i : i+1]
+		if a.AllOperands {
+			named = ops
+		}
+		return &Error{Rules: d.Name, Rule: ref.RuleFor(s), Msg: ref.Msg(s, *o), Operands: append([]Operand(nil), named...)}
+	}
+	return nil
+}
+
+// CheckDeclaration reports a definition whose declaration is incomplete
+// or inconsistent: no weak-type policy or host language, an admission
+// refusal without its rule or message or missing from Rules, a NoWeak
+// refusal for a system with weak types.
+func (d *Def) CheckDeclaration() error {
+	if d.Weak == 0 {
+		return fmt.Errorf("%s: no weak-type policy declared", d.Name)
+	}
+	if d.Host == 0 {
+		return fmt.Errorf("%s: no host language declared", d.Name)
+	}
+	listed := make(map[*Rule]bool, len(d.Rules))
+	for _, r := range d.Rules {
+		listed[r] = true
+	}
+	for _, ref := range [...]*Refusal{d.Admission.NoDType, d.Admission.NoWeak} {
+		if ref == nil {
+			continue
+		}
+		if ref.Rule == nil && ref.RuleOf == nil || ref.Msg == nil {
+			return fmt.Errorf("%s: an admission refusal needs a rule and a message", d.Name)
+		}
+		if ref.Rule != nil && len(d.Rules) > 0 && !listed[ref.Rule] {
+			return fmt.Errorf("%s: admission rule %s is not in the rule list", d.Name, ref.Rule.ID)
+		}
+	}
+	if d.Admission.NoWeak != nil && d.Weak != NoWeakTypes {
+		return fmt.Errorf("%s: a NoWeak refusal needs the NoWeakTypes policy (it is %s)", d.Name, d.Weak)
+	}
+	return nil
+}

@@ -1,0 +1,9 @@
+__version__ = "0.0.stub"
+
+
+class _Config:
+    def read(self, name):
+        return False
+
+
+config = _Config()

@@ -1,0 +1,2 @@
+__version__ = "0.0.stub"
+from . import backend  # noqa: E402,F401
