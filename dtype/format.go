@@ -335,8 +335,8 @@ func x87() Format {
 		Bias: 16383, ExplicitInt: true, Inf: InfIEEE, NaN: NaNIEEE, NegZero: true}
 }
 
-// formats is the catalogue. Float rows follow ../shared/reference/formats.md,
-// whose sources are ml_dtypes float8.h / mxfloat.h (v0.6.0), the OCP OFP8
+// formats is the catalogue. Float rows follow the formats'
+// definitions: ml_dtypes float8.h / mxfloat.h (v0.6.0), the OCP OFP8
 // rev 1.0 and MX v1.0 specifications, and IEEE 754-2019; f80 is x87's.
 var formats = [numDTypes]entry{
 	Bool: {"bool", Format{Kind: KindBool, Bits: 8}},

@@ -143,7 +143,7 @@ func TestDecodeExtremes(t *testing.T) {
 	}
 }
 
-// TestDecodeSpecials checks the NaN, inf and zero encodings formats.md names.
+// TestDecodeSpecials checks the NaN, inf and zero encodings convert/spec.md "Float formats" names.
 func TestDecodeSpecials(t *testing.T) {
 	tests := []struct {
 		d    DType

@@ -257,7 +257,7 @@ var canonical = func() map[string]DType {
 // Sources: ml_dtypes README (float8_*, float4_e2m1fn, float6_*, int2/int4,
 // uint1/2/4); NumPy and PyTorch dtype names (torch.int1-7, uint1-7,
 // float4_e2m1fn_x2 in c10/core/ScalarType.h); CANN aclDataType short names
-// (s8, s16, ...; ../shared/reference/cann/dtypes.tsv); StableHLO/tengen
+// (s8, s16, ...; rules/cann/spec.md §8); StableHLO/tengen
 // (i1, pred, ui8, ...); OpenVINO IR precisions (FP16, FP32, I64, BOOL, ...).
 var neutral = map[string]DType{
 	"boolean": Bool, "pred": Bool, "i1": Bool, "b1": Bool, "bool_": Bool, "logical": Bool,

@@ -95,7 +95,7 @@ func TestPrograms(t *testing.T) {
 
 // TestSeedDisagreement_VignetteDefaultType: the vignette says the known
 // type is promoted to the ambiguous type's default; the code keeps the
-// ambiguous dtype itself (rules.md "Where the docs and the code
+// ambiguous dtype itself (rules/anvil/spec.md "Where the docs and the code
 // disagree" 2). Through a program: i16? + bool stays i16?, not i32.
 func TestSeedDisagreement_VignetteDefaultType(t *testing.T) {
 	r := build(t, "anvil", "-")

@@ -104,7 +104,7 @@ func FuzzSourceSpans(f *testing.F) {
 }
 
 func BenchmarkSourceSpans(b *testing.B) {
-	src := "../shared/reference/jax/rules.md; jax-ml/jax@cec06d11 jax/_src/dtypes.py, jax/_src/config.py, docs/type_promotion.rst; pytorch/pytorch v2.6.0 c10/core/ScalarType.cpp:43-129 (promoteTypes)"
+	src := "rules/jax/spec.md; jax-ml/jax@cec06d11 jax/_src/dtypes.py, jax/_src/config.py, docs/type_promotion.rst; pytorch/pytorch v2.6.0 c10/core/ScalarType.cpp:43-129 (promoteTypes)"
 	for b.Loop() {
 		SourceSpans(src)
 	}

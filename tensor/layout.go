@@ -23,7 +23,7 @@ const (
 	// u4, i4 and f4e2m1 put element 0 in the low nibble, as Dense does.
 	// Source: openvino src/core/dev_api/openvino/core/type/element_iterator.hpp
 	// (is_bit_type u1 u2 with initial shift 8-bits; is_nibble_type with
-	// initial shift 0), restated in openvino/convert.md §2. OpenVINO has
+	// initial shift 0), restated in convert/spec.md "OpenVINO §2". OpenVINO has
 	// no i2, f6e2m3fn or f6e3m2fn: this layout refuses them.
 	OpenVINO
 )

@@ -86,7 +86,7 @@ func mustSize(t *testing.T, l Layout, d dtype.DType, n int64) int64 {
 }
 
 // TestPackings pins the bytes of each layout, including OpenVINO's
-// documented examples (openvino/convert.md §2: u1 0xA0 = [1,0,1,0,0,0,0,0],
+// documented examples (convert/spec.md "OpenVINO §2": u1 0xA0 = [1,0,1,0,0,0,0,0],
 // u4 0xBF = [15, 11]).
 func TestPackings(t *testing.T) {
 	tests := []struct {

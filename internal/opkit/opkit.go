@@ -29,7 +29,7 @@ var (
 	Keep         = Rule("elementwise", "an elementwise function keeps its operand's dtype, weakness and shape", SrcChoice)
 	AbsCplx      = Rule("abs-complex", "abs of a complex operand is real, of the same precision (c32->f16, c64->f32, c128->f64)", "numpy, torch, jax and tf.math.abs documentation (abs of complex gives its magnitude)")
 	Reduce       = Rule("reduce", "a full reduction (max, min) keeps the dtype and weakness and gives rank 0", SrcChoice)
-	Compare      = Rule("comparison", "a comparison promotes its operands (the promotion must succeed) and gives bool, never weak", "../shared/reference/pytorch/rules.md §3; numpy comparison ufuncs (??->?); jax: bool is never weak (rules.md §4)")
+	Compare      = Rule("comparison", "a comparison promotes its operands (the promotion must succeed) and gives bool, never weak", "rules/pytorch/spec.md §3; numpy comparison ufuncs (??->?); jax: bool is never weak (rules/jax/spec.md §4)")
 	Convert      = Rule("convert", "convert(x, DTYPE) gives DTYPE, never weak; the shape is x's", "nv_convert, astype, .to(), tf.cast, lax.convert_element_type")
 	Bitwise      = Rule("bitwise", "& | ^ need bool or integer operands after promotion", "Python, numpy bitwise ufuncs, torch bitwise ops, jax bitwise ops, stablehlo and/or/xor")
 	ModCplx      = Rule("mod-complex", "% is not defined for complex operands", "Python (complex has no %), numpy remainder, torch remainder, jnp.remainder")

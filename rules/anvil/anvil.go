@@ -12,7 +12,7 @@ import (
 var Def = &promote.Def{
 	Name:    "anvil",
 	Title:   "{anvil}, now anvl (R on XLA): ambiguous literal types",
-	Source:  "../shared/reference/anvil/rules.md; r-xla/anvil@ef9f93aa R/promotion.R, R/array.R; r-xla/tengen@4adc1c2 R/types.R",
+	Source:  "rules/anvil/spec.md; r-xla/anvil@ef9f93aa R/promotion.R, R/array.R; r-xla/tengen@4adc1c2 R/types.R",
 	NAry:    promote.Fold,
 	Dialect: dtype.R,
 	New: func(s promote.Settings) (promote.Rules, error) {

@@ -21,7 +21,7 @@
 //     written against: bool (pred, i1), i8..i64, ui8..ui64, f32, f64. Any
 //     other dtype is refused with tengen's "Unsupported dtype" error.
 //   - The restatement these rules were written from:
-//     ../shared/reference/anvil/rules.md.
+//     rules/anvil/spec.md.
 //
 // # Where anvil's documents and its code disagree
 //

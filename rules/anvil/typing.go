@@ -11,7 +11,7 @@ import (
 // shapes (anvil does not broadcast).
 
 const (
-	srcAnvilOps  = "../shared/reference/anvil/rules.md \"How an op applies it\"; r-xla/anvil@ef9f93aa R/api.R, R/primitives.R"
+	srcAnvilOps  = "rules/anvil/spec.md \"How an op applies it\"; r-xla/anvil@ef9f93aa R/api.R, R/primitives.R"
 	srcStableHLO = "openxla/stablehlo docs/spec.md (divide, exponential, negate: integer or floating-point element types)"
 )
 

@@ -44,7 +44,7 @@ var (
 var Def = &promote.Def{
 	Name:    "array-api",
 	Title:   "Python Array API standard",
-	Source:  "../shared/reference/array_api/rules.md; " + srcSpec + "; " + srcResult,
+	Source:  "rules/arrayapi/spec.md; " + srcSpec + "; " + srcResult,
 	NAry:    promote.Set,
 	Dialect: dtype.Neutral,
 	Options: []promote.Option{{
@@ -87,7 +87,7 @@ type rules struct {
 	version string
 }
 
-// The lattice of lattice.tsv (covering edges derived from the promotion
+// The lattice of spec.md §4 (covering edges derived from the promotion
 // tables of spec/draft/API_specification/type_promotion.rst), in canonical
 // names. bool has no edges.
 var (

@@ -8,8 +8,8 @@
 //
 // # Sources
 //
-// As restated in ../shared/reference/array_api/rules.md, with its table.tsv,
-// scalar_table.tsv and lattice.tsv (copied to testdata in canonical names):
+// As restated in rules/arrayapi/spec.md, whose tables are
+// testdata/table.tsv and testdata/scalar_table.tsv in canonical names:
 //
 //   - data-apis/array-api @ 8884c406ff8a3b81ab836cefcacb08bc4a92ae18,
 //     spec/{2021.12,2022.12,2023.12,2024.12,2025.12,draft}/
@@ -23,7 +23,7 @@
 // # Rules
 //
 // Arrays (and 0-d arrays, which follow the same rules) promote by the join
-// on the lattice of lattice.tsv, built with the shared lattice package:
+// on the lattice of spec.md §4, built with the shared lattice package:
 // signed and unsigned integers each in a chain, uint_n into the signed
 // type of twice the bits, float32 into float64 and complex64, float64
 // into complex128, bool isolated. Pairs with no join are undefined: bool

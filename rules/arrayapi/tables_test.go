@@ -172,7 +172,7 @@ func TestPromoteTypesMatchesResult(t *testing.T) {
 	}
 }
 
-// TestLatticeEdges: the 13 covering edges of lattice.tsv; bool isolated.
+// TestLatticeEdges: the 13 covering edges of spec.md §4; bool isolated.
 func TestLatticeEdges(t *testing.T) {
 	if n := len(apiLattice.Edges()); n != 13 {
 		t.Errorf("%d edges, want 13", n)

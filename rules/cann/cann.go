@@ -10,7 +10,7 @@ import (
 )
 
 // foldSrc is where the N-operand semantics come from.
-const foldSrc = "../shared/reference/cann/notes.md §1 (multi-input ops such as cat and stack fold promote = PromoteType(tensors[i], promote)); " +
+const foldSrc = "rules/cann/spec.md §1 (multi-input ops such as cat and stack fold promote = PromoteType(tensors[i], promote)); " +
 	"binary ops: hicann/ops-math@c682a083 math/add/op_api/aclnn_add.cpp PromoteType(self, other)"
 
 // Rules about operands rather than dtype pairs.
@@ -28,7 +28,7 @@ var (
 var Def = &promote.Def{
 	Name:   "cann",
 	Title:  "Huawei Ascend CANN aclnn (互推导关系)",
-	Source: "../shared/reference/cann/notes.md; " + docSrc + "; " + codeSrc,
+	Source: "rules/cann/spec.md; " + docSrc + "; " + codeSrc,
 	NAry:   promote.Fold,
 	// The dialect reads ACL_FLOAT, DT_INT8, s8, float16 and the rest.
 	Dialect: dtype.CANN,

@@ -2,13 +2,13 @@
 // library: how an aclnn op such as aclnnAdd picks one dtype for inputs of
 // different dtypes (互推导关系, "mutual deduction").
 //
-// Sources, as restated in ../shared/reference/cann/notes.md:
+// Sources, as restated in rules/cann/spec.md:
 //
 //   - The documented tensor-tensor table (表1) and tensor-scalar table (表2):
 //     hicann/ops-math docs/zh/context/deduction_relationship.md @1482614a,
 //     byte for byte the same as hicann/ops-nn docs/zh/context/互推导关系.md
 //     and TensorScalar互推导关系.md @60959d46. The seed document
-//     (../shared/seeds/000_81c5b8d8debb6727.txt) is 表1.
+//     (hicann/ops-math@1482614a docs/zh/context/deduction_relationship.md) is 表1.
 //   - The implementation every op calls, op::PromoteType and its
 //     kPromoteTypesLookup table: hicann/opbase
 //     include/nnopbase/opdev/data_type_utils.h @7ec2d375.

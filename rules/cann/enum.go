@@ -21,7 +21,7 @@ type enumEntry struct {
 
 // enums holds the catalogue dtypes CANN has, indexed by DType; a zero entry
 // is a dtype CANN does not have. Values from acl_base_rt.h and types.h as
-// listed in ../shared/reference/cann/dtypes.tsv. HIFLOAT8, FLOAT4_E1M2,
+// listed in rules/cann/spec.md §8. HIFLOAT8, FLOAT4_E1M2,
 // HIFLOAT4 and STRING are CANN types outside promote's catalogue, so the
 // dialect refuses them before they get here.
 var enums = [dtype.Count]enumEntry{

@@ -11,7 +11,7 @@ const codeSrc = "hicann/opbase@7ec2d375 include/nnopbase/opdev/data_type_utils.h
 
 // op::PromoteType(a, b) returns DT_UNDEFINED for an out-of-range value,
 // a when a == b, and kPromoteTypesLookup[a][b] otherwise
-// (../shared/reference/cann/notes.md §3). These are its rules beyond the
+// (rules/cann/spec.md §3). These are its rules beyond the
 // cells where the lookup table agrees with the doc.
 var (
 	ruleOpSame = &promote.Rule{ID: "opbase-same", Text: "PromoteType returns a when a == b, before the lookup table, for any type (an FP8 or INT4 type with itself gives itself)",
@@ -21,13 +21,13 @@ var (
 	ruleOpUnsignedComplex = &promote.Rule{ID: "opbase-unsigned-complex", Text: "kPromoteTypesLookup gives a complex type for PromoteType(u16|u32|u64, c64|c128) with the unsigned type first (u64 with c64 gives c128), where the doc says ×; the mirrored order stays ×, so the code table is not symmetric",
 		Source: codeSrc}
 	ruleOpZeroFill = &promote.Rule{ID: "opbase-zero-fill", Text: "kPromoteTypesLookup is declared [DT_MAX][DT_MAX] but initialised only for types 0..33; by C++ aggregate initialisation the missing cells are 0, DT_FLOAT, so two different types where either is an enum value >= 34 (the FP8, FP6 and FP4 types) give f32. This is the reference notes' reading of the C++ source, not run on a device",
-		Source: codeSrc + "; ../shared/reference/cann/notes.md §3"}
+		Source: codeSrc + "; rules/cann/spec.md §3"}
 	ruleOpGEOnly = &promote.Rule{ID: "opbase-ge-only", Text: "kPromoteTypesLookup has DT_UNDEFINED in every row and column of INT4, UINT1, INT2 and UINT2, so these types promote with nothing but themselves",
 		Source: codeSrc}
 )
 
 // opbaseDiffs are the ordered cells where kPromoteTypesLookup differs from
-// the documented table (notes.md §3; table_opbase.tsv's differs column).
+// the documented table (spec.md §3; table_opbase.tsv's differs column).
 // The unsigned rows look like a data slip in the code table; no symmetric
 // rule explains them.
 var opbaseDiffs = []struct {

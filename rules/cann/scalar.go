@@ -15,7 +15,7 @@ const tsSrc = "hicann/ops-math@1482614a docs/zh/context/deduction_relationship.m
 // scalarTable is 表2 as the doc draws it: rows are the aclScalar's dtype,
 // columns the aclTensor's. It is what aclnnAdds, aclnnMuls and the other
 // tensor-scalar ops document; their code differs per chip and per op
-// (notes.md §4), and promote follows the doc.
+// (spec.md §4), and promote follows the doc.
 var scalarTable = mustGrid(`
 s\t  f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  bool c32  c64  c128
 f32  f32  f16  f64  bf16 f32  f32  f32  x    f32  x    f32  x    f32  c32  c64  c128
@@ -37,7 +37,7 @@ c128 c64  c32  c128 c64  c64  c64  c64  c64  c64  c64  c64  c64  c64  c32  c64  
 `)
 
 // 表2 restated as rules: the scalar's category matters, not its width, as
-// in PyTorch's treatment of wrapped numbers (notes.md §4). scalarWhy
+// in PyTorch's treatment of wrapped numbers (spec.md §4). scalarWhy
 // reproduces the grid cell for cell (a test checks all 256).
 var (
 	ruleTSComplexTensor = &promote.Rule{ID: "ts-complex-tensor", Text: "a complex tensor keeps its dtype with any scalar (except an f64 scalar on c32 or c64, see ts-f64-complex)",

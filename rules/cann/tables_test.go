@@ -61,7 +61,7 @@ func TestOpbaseTable(t *testing.T) {
 }
 
 // TestOpbaseDocDifferences_EightCells: the code's lookup table differs from
-// the doc in exactly 8 ordered cells (notes.md §3), each decided by an
+// the doc in exactly 8 ordered cells (spec.md §3), each decided by an
 // opbase rule, and in no other cell of the 16 documented types.
 func TestOpbaseDocDifferences_EightCells(t *testing.T) {
 	want := map[[2]dtype.DType]dtype.DType{

@@ -14,7 +14,7 @@ const docSrc = "hicann/ops-math@1482614a docs/zh/context/deduction_relationship.
 
 // docTable is 表1 as the doc draws it: row a, column b. It is symmetric,
 // and every one of its 20 historical versions in hicann/ops-math has these
-// cells (../shared/reference/cann/notes.md §1).
+// cells (rules/cann/spec.md §1).
 var docTable = mustGrid(`
 a\b  f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  bool c32  c64  c128
 f32  f32  f32  f64  f32  f32  f32  f32  x    f32  x    f32  x    f32  c64  c64  c128
@@ -38,7 +38,7 @@ c128 c128 c128 c128 c128 c128 c128 c128 x    c128 x    c128 x    c128 c128 c128 
 // The documented table restated as rules, so that every cell can say why.
 // The grid above decides; docWhy reproduces it cell for cell (a test checks
 // all 256), and its rule is the one a result carries. The wording is
-// ../shared/reference/cann/notes.md §2.
+// rules/cann/spec.md §2.
 var (
 	ruleSame = &promote.Rule{ID: "same", Text: "a type with itself gives that type",
 		Source: docSrc}

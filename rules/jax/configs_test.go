@@ -12,7 +12,7 @@ var configs = []struct {
 	{[]string{"mode=strict", "x64=false"}, Config{Strict: true}},
 }
 
-// errorPhrases identify each TypePromotionError wording (rules.md §3).
+// errorPhrases identify each TypePromotionError wording (spec.md §3).
 var errorPhrases = map[string]string{
 	"strict":  "when jax_numpy_dtype_promotion=strict",
 	"fp8":     "8-bit floats do not support implicit promotion",

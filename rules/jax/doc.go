@@ -10,7 +10,7 @@
 // (jax_numpy_dtype_promotion, jax_enable_x64, jax_explicit_x64_dtypes),
 // tests/dtypes_test.py (testObservedPromotionTable), docs/type_promotion.rst and
 // docs/jep/9407-type-promotion.md, as restated in
-// ../shared/reference/jax/rules.md.
+// rules/jax/spec.md.
 //
 // # What an answer is
 //

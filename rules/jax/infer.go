@@ -125,7 +125,7 @@ func DefaultComplex(c Config) dtype.DType { return c.defaultOf(nodeComplex) }
 
 // Canonical is _canonicalize_dtype: with x64 off the 64-bit types become
 // their 32-bit counterparts (_dtype_to_32bit_dtype); nothing else changes.
-// Source: jax/_src/dtypes.py@cec06d11 _canonicalize_dtype; rules.md §5.
+// Source: jax/_src/dtypes.py@cec06d11 _canonicalize_dtype; spec.md §5.
 func (c Config) Canonical(d dtype.DType) dtype.DType {
 	if c.X64 {
 		return d
@@ -184,7 +184,7 @@ func (c Config) defaultOf(n lattice.Node) dtype.DType {
 // jaxType is _jax_type: a strong dtype is its own node; a weak one is the
 // Python type of its kind (i*, f*, c*), except that bool is never weak and
 // every custom float (bf16 and the small floats) counts as f*.
-// Source: jax/_src/dtypes.py@cec06d11 _jax_type; rules.md §4.
+// Source: jax/_src/dtypes.py@cec06d11 _jax_type; spec.md §4.
 func jaxType(t Typed) lattice.Node {
 	if !t.Weak || t.DType == dtype.Bool {
 		return nodeOf[t.DType]
@@ -208,7 +208,7 @@ type outcome struct {
 }
 
 // latticeResultType is lattice_result_type on canonical, valid args, its
-// branches in JAX's order (jax/_src/dtypes.py@cec06d11; rules.md §4). It
+// branches in JAX's order (jax/_src/dtypes.py@cec06d11; spec.md §4). It
 // allocates nothing unless it refuses.
 func latticeResultType(c Config, args []Typed) outcome {
 	var o outcome
@@ -250,7 +250,7 @@ func latticeResultType(c Config, args []Typed) outcome {
 	return o
 }
 
-// join is _least_upper_bound (jax/_src/dtypes.py@cec06d11; rules.md §3)
+// join is _least_upper_bound (jax/_src/dtypes.py@cec06d11; spec.md §3)
 // over the set of nodes node(args), on the lattice c selects. On failure it returns JAX's TypePromotionError
 // message, listing the nodes in order of first appearance (JAX passes a
 // set, whose order Python does not fix).

@@ -69,7 +69,7 @@ func isWeakNode(n lattice.Node) bool { return n >= nodeInt }
 type edge [2]string
 
 // standardEdges is _type_promotion_lattice(strict=False, x64) as direct
-// edges lower -> upper (jax/_src/dtypes.py@cec06d11; spec rules.md §2).
+// edges lower -> upper (jax/_src/dtypes.py@cec06d11; spec.md §2).
 // The only edge x64 changes is uint32's: with x64 on it goes to int64, with
 // x64 off to int32, so that no 64-bit type forms from narrower inputs.
 func standardEdges(x64 bool) []edge {

@@ -15,7 +15,7 @@ var modes = map[string]Config{
 }
 
 // TestLatticeEdges checks each lattice's direct edges against the spec's
-// lattice.tsv (testdata/lattice_edges.tsv, in canonical names, int1
+// lattice (spec.md §2) (testdata/lattice_edges.tsv, in canonical names, int1
 // dropped), edge for edge.
 func TestLatticeEdges(t *testing.T) {
 	want := map[string]map[lattice.Edge]bool{}

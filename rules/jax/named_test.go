@@ -11,7 +11,7 @@ import (
 	"github.com/promote-dev/promote/lattice"
 )
 
-// TestX64OffUint32WithInt32 is the x64 surprise of rules.md §5 and
+// TestX64OffUint32WithInt32 is the x64 surprise of spec.md §5 and
 // testObservedPromotionTable: uint32 with int32 is int32 with x64 off (the
 // x32 lattice's uint32 -> int32 edge; the result can overflow, on purpose)
 // but int64 with x64 on.
@@ -186,7 +186,7 @@ func TestProgramInference(t *testing.T) {
 	}
 }
 
-// TestDefaults checks the Python scalar defaults (rules.md §4, §5).
+// TestDefaults checks the Python scalar defaults (spec.md §4, §5).
 func TestDefaults(t *testing.T) {
 	for _, tc := range []struct {
 		c         Config

@@ -21,7 +21,7 @@ func show(res promote.Result, err error) string {
 	if !errors.As(err, &pe) {
 		return "error:?" + err.Error()
 	}
-	// Strict first: its wording is checked first (rules.md §3).
+	// Strict first: its wording is checked first (spec.md §3).
 	for _, cat := range []string{"strict", "fp8", "fp6", "fp4", "intN", "generic"} {
 		if strings.Contains(pe.Msg, errorPhrases[cat]) {
 			return "error:" + cat

@@ -15,7 +15,7 @@ const (
 )
 
 // The rules of lattice_result_type and its inputs, in the order JAX applies
-// them (rules.md §4 and §5).
+// them (spec.md §4 and §5).
 var (
 	ruleOne = &promote.Rule{ID: "one-operand",
 		Text:   "a single operand keeps its dtype and weak type (bool is never weak)",
@@ -52,7 +52,7 @@ var (
 		Source: dtypesSrc + "_jax_types, check_valid_dtype"}
 	ruleIntOverflow = &promote.Rule{ID: "python-int-overflow",
 		Text:   "a Python int must fit the default int dtype (int32 with x64 off, int64 with x64 on) when JAX makes it an array, as every jitted jax.numpy operation does with its arguments, whatever the other operands: OverflowError otherwise",
-		Source: dtypesSrc + "scalar_type_to_dtype, coerce_to_array; rules.md §6"}
+		Source: dtypesSrc + "scalar_type_to_dtype, coerce_to_array; rules/jax/spec.md §6"}
 	rulePython = &promote.Rule{ID: "python-scalar",
 		Text:   "a Python int, float or complex is weak, of its kind's default dtype (int64, float64, complex128; 32-bit with x64 off); a Python bool is a strong bool; JAX has no other literals",
 		Source: dtypesSrc + "python_scalar_types_to_dtypes, is_weakly_typed, dtype"}
@@ -101,7 +101,7 @@ var jaxNames = [numNodes]string{
 // 8-bit float among the nodes, a 6-bit float, a 4-bit float, a 1/2/4-bit
 // integer, anything else. JAX raises it as TypePromotionError, a
 // ValueError. Source: jax/_src/dtypes.py@cec06d11 _least_upper_bound;
-// rules.md §3.
+// spec.md §3.
 func noPathMsg(c Config, nodes []lattice.Node) string {
 	in := "TypePromotionError: Input dtypes " + pyTuple(nodes) + " have no available implicit dtype promotion path"
 	has := func(pred func(dtype.DType) bool) bool {

@@ -10,7 +10,7 @@ import (
 // sum and argmax, and the weak type a unary operation keeps; every dtype
 // it gives is canonicalised under the option x64.
 
-const srcJAXOps = "../shared/reference/jax/rules.md §4, §6 (to_inexact_dtype); jax-ml/jax@cec06d11 jax/_src/numpy/{ufuncs,reductions}.py (promote_dtypes_inexact, _promote_integer_dtype)"
+const srcJAXOps = "rules/jax/spec.md §4, §6 (to_inexact_dtype); jax-ml/jax@cec06d11 jax/_src/numpy/{ufuncs,reductions}.py (promote_dtypes_inexact, _promote_integer_dtype)"
 
 var (
 	ruleJAXInexact = opkit.Rule("jax-inexact", "an operation that needs an inexact type converts the promoted dtype with to_inexact_dtype (bool and integers up to 32 bits -> float32, 64-bit integers -> float64, canonicalised with x64 off) and keeps the weak type", srcJAXOps)
@@ -21,7 +21,7 @@ var (
 )
 
 // toInexact is JAX's to_inexact_dtype followed by canonicalisation
-// (rules.md §6): bool and integers up to 32 bits give float32, 64-bit
+// (spec.md §6): bool and integers up to 32 bits give float32, 64-bit
 // integers float64; inexact types are kept.
 func (c Config) toInexact(d dtype.DType) dtype.DType {
 	if !opkit.IsIntOrBool(d) {

@@ -30,7 +30,7 @@ func TestManualPromoteTypeInt8UInt16(t *testing.T) {
 }
 
 // TestLandscapeOldFloat16Rule is a named disagreement with Julia 0.4/0.6
-// (noted in ../shared/reference/landscape.md §1.2): there Float16 with an
+// (noted in rules/julia/spec.md §9, Disagreements): there Float16 with an
 // integer gave Float32; base/float.jl @002f8b6 defines
 // promote_rule(Float16, Int64) = Float16, as test/float16.jl's
 // f + 2 === Float16(4f0) checks.

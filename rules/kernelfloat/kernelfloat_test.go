@@ -10,7 +10,7 @@ import (
 )
 
 // TestCompiledMatrix checks every cell of the matrix compiled from the
-// real headers (rules.md) against PromoteTypes and Result.
+// real headers (spec.md) against PromoteTypes and Result.
 func TestCompiledMatrix(t *testing.T) {
 	r := Def.MustBuild()
 	rows := tsvtest.Read(t, "testdata/matrix.tsv")
@@ -86,7 +86,7 @@ func TestSeedDisagreement_FP8(t *testing.T) {
 func TestOperands(t *testing.T) {
 	r := Def.MustBuild()
 	tests := []struct{ in, want string }{
-		// C++ literals are not weak (rules.md "Scalars are not weak").
+		// C++ literals are not weak (spec.md "Scalars are not weak").
 		{"f32 1.0", "f64"},       // vec<float,3> + 1.0 is double
 		{"i16 1", "i32"},         // vec<short,3> + 1 is int
 		{"u32 1", "error"},       // vec<unsigned,3> + 1: signed with unsigned

@@ -75,7 +75,7 @@
 //
 // # Sources
 //
-// Restated in ../shared/reference/numpy/rules.md from numpy/numpy at
+// Restated in rules/numpy/spec.md from numpy/numpy at
 // 1f90bbb55e65e7de68921bc3f1a2d94492fdf689 (2.6.0.dev0):
 //
 //   - numpy/_core/src/multiarray/can_cast_table.h (the safe casts)

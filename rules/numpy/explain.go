@@ -8,7 +8,7 @@ import (
 	"github.com/promote-dev/promote/internal/clip"
 )
 
-// Explain says why a pair decided by the climbing procedure (rules.md §1,
+// Explain says why a pair decided by the climbing procedure (spec.md §1,
 // initialize_casting_tables in scalartypes.c.src) gives its type: it walks
 // the same climb promoteTypes does and names the types it passes, so the
 // line is derived from the rule's own data. Other rules are left to the

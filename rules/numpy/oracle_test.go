@@ -16,7 +16,7 @@ import (
 // dtypes, and, in NumPy 1.24's experimental NEP 50 state ("weak"),
 // np.result_type of each dtype with a Python bool, int, float and complex
 // and what np.add does with a 1-element array and a Python scalar.
-// rules.md §1, §2 and §5: these agree with NumPy 2 (the 1.24 weak state
+// spec.md §1, §2 and §5: these agree with NumPy 2 (the 1.24 weak state
 // differs only for NumPy complex128 scalars and long mixed sequences,
 // which this script does not ask about).
 const oracleScript = `

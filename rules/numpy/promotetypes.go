@@ -11,7 +11,7 @@ import (
 // safeCast is NumPy's compile-time "can cast safely" relation between the
 // builtin numeric types, stated as rules over kind and size
 // (numpy/_core/src/multiarray/can_cast_table.h @1f90bbb5, restated in
-// rules.md §1). It is not a value check: int64 -> float64 counts as safe.
+// spec.md §1). It is not a value check: int64 -> float64 counts as safe.
 func safeCast(from, to ntype) bool {
 	f, t := ntypes[from], ntypes[to]
 	if from == to || f.kind == kindBool {
@@ -77,7 +77,7 @@ const (
 
 // promoteTypes is how initialize_casting_tables builds
 // _npy_type_promotion_table (numpy/_core/src/multiarray/scalartypes.c.src
-// @1f90bbb5, rules.md §1): if one type casts safely to the other, the other;
+// @1f90bbb5, spec.md §1): if one type casts safely to the other, the other;
 // otherwise start at the operand of the higher scalar kind and climb (the
 // next larger type of that kind; past the largest, the smallest type of the
 // next kind) to the first type both cast to safely. ok is false when the

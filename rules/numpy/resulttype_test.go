@@ -70,7 +70,7 @@ func result(t testing.TB, r promote.Rules, ops ...promote.Operand) dtype.DType {
 
 // TestResultTypeIsNotALeftFold: np.result_type promotes a set, through the
 // main DType; a left fold of promote_types differs on exactly 14 ordered
-// triples of the builtin dtypes (rules.md §2), found here by exhaustive
+// triples of the builtin dtypes (spec.md §2), found here by exhaustive
 // search. result_type(uint16, int16, float16) is float32 in every order,
 // where a fold gives float64.
 func TestResultTypeIsNotALeftFold(t *testing.T) {
@@ -174,7 +174,7 @@ func TestPermutationInvariance(t *testing.T) {
 // TestSequenceModelInvariance runs the internal model over all 19 DType
 // classes (the 16 builtins, longdouble included, and the 3 Python scalar
 // DTypes): no multiset of 3 or 4 ever fails to promote or depends on
-// order, as rules.md §2 says of the model.
+// order, as spec.md §2 says of the model.
 func TestSequenceModelInvariance(t *testing.T) {
 	var classes []dclass
 	for c := dclass(0); c < dclass(numNTypes); c++ {

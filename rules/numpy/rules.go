@@ -5,7 +5,7 @@ import "github.com/promote-dev/promote"
 // src prefixes every Source: the NumPy commit the spec was read at.
 const src = "numpy/numpy@1f90bbb5 numpy/_core/"
 
-// The pair rules of np.promote_types (rules.md §1).
+// The pair rules of np.promote_types (spec.md §1).
 var (
 	ruleSame = &promote.Rule{ID: "same",
 		Text:   "a dtype promoted with itself is itself",
@@ -20,7 +20,7 @@ var (
 	pairRule = [...]*promote.Rule{howSame: ruleSame, howSafe: ruleSafeCast, howClimb: ruleClimb}
 )
 
-// The N-operand and Python-scalar rules of np.result_type (rules.md §2, §3).
+// The N-operand and Python-scalar rules of np.result_type (spec.md §2, §3).
 var (
 	ruleMainDType = &promote.Rule{ID: "main-dtype",
 		Text:   "with three or more operands NumPy does not fold left: it finds the main (most knowledgeable, highest type number) DType, promotes every other DType with it and combines those results, so the order of the operands never matters (uint16, int16, float16 give float32 where a fold gives float64)",
@@ -49,7 +49,7 @@ var (
 		Source: src + "src/multiarray/multiarraymodule.c (array_result_type)"}
 	ruleNotBuiltin = &promote.Rule{ID: "not-builtin",
 		Text:   "NumPy has 16 builtin numeric dtypes (bool, int8-64, uint8-64, float16/32/64, longdouble (f80), complex64/128, clongdouble (c160)); bfloat16, the float8/6/4 and int2/int4 formats are ml_dtypes extension types, registered only with ml_dtypes=true; bcomplex32, complex32, uint1 and dynamic are neither",
-		Source: src + "src/multiarray/can_cast_table.h (the builtin types); ../shared/reference/numpy/rules.md §1"}
+		Source: src + "src/multiarray/can_cast_table.h (the builtin types); rules/numpy/spec.md §1"}
 	ruleWeakArray = &promote.Rule{ID: "no-weak-arrays",
 		Text:   "NumPy has no weak arrays or weak NumPy scalars: only Python int, float and complex objects are weak",
 		Source: src + "src/multiarray/abstractdtypes.h (npy_mark_tmp_array_if_pyscalar); doc/neps/nep-0050-scalar-promotion.rst"}
@@ -62,7 +62,7 @@ var (
 )
 
 // The check_values rules: what a ufunc does when it stores a weak Python
-// scalar in the resolved dtype (rules.md §3).
+// scalar in the resolved dtype (spec.md §3).
 var (
 	ruleIntBounds = &promote.Rule{ID: "pyint-out-of-bounds",
 		Text:   "a ufunc stores a Python int in the resolved integer dtype and raises OverflowError when it does not fit (uint8 with 300 or -1, int64 with 2**63)",

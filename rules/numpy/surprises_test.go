@@ -7,7 +7,7 @@ import (
 
 // Named cases for the spec's surprises and for where NumPy 1.24's
 // experimental NEP 50 state (the live oracle) differs from NumPy 2
-// (rules.md §4, §5). The rule set follows NumPy 2.
+// (spec.md §4, §5). The rule set follows NumPy 2.
 
 func expect(t *testing.T, line, settings, want string) {
 	t.Helper()

@@ -3,7 +3,7 @@ package numpy
 import "github.com/promote-dev/promote/dtype"
 
 // ntype is one of NumPy's builtin numeric types on 64-bit Linux (the 16 of
-// ../shared/reference/numpy/rules.md §1, in its order, then long long and
+// rules/numpy/spec.md §1, in its order, then long long and
 // unsigned long long, NumPy's second int64 and uint64) or one of the types
 // ml_dtypes 0.5 registers.
 type ntype uint8
@@ -114,7 +114,7 @@ func (t ntype) user() bool { return t >= numNTypes }
 // ntypes: type numbers are NPY_BOOL=0 ... NPY_CLONGDOUBLE=16 and NPY_HALF=23
 // (numpy/_core/include/numpy/ndarraytypes.h); int64 and uint64 are C long
 // and unsigned long (7 and 8) on 64-bit Linux. longdouble is x87 80-bit
-// stored in 16 bytes (rules.md §1 "Platform").
+// stored in 16 bytes (spec.md §1 "Platform").
 var ntypes = [numAllTypes]ntypeInfo{
 	nBool:        {"bool", kindBool, 1, 0, dtype.Bool, 'b'},
 	nI8:          {"int8", kindSigned, 1, 1, dtype.I8, 'i'},

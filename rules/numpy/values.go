@@ -10,7 +10,7 @@ import (
 )
 
 // checkPyScalars does what a ufunc does after resolving the result dtype
-// out: it stores each weak Python scalar in out (rules.md §3,
+// out: it stores each weak Python scalar in out (spec.md §3,
 // numpy/_core/tests/test_nep50_promotions.py @1f90bbb5). A Python int
 // that does not fit an integer out raises OverflowError, and so does one
 // beyond float64's range when out is a float or complex dtype (it goes

@@ -9,7 +9,7 @@ import (
 )
 
 // src is where R1..R11 come from: validate_and_infer_types of the current
-// implementation, as restated in ../shared/reference/openvino/algorithm.md §3.
+// implementation, as restated in rules/openvino/spec.md §3.
 const src = "openvinotoolkit/openvino src/core/src/op/convert_promote_types.cpp@cb272d55"
 
 // The rules of ConvertPromoteTypes-14's type inference, in the order the
@@ -143,7 +143,7 @@ func fail(r *promote.Rule, msg string) kit.Decision { return kit.Decision{Rule: 
 
 // infer is validate_and_infer_types' element-type logic for inputs of types
 // t0, t1 and ranks r0, r1 (promote.Operand ranks). Source: src, restated
-// in algorithm.md §3; each step is commented with its rule.
+// in spec.md §3; each step is commented with its rule.
 func infer(a attrs, t0 dtype.DType, r0 int, t1 dtype.DType, r1 int) kit.Decision {
 	e0, e1 := info(t0), info(t1)
 
@@ -187,7 +187,7 @@ func infer(a attrs, t0 dtype.DType, r0 int, t1 dtype.DType, r1 int) kit.Decision
 		if c0 == dynRank || c1 == dynRank {
 			// The current code cannot tell a scalar here, so the
 			// type is left dynamic (the older one treated a dynamic
-			// rank as ranked; algorithm.md §5).
+			// rank as ranked; spec.md §5).
 			return ok(dtype.Dynamic, R7)
 		}
 		if c0 != c1 {
@@ -198,7 +198,7 @@ func infer(a attrs, t0 dtype.DType, r0 int, t1 dtype.DType, r1 int) kit.Decision
 			if !a.unsafe {
 				// The second clause is 2*bits(target) >= bits(scalar),
 				// the reverse of R8's test; kept as the code has it
-				// (algorithm.md §6 item 2).
+				// (spec.md §6 item 2).
 				safe := (et.signed == es.signed && et.bits >= es.bits) ||
 					(et.signed && !es.signed && 2*et.bits >= es.bits)
 				if !safe {

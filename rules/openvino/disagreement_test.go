@@ -10,7 +10,7 @@ import (
 )
 
 // The places where the op spec (the seed) and the code disagree, or where
-// versions differ (algorithm.md §5, §6; doc.go lists them). The rule set
+// versions differ (spec.md §5, §6; doc.go lists them). The rule set
 // follows the current code; each test pins that choice.
 
 // expect runs ops under the settings and checks the outcome: a dtype name,

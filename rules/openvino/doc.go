@@ -17,7 +17,7 @@
 //
 // # Sources
 //
-// Restated in ../shared/reference/openvino/algorithm.md from, in
+// Restated in rules/openvino/spec.md from, in
 // openvinotoolkit/openvino:
 //
 //   - src/core/src/op/convert_promote_types.cpp @ cb272d556c8f5bd454ab2587666829d1b9784b66

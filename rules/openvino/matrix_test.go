@@ -40,7 +40,7 @@ func outcome(t *testing.T, r promote.Result, err error) string {
 // TestMatrix checks all 324 ordered pairs of the 18 non-dynamic supported
 // types against the hand-derived table: PromoteTypes in the two modes
 // without pytorch, and lhs[] (rank 0) with rhs[1] (rank 1) in pytorch mode.
-// It also checks the error counts algorithm.md §4 states.
+// It also checks the error counts spec.md §4 states.
 func TestMatrix(t *testing.T) {
 	rows := tsvtest.Read(t, "testdata/matrix.tsv")
 	rs := make([]promote.Rules, len(matrixSettings))
@@ -92,7 +92,7 @@ func TestMatrix(t *testing.T) {
 	}
 	for i := range wantCounts {
 		if !sameCounts(counts[i], wantCounts[i]) {
-			t.Errorf("%v: error counts %v, want %v (algorithm.md §4)", matrixSettings[i], counts[i], wantCounts[i])
+			t.Errorf("%v: error counts %v, want %v (spec.md §4)", matrixSettings[i], counts[i], wantCounts[i])
 		}
 	}
 }

@@ -23,7 +23,7 @@ const (
 var Def = &promote.Def{
 	Name:    name,
 	Title:   "OpenVINO ConvertPromoteTypes-14",
-	Source:  "../shared/reference/openvino/algorithm.md; " + src,
+	Source:  "rules/openvino/spec.md; " + src,
 	NAry:    promote.Two,
 	Dialect: dtype.OpenVINO,
 	Options: []promote.Option{

@@ -12,7 +12,7 @@ import (
 
 var (
 	ruleOVArg = opkit.Rule("openvino-argmax", "argmax (TopK indices as the PyTorch frontend builds it) gives int64", "openvinotoolkit/openvino src/frontends/pytorch/src/op/argmax_argmin.cpp")
-	ruleOVLit = opkit.Rule("openvino-literal", "a Python literal reaches OpenVINO as a rank-0 Constant: int as i64, float as f32, bool as boolean; complex has no element type", opkit.SrcChoice+"; ../shared/reference/openvino/algorithm.md §7 (the PyTorch frontend makes scalars rank-0 Constants)")
+	ruleOVLit = opkit.Rule("openvino-literal", "a Python literal reaches OpenVINO as a rank-0 Constant: int as i64, float as f32, bool as boolean; complex has no element type", opkit.SrcChoice+"; rules/openvino/spec.md §7 (the PyTorch frontend makes scalars rank-0 Constants)")
 )
 
 // OpPolicy implements promote.OpTyper: OpenVINO has no weak results.

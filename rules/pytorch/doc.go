@@ -36,7 +36,7 @@
 //
 // # Sources
 //
-// Restated in versions.md and ../shared/reference/pytorch/rules.md, by
+// Restated in versions.md and rules/pytorch/spec.md, by
 // upstream tag:
 //
 //   - c10/core/ScalarType.h (v1.13.1: promoteTypes inline, its table,

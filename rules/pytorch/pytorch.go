@@ -20,7 +20,7 @@ const Name = "pytorch"
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "PyTorch (torch.promote_types, torch.result_type)",
-	Source:  "../shared/reference/pytorch/rules.md; rules/pytorch/versions.md; " + srcPromote + "; " + srcResult,
+	Source:  "rules/pytorch/spec.md; rules/pytorch/versions.md; " + srcPromote + "; " + srcResult,
 	NAry:    promote.Set,
 	Dialect: dtype.PyTorch,
 	Options: []promote.Option{{

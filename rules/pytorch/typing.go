@@ -9,7 +9,7 @@ import (
 // PyTorch's op typing (promote.OpTyper): what its operations do around
 // the promotion. The default float dtype is the option default_float.
 
-const srcTorchOps = "../shared/reference/pytorch/rules.md §3 (op-level behaviour); pytorch/pytorch aten/src/ATen/native/{BinaryOps,UnaryOps,ReduceOps}.cpp"
+const srcTorchOps = "rules/pytorch/spec.md §3 (op-level behaviour); pytorch/pytorch aten/src/ATen/native/{BinaryOps,UnaryOps,ReduceOps}.cpp"
 
 var (
 	ruleTorchDiv     = opkit.Rule("pytorch-true-div", "true division of integral or bool operands gives the default float dtype", srcTorchOps+" (div_true_kernel: promote_integer_inputs_to_float)")

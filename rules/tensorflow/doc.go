@@ -16,7 +16,7 @@
 //
 // # Sources
 //
-// As restated in ../shared/reference/tensorflow/rules.md (lattice.tsv gives
+// As restated in rules/tensorflow/spec.md (its lattice gives
 // the edges used here):
 //
 //   - tensorflow/tensorflow @ ced6378ab362f05a318d17142a7af8e4f0ef955e,
@@ -42,7 +42,7 @@
 // # Levels
 //
 // The results come from the lattice; the SAFE/ALL level of each pair is
-// restated as rules (levelAll) from the bullets of rules.md "SAFE vs ALL":
+// restated as rules (levelAll) from the bullets of spec.md "SAFE vs ALL":
 // 51 unordered pairs, 102 ordered ones, listed in testdata/safe_refused.tsv.
 // testdata/table_all.tsv transcribes TensorFlow's own table (all 400
 // ordered pairs with result and level) and the tests check both the joins

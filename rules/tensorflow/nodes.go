@@ -12,7 +12,7 @@ import (
 // weak nodes (a WeakTensor or Python scalar of that dtype, written with a
 // ? suffix). TensorFlow ships only a table (_BINARY_DTYPE_RES_HALF in
 // flexible_dtypes.py); these covering edges are the order that table
-// induces, as derived in ../shared/reference/tensorflow/lattice.tsv, in
+// induces, as derived in rules/tensorflow/spec.md ("The lattice"), in
 // canonical names. The string node of the table is left out: string is
 // not in promote's catalogue.
 var (
@@ -167,7 +167,7 @@ func (r *rules) Lattice() *promote.Lattice {
 
 // levelAll reports whether the ordered pair (a, b) is at level ALL, that is
 // refused in SAFE mode. It restates the bullets of "SAFE vs ALL" in
-// ../shared/reference/tensorflow/rules.md (TF's principle: a SAFE
+// rules/tensorflow/spec.md (TF's principle: a SAFE
 // promotion neither loses precision nor widens bits); levelAll(a, b) ||
 // levelAll(b, a) gives the 51 unordered pairs of testdata/safe_refused.tsv.
 //

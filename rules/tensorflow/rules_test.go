@@ -9,7 +9,7 @@ import (
 	"github.com/promote-dev/promote/internal/tsvtest"
 )
 
-// TestSafeFoldOrderDependence is rules.md's example: uint8 ∨ int8 is int16
+// TestSafeFoldOrderDependence is spec.md's example: uint8 ∨ int8 is int16
 // at level ALL, so the first order raises in SAFE mode; the second takes
 // only SAFE steps (uint8 ∨ int16 = int16, int16 ∨ int8 = int16).
 func TestSafeFoldOrderDependence(t *testing.T) {
@@ -24,7 +24,7 @@ func TestSafeFoldOrderDependence(t *testing.T) {
 	})
 }
 
-// TestNotableFacts are the "Notable facts" of rules.md.
+// TestNotableFacts are the "Notable facts" of spec.md.
 func TestNotableFacts(t *testing.T) {
 	tsvtest.CheckVectors(t, Def, "mode", [][3]string{
 		// An integer array with a Python float gives f64? (level ALL).
@@ -217,7 +217,7 @@ func TestPromoteTypes(t *testing.T) {
 
 // TestJAXEquivalence: with TF's weak nodes mapped to JAX's (i32?, i64? to
 // int*, f32?, f64? to float*, c128? to complex*), the ALL table is JAX's
-// standard x64 lattice; this checks it by building that lattice (rules.md
+// standard x64 lattice; this checks it by building that lattice (spec.md
 // "The lattice") from JAX's edges and comparing all 400 joins.
 func TestJAXEquivalence(t *testing.T) {
 	jax := map[string][]string{

@@ -45,7 +45,7 @@ func TestTableAll(t *testing.T) {
 	}
 }
 
-// TestSafeLevelList checks the SAFE vs ALL bullets of rules.md, listed in
+// TestSafeLevelList checks the SAFE vs ALL bullets of spec.md, listed in
 // testdata/safe_refused.tsv: 51 unordered pairs (102 ordered) are at level
 // ALL, and no other pair is.
 func TestSafeLevelList(t *testing.T) {
@@ -76,8 +76,7 @@ func TestSafeLevelList(t *testing.T) {
 	}
 }
 
-// TestLatticeEdges checks the edges of ../shared/reference/tensorflow/
-// lattice.tsv: 27 covering edges, each a strict order.
+// TestLatticeEdges checks the edges of rules/tensorflow/spec.md ("The lattice"): 27 covering edges, each a strict order.
 func TestLatticeEdges(t *testing.T) {
 	if n := len(tfLattice.Edges()); n != 27 {
 		t.Errorf("%d edges, want 27", n)
@@ -92,7 +91,7 @@ func TestLatticeEdges(t *testing.T) {
 }
 
 // TestAssociativeInAll: in ALL mode the fold never depends on order (the
-// table is a lattice; rules.md found 0 of 20^3 order-dependent triples).
+// table is a lattice; spec.md found 0 of 20^3 order-dependent triples).
 func TestAssociativeInAll(t *testing.T) {
 	for a := range node(numNodes) {
 		for b := range node(numNodes) {
@@ -108,7 +107,7 @@ func TestAssociativeInAll(t *testing.T) {
 }
 
 // TestSafeOrderDependentTriples counts the ordered triples whose SAFE-mode
-// error depends on the order: rules.md reports 822 of 8000.
+// error depends on the order: spec.md reports 822 of 8000.
 func TestSafeOrderDependentTriples(t *testing.T) {
 	raises := func(x ...node) bool {
 		acc := x[0]

@@ -52,7 +52,7 @@ const (
 var Def = &promote.Def{
 	Name:    "tensorflow",
 	Title:   "TensorFlow (legacy dtype conversion, and the new type promotion's SAFE and ALL modes)",
-	Source:  "../shared/reference/tensorflow/rules.md; " + srcFlex + "; " + srcConfig,
+	Source:  "rules/tensorflow/spec.md; " + srcFlex + "; " + srcConfig,
 	NAry:    promote.Fold,
 	Dialect: dtype.TensorFlow,
 	Options: []promote.Option{{
