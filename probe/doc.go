@@ -27,5 +27,9 @@
 // resource.setrlimit (RLIMIT_DATA: RLIMIT_AS would also count the address
 // space CUDA reserves without using, and fail every device probe).
 // Frameworks that need a device (CuPy) are skipped, saying so, without
-// one; Triton is asked through its type computation, which needs none.
+// one; Triton is asked through its type computation, which needs none,
+// and JAX through jax.eval_shape of jnp.add on the CPU backend: the
+// operation promote's jax rule set models (a Python int past the default
+// integer is an OverflowError), traced, not compiled or run. Each
+// framework is sent its own dtype names (testdata/framework_names.tsv).
 package probe

@@ -2,9 +2,11 @@ package probe
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/rules"
 )
 
@@ -25,23 +27,57 @@ type Framework struct {
 	// Device says the framework is asked on a GPU and is skipped without
 	// one.
 	Device bool
+	// Names are the framework's own names for the dtypes whose rule-set
+	// spelling the framework does not accept (testdata/framework_names.tsv
+	// lists every name sent, with its source); other dtypes are named by
+	// frameworkName.
+	Names map[dtype.DType]string
 }
+
+// dtypeName is the name the script is sent for d: the framework's own
+// where Names has one, else the rule set's dialect's Python spelling.
+func (f Framework) dtypeName(dial *dtype.Dialect) func(dtype.DType) string {
+	return func(d dtype.DType) string {
+		if n, ok := f.Names[d]; ok {
+			return n
+		}
+		return frameworkName(d, dial)
+	}
+}
+
+// mlDTypesNames are ml_dtypes' names where promote's neutral spelling is
+// not one: float8_e4m3b11 is TensorFlow's and an old alias, ml_dtypes and
+// jax.numpy have only float8_e4m3b11fnuz (jax-ml/ml_dtypes
+// ml_dtypes/__init__.py, __all__; jax-ml/jax jax/numpy/__init__.py).
+var mlDTypesNames = map[dtype.DType]string{dtype.F8E4M3B11FNUZ: "float8_e4m3b11fnuz"}
 
 // frameworks is the fixed list, in the script's order.
 var frameworks = []Framework{
 	{Name: "torch", Rules: []string{"pytorch"}},
 	{Name: "numpy", Rules: []string{"numpy"}, Pinned: []string{"check_values=false", "ml_dtypes=false"}},
-	{Name: "numpy+ml_dtypes", Rules: []string{"numpy"}, Pinned: []string{"check_values=false", "ml_dtypes=true"}},
-	{Name: "jax", Rules: []string{"jax"}},
+	{Name: "numpy+ml_dtypes", Rules: []string{"numpy"}, Pinned: []string{"check_values=false", "ml_dtypes=true"}, Names: mlDTypesNames},
+	{Name: "jax", Rules: []string{"jax"}, Names: mlDTypesNames},
 	// cupy.add: a ufunc, as numpy's check_values=true models it.
 	{Name: "cupy", Rules: []string{"cupy", "numpy"}, Pinned: []string{"check_values=true", "ml_dtypes=false"}, Device: true},
-	{Name: "triton", Rules: []string{"triton"}},
+	// triton.language's attribute names (triton-lang/triton
+	// python/triton/language/core.py: int1, float8e4nv, float8e5,
+	// float8e4b8, float8e5b16).
+	{Name: "triton", Rules: []string{"triton"}, Names: map[dtype.DType]string{
+		dtype.Bool: "int1", dtype.F8E4M3FN: "float8e4nv", dtype.F8E5M2: "float8e5",
+		dtype.F8E4M3FNUZ: "float8e4b8", dtype.F8E5M2FNUZ: "float8e5b16"}},
 	{Name: "keras", Rules: []string{"keras"}},
 	{Name: "tensorflow", Rules: []string{"tensorflow"}},
 	{Name: "paddle", Rules: []string{"paddle"}},
 	{Name: "mlx", Rules: []string{"mlx"}},
-	{Name: "tinygrad", Rules: []string{"tinygrad"}},
-	{Name: "mindspore", Rules: []string{"mindspore"}},
+	// tinygrad.dtypes' attribute names for its fp8 types, whose .name
+	// (float8_e4m3) is no attribute (tinygrad/tinygrad tinygrad/dtype.py,
+	// class dtypes).
+	{Name: "tinygrad", Rules: []string{"tinygrad"}, Names: map[dtype.DType]string{
+		dtype.F8E4M3FN: "fp8e4m3", dtype.F8E5M2: "fp8e5m2",
+		dtype.F8E4M3FNUZ: "fp8e4m3fnuz", dtype.F8E5M2FNUZ: "fp8e5m2fnuz"}},
+	// mindspore.bool_: mindspore has no attribute bool
+	// (mindspore/python/mindspore/common/dtype.py).
+	{Name: "mindspore", Rules: []string{"mindspore"}, Names: map[dtype.DType]string{dtype.Bool: "bool_"}},
 }
 
 // Frameworks returns the frameworks the probe knows, in the order it asks
@@ -52,6 +88,7 @@ func Frameworks() []Framework {
 		out[i] = f
 		out[i].Rules = append([]string(nil), f.Rules...)
 		out[i].Pinned = append([]string(nil), f.Pinned...)
+		out[i].Names = maps.Clone(f.Names)
 	}
 	return out
 }

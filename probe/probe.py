@@ -154,7 +154,10 @@ class Torch(Adapter):
         self.note = "torch.result_type; default dtype %s" % str(torch.get_default_dtype()).replace("torch.", "")
 
     def dtypes(self):
-        return sorted(n for n in dir(self.torch) if isinstance(getattr(self.torch, n), self.torch.dtype))
+        # Each dtype by its own name, not its aliases: torch.bit is
+        # torch.uint1, torch.half torch.float16.
+        t = self.torch
+        return sorted({str(getattr(t, n)).replace("torch.", "") for n in dir(t) if isinstance(getattr(t, n), t.dtype)})
 
     def dtype(self, name):
         dt = getattr(self.torch, name, None)
@@ -220,25 +223,48 @@ class JAX(Adapter):
     name, module = "jax", "jax"
 
     def load(self):
-        # No device memory is taken: result_type reads only dtypes, and
-        # JAX treats a NumPy array as a strongly typed array of its dtype.
+        # Asked as an operation, as promote's jax rule set models it: the
+        # dtype jax.eval_shape traces for jnp.add. Tracing converts each
+        # Python int to the default integer as every jitted jax.numpy op
+        # does (OverflowError past int32 with x64 off), which
+        # jnp.result_type never does, as it reads no values; nothing is
+        # compiled or run. On the CPU backend, so that no device memory is
+        # taken.
         os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+        os.environ["JAX_PLATFORMS"] = "cpu"
         import numpy as np
         import jax
         import jax.numpy as jnp
+        try:
+            jax.config.update("jax_platforms", "cpu")
+        except Exception:
+            pass  # a backend was already started, or no such option
         self.np, self.jax, self.jnp = np, jax, jnp
         self.version = jax.__version__
         x64 = bool(jax.config.read("jax_enable_x64"))
-        self.note = "jnp.result_type on NumPy arrays; jax_enable_x64=%s" % x64
+        self.eval_shape = getattr(jax, "eval_shape", None)
+        if self.eval_shape is not None:
+            self.note = "jax.eval_shape(jnp.add) on NumPy arrays and Python scalars, CPU backend; jax_enable_x64=%s" % x64
+        else:
+            self.note = "jnp.result_type on NumPy arrays (this JAX has no jax.eval_shape); jax_enable_x64=%s" % x64
 
     def dtype(self, name):
-        return self.jnp.dtype(name)
+        try:
+            return self.jnp.dtype(name)
+        except TypeError:
+            # A name NumPy's registry lacks that jax.numpy has.
+            t = getattr(self.jnp, name, None)
+            if t is None or not hasattr(t, "dtype"):
+                raise
+            return self.np.dtype(t.dtype)
 
     def tensor(self, dt, rank):
         return self.np.ones((1,) if rank else (), dtype=dt)
 
     def result(self, objs):
-        return self.jnp.result_type(*objs).name
+        if self.eval_shape is None:
+            return self.jnp.result_type(*objs).name
+        return self.np.dtype(self.eval_shape(self.jnp.add, *objs).dtype).name
 
 
 class CuPy(Adapter):
@@ -266,8 +292,6 @@ class CuPy(Adapter):
 class Triton(Adapter):
     name, module = "triton", "triton"
     kinds = ("t1",)
-    NAMES = {"bool": "int1", "float8_e4m3fn": "float8e4nv", "float8_e5m2": "float8e5",
-             "float8_e4m3fnuz": "float8e4b8", "float8_e5m2fnuz": "float8e5b16"}
 
     def load(self):
         import triton
@@ -277,22 +301,26 @@ class Triton(Adapter):
         self.version = triton.__version__
         import inspect
         fn = getattr(semantic, "computation_type_impl", None)
-        this = None
         if fn is None:
-            # Triton 3.4 on: a method of TritonSemantic, which the type
-            # computation does not use.
+            # Triton 3.4 on: a method of TritonSemantic, which calls
+            # self.integer_promote_impl for two integers. Its builder
+            # only emits IR, which the type computation does not, so an
+            # instance without one answers as a kernel's would.
             cls = getattr(semantic, "TritonSemantic", None)
-            fn = getattr(cls, "computation_type_impl", None) if cls else None
-            this = [None]
+            if cls is not None and hasattr(cls, "computation_type_impl"):
+                try:
+                    sem = cls(None)
+                except Exception:
+                    sem = cls.__new__(cls)
+                fn = sem.computation_type_impl
         if fn is None:
             raise RuntimeError("this Triton has no semantic.computation_type_impl")
         params = [p for p in inspect.signature(fn).parameters if p != "self"]
-        head = this or []
         if "a_is_scalar" in params:
             # Both operands are blocks (tensors), not scalars.
-            self.call = lambda a, b: fn(*head, a, False, b, False, False)
+            self.call = lambda a, b: fn(a, False, b, False, False)
         else:
-            self.call = lambda a, b: fn(*head, a, b, False)
+            self.call = lambda a, b: fn(a, b, False)
         self.note = "semantic.computation_type_impl of two tensor element types (no kernel is compiled)"
 
     def dtypes(self):
@@ -301,7 +329,8 @@ class Triton(Adapter):
         return sorted(n for n in dir(tl) if isinstance(getattr(tl, n), tl.dtype) and n != "void" and not getattr(tl, n).is_ptr())
 
     def dtype(self, name):
-        dt = getattr(self.tl, self.NAMES.get(name, name), None)
+        # promote sends triton.language's own names (int1, float8e4nv).
+        dt = getattr(self.tl, name, None)
         if not isinstance(dt, self.tl.dtype):
             raise AttributeError("triton.language has no dtype %r" % name)
         return dt

@@ -62,7 +62,7 @@ type query struct {
 // (the boundary literals only where the framework takes values); and,
 // where the framework has them, typed scalars of every dtype with every
 // dtype's tensor. A scalar that cannot hold its value (u8(300)) is left out.
-func queries(types []dtype.DType, kinds []string, dial *dtype.Dialect) []query {
+func queries(types []dtype.DType, kinds []string, name func(dtype.DType) string) []query {
 	has := map[string]bool{}
 	for _, k := range kinds {
 		has[k] = true
@@ -73,7 +73,7 @@ func queries(types []dtype.DType, kinds []string, dial *dtype.Dialect) []query {
 	}
 	var out []query
 	add := func(tokens ...string) {
-		if q, ok := makeQuery(tokens, dial); ok {
+		if q, ok := makeQuery(tokens, name); ok {
 			out = append(out, q)
 		}
 	}
@@ -127,10 +127,15 @@ func tensorToken(d dtype.DType, form string) string {
 	return d.String() + "[](1)"
 }
 
-// makeQuery parses tokens into promote's operands and the script's; ok is
-// false for a token promote cannot read (a zero-dim tensor whose dtype
-// cannot hold 1 is retried without its value).
-func makeQuery(tokens []string, dial *dtype.Dialect) (query, bool) {
+// dialectNames names dtypes by frameworkName in dial alone.
+func dialectNames(dial *dtype.Dialect) func(dtype.DType) string {
+	return func(d dtype.DType) string { return frameworkName(d, dial) }
+}
+
+// makeQuery parses tokens into promote's operands and the script's, each
+// dtype named by name; ok is false for a token promote cannot read (a
+// zero-dim tensor whose dtype cannot hold 1 is retried without its value).
+func makeQuery(tokens []string, name func(dtype.DType) string) (query, bool) {
 	q := query{text: strings.Join(tokens, " ")}
 	for _, tok := range tokens {
 		op, err := promote.ParseOperand(tok)
@@ -141,22 +146,22 @@ func makeQuery(tokens []string, dial *dtype.Dialect) (query, bool) {
 			return query{}, false
 		}
 		q.ops = append(q.ops, op)
-		q.wire = append(q.wire, toWire(op, dial))
+		q.wire = append(q.wire, toWire(op, name))
 	}
 	return q, true
 }
 
-func toWire(op promote.Operand, dial *dtype.Dialect) wireOperand {
+func toWire(op promote.Operand, name func(dtype.DType) string) wireOperand {
 	if op.Kind == promote.Tensor {
 		rank := 1
 		if op.Rank == 0 {
 			rank = 0
 		}
-		return wireOperand{Kind: "t", DType: frameworkName(op.DType, dial), Rank: rank}
+		return wireOperand{Kind: "t", DType: name(op.DType), Rank: rank}
 	}
 	w := wireOperand{Kind: "l", Type: op.Value.Kind.String(), Value: op.Value.Text}
 	if op.Kind == promote.Scalar {
-		w.Kind, w.DType = "s", frameworkName(op.DType, dial)
+		w.Kind, w.DType = "s", name(op.DType)
 	}
 	if op.Value.Kind == promote.BoolValue {
 		w.Value = "false"

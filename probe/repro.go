@@ -20,7 +20,7 @@ var pyForms = map[string]pyForm{
 	"torch":           {"torch.result_type(%s)", ", ", "torch.empty(1, dtype=torch.%s)", "torch.empty((), dtype=torch.%s)"},
 	"numpy":           {"np.result_type(%s)", ", ", "np.ones(1, %s)", "np.ones((), %s)"},
 	"numpy+ml_dtypes": {"np.result_type(%s)", ", ", "np.ones(1, %s)", "np.ones((), %s)"},
-	"jax":             {"jnp.result_type(%s)", ", ", "np.ones(1, jnp.dtype(%q))", "np.ones((), jnp.dtype(%q))"},
+	"jax":             {"jax.eval_shape(jnp.add, %s).dtype", ", ", "np.ones(1, jnp.dtype(%q))", "np.ones((), jnp.dtype(%q))"},
 	"cupy":            {"cupy.add(%s).dtype", ", ", "cupy.ones(1, %q)", "cupy.ones((), %q)"},
 	"tensorflow":      {"tf.math.add(%s).dtype", ", ", "tf.ones([1], tf.%s)", "tf.ones([], tf.%s)"},
 	"paddle":          {"(%s).dtype", " + ", "paddle.ones([1], %q)", "paddle.ones([], %q)"},

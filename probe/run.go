@@ -258,7 +258,7 @@ func makePlans(fws []Framework, h hello, report *Report) ([]*plan, error) {
 		if err != nil {
 			return nil, err
 		}
-		qs := queries(knownTypes(cands), info.Kinds, def.Dialect)
+		qs := queries(knownTypes(cands), info.Kinds, fw.dtypeName(def.Dialect))
 		plans = append(plans, &plan{fw: fw, info: info, def: def, cands: cands, queries: qs, first: next})
 		next += len(qs)
 	}

@@ -16,12 +16,16 @@ class _DT:
         return self.name.capitalize()
 
 
+# mindspore's dtype attributes (common/dtype.py): bool_, not bool.
+_NAMES = {"bool_": "bool"}
+_NAMES.update((n, n) for n in ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                               "float16", "float32", "float64", "complex64", "complex128"])
+
+
 def __getattr__(name):
-    try:
-        _np.dtype(name)
-    except TypeError:
-        raise AttributeError(name)
-    return _DT(name)
+    if name not in _NAMES:
+        raise AttributeError("module 'mindspore' has no attribute %r" % name)
+    return _DT(_NAMES[name])
 
 
 class ops:
