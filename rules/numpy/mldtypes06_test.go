@@ -64,3 +64,29 @@ func TestMLDTypes06IssueText(t *testing.T) {
 		t.Errorf("np.result_type(uint1 array, 0) = %s; want u8", got)
 	}
 }
+
+// TestMLDTypesOption: ml_dtypes takes false, true (0.5), 0.5 and 0.6; a
+// release outside them is refused with the list, a newer one named as
+// such; 0.6 with promotion=legacy is refused (0.6 needs NumPy 2).
+func TestMLDTypesOption(t *testing.T) {
+	for _, v := range []string{"false", "true", "0.5", "0.6"} {
+		if _, err := Def.Build("ml_dtypes=" + v); err != nil {
+			t.Errorf("ml_dtypes=%s: %v", v, err)
+		}
+	}
+	for v, want := range map[string]string{
+		"0.7":   "ml_dtypes 0.7 is newer than the newest release this rule set knows (0.6)",
+		"0.4":   "ml_dtypes 0.4 is older than the oldest release this rule set knows (0.5)",
+		"0.6.0": "name the minor release only",
+		"yes":   "valid values are false|true|0.5|0.6",
+	} {
+		_, err := Def.Build("ml_dtypes=" + v)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ml_dtypes=%s: %v; want %q", v, err, want)
+		}
+	}
+	_, err := Def.Build("ml_dtypes=0.6", "promotion=legacy")
+	if err == nil || !strings.Contains(err.Error(), "needs NumPy 2") {
+		t.Errorf("ml_dtypes=0.6 promotion=legacy: %v; want a refusal saying 0.6 needs NumPy 2", err)
+	}
+}

@@ -40,7 +40,7 @@ var Def = &promote.Def{
 		Default: "false",
 		Values:  []string{"false", "true", "0.5", "0.6"},
 		Doc:     "false: only NumPy's builtin dtypes; 0.5 (or true): ml_dtypes 0.5 is imported, registering bfloat16, the float8/float6/float4 types and int2/int4/uint2/uint4 with NumPy as legacy user dtypes; 0.6: ml_dtypes 0.6, which adds int1, uint1 and bcomplex32 and needs NumPy 2 (not promotion=legacy)",
-		Explain: func(string) string { return " (the ml_dtypes release imported with NumPy; true is 0.5)" },
+		Explain: explainMLVersion,
 	}},
 	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
@@ -104,6 +104,22 @@ const (
 	mlV05            // ml_dtypes 0.5.4 (ml_dtypes=0.5, or true)
 	mlV06            // ml_dtypes 0.6.0
 )
+
+// explainMLVersion says why an ml_dtypes value is refused: a release newer
+// than 0.6 or older than 0.5 is named as such, never mapped to one known.
+func explainMLVersion(v string) string {
+	var major, minor int
+	if n, _ := fmt.Sscanf(v, "%d.%d", &major, &minor); n == 2 {
+		switch {
+		case major > 0 || minor > 6:
+			return fmt.Sprintf("; ml_dtypes %d.%d is newer than the newest release this rule set knows (0.6)", major, minor)
+		case minor < 5:
+			return fmt.Sprintf("; ml_dtypes %d.%d is older than the oldest release this rule set knows (0.5)", major, minor)
+		}
+		return "; name the minor release only (0.6, not 0.6.0)"
+	}
+	return " (the ml_dtypes release imported with NumPy; true is 0.5)"
+}
 
 // mlVersionOf reads the ml_dtypes option.
 func mlVersionOf(s promote.Settings) mlVersion {
