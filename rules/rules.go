@@ -17,6 +17,7 @@ import (
 	"github.com/promote-dev/promote/rules/c"
 	"github.com/promote-dev/promote/rules/cann"
 	"github.com/promote-dev/promote/rules/cpp"
+	"github.com/promote-dev/promote/rules/cupy"
 	"github.com/promote-dev/promote/rules/jax"
 	"github.com/promote-dev/promote/rules/julia"
 	"github.com/promote-dev/promote/rules/keras"
@@ -57,6 +58,7 @@ var defs = []*promote.Def{
 	c.Def,
 	cpp.Def,
 	modularmax.Def,
+	cupy.Def,
 }
 
 // All returns every rule set definition, in display order.
