@@ -127,21 +127,20 @@ func (p *parser) strings() Expr {
 }
 
 // fixFStringPositions gives the parts of an f-string the positions that
-// CPython 3.8 to 3.11 give them (Parser/string_parser.c): Constant and
-// FormattedValue parts take the span of the whole concatenated string,
-// except that a format spec keeps the span of its own f-string token and
-// so do the Constant parts inside it.
+// CPython 3.8 to 3.11 give them (Parser/string_parser.c): every part takes
+// the span of the whole concatenated string, except that a format spec
+// keeps the span of its own f-string token, and so does the spec's last
+// literal when no field follows it (3.11 makes the literals that precede a
+// field while parsing the field, with the whole string's span, and the
+// last one at the end of the spec, with the spec's).
 func fixFStringPositions(js *JoinedStr, whole Position, top bool) {
-	for _, v := range js.Values {
+	for i, v := range js.Values {
 		switch n := v.(type) {
 		case *Constant:
-			if top {
+			if top || i < len(js.Values)-1 {
 				n.Position = whole
 			} else {
-				// CPython 3.11 takes the line from the whole string and
-				// the rest from the spec's own token.
 				n.Position = js.Position
-				n.Lineno = whole.Lineno
 			}
 		case *FormattedValue:
 			n.Position = whole
