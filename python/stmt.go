@@ -516,6 +516,9 @@ func (p *parser) simpleStmt() Stmt {
 		}
 	}
 	if !p.atStmtEnd() {
+		if n, ok := first.(*Name); ok && (n.ID == "print" || n.ID == "exec") && p.startsExpr() {
+			p.failNode(n, "Missing parentheses in call to '%s'. Did you mean %s(...)?", n.ID, n.ID)
+		}
 		p.syntaxError()
 	}
 	return &ExprStmt{Position: p.span(start), Value: first}
@@ -607,7 +610,8 @@ func (p *parser) importFrom() Stmt {
 			break
 		}
 		if !paren && p.atStmtEnd() {
-			p.failAt(&p.toks[p.last], "trailing comma not allowed without surrounding parentheses")
+			c := &p.toks[p.last]
+			panic(bail{&SyntaxError{Filename: p.filename, Line: c.eline, Col: c.ecol + 1, Msg: "trailing comma not allowed without surrounding parentheses"}})
 		}
 	}
 	if paren {
