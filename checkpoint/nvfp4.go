@@ -273,31 +273,8 @@ func (m *nvTables) get(e byte) (*nvTable, error) {
 			binary.LittleEndian.PutUint64(buf[8*k:], math.Float64bits(quoRoundOdd(fp4[k]*sv, g)))
 		}
 	}
-	out := make([]byte, 16*m.ob)
-	_ = convert.Buffer(out, p.to, buf[:16*convert.ElemBytes(from)], from, convert.Default(), convert.Options{Threads: 1})
-	ys := make([]float64, 16)
-	decodeInto(ys, out, p.to)
-	t := &nvTable{mxTable: mxTable{allExact: true}}
-	rng := rangeOf(p.to)
-	var res [16]uint64
-	for k := range 16 {
-		t.cls[k], t.rel[k] = rng.classify(exact[k], ys[k])
-		t.allExact = t.allExact && t.cls[k] == classExact
-		if m.ob == 2 {
-			res[k] = uint64(binary.LittleEndian.Uint16(out[2*k:]))
-		} else {
-			res[k] = uint64(binary.LittleEndian.Uint32(out[4*k:]))
-		}
-	}
-	sh := uint(8 * m.ob)
-	for b := range 256 {
-		t.pair[b] = res[b&15] | res[b>>4]<<sh
-	}
-	if m.ob == 2 {
-		for k := range 16 {
-			m.split[e][k], m.split[e][16+k] = byte(res[k]), byte(res[k]>>8)
-		}
-	}
+	t := &nvTable{}
+	t.fill(buf, from, p.to, m.ob, &exact, &m.split[e])
 	m.t[e] = t
 	return t, nil
 }

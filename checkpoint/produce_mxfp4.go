@@ -37,6 +37,38 @@ type mxTable struct {
 	allExact bool
 }
 
+// fill makes t the table of the 16 values in buf, of dtype from, converted
+// to the target to of ob bytes: each code's class against its exact value,
+// the results of a byte's two codes, and, for two-byte results, split as
+// the fp4 LUT kernels read it. MXFP4's and NVFP4's tables both come from it.
+func (t *mxTable) fill(buf []byte, from, to dtype.DType, ob int, exact *[16]float64, split *[32]byte) {
+	out := make([]byte, 16*ob)
+	_ = convert.Buffer(out, to, buf[:16*convert.ElemBytes(from)], from, convert.Default(), convert.Options{Threads: 1})
+	ys := make([]float64, 16)
+	decodeInto(ys, out, to)
+	t.allExact = true
+	rng := rangeOf(to)
+	var res [16]uint64
+	for k := range 16 {
+		t.cls[k], t.rel[k] = rng.classify(exact[k], ys[k])
+		t.allExact = t.allExact && t.cls[k] == classExact
+		if ob == 2 {
+			res[k] = uint64(binary.LittleEndian.Uint16(out[2*k:]))
+		} else {
+			res[k] = uint64(binary.LittleEndian.Uint32(out[4*k:]))
+		}
+	}
+	sh := uint(8 * ob)
+	for b := range 256 {
+		t.pair[b] = res[b&15] | res[b>>4]<<sh
+	}
+	if ob == 2 {
+		for k := range 16 {
+			split[k], split[16+k] = byte(res[k]), byte(res[k]>>8)
+		}
+	}
+}
+
 // mxTables builds and caches the table of each scale byte.
 type mxTables struct {
 	to   dtype.DType
@@ -76,32 +108,11 @@ func (m *mxTables) get(e byte) *mxTable {
 			binary.LittleEndian.PutUint64(buf[8*k:], math.Float64bits(fp4[k]*scale))
 		}
 	}
-	out := make([]byte, 16*m.ob)
-	_ = convert.Buffer(out, m.to, buf[:16*convert.ElemBytes(from)], from, convert.Default(), convert.Options{Threads: 1})
-	ys := make([]float64, 16)
-	decodeInto(ys, out, m.to)
-	t := &mxTable{allExact: true}
-	rng := rangeOf(m.to)
-	var res [16]uint64
 	for k := range 16 {
 		in[k] = fp4[k] * scale
-		t.cls[k], t.rel[k] = rng.classify(in[k], ys[k])
-		t.allExact = t.allExact && t.cls[k] == classExact
-		if m.ob == 2 {
-			res[k] = uint64(binary.LittleEndian.Uint16(out[2*k:]))
-		} else {
-			res[k] = uint64(binary.LittleEndian.Uint32(out[4*k:]))
-		}
 	}
-	sh := uint(8 * m.ob)
-	for b := range 256 {
-		t.pair[b] = res[b&15] | res[b>>4]<<sh
-	}
-	if m.ob == 2 {
-		for k := range 16 {
-			m.split[e][k], m.split[e][16+k] = byte(res[k]), byte(res[k]>>8)
-		}
-	}
+	t := &mxTable{}
+	t.fill(buf, from, m.to, m.ob, &in, &m.split[e])
 	m.t[e] = t
 	return t
 }
