@@ -115,16 +115,9 @@ func planNVFP4(c *Checkpoint, n *nvPlan, to dtype.DType, mode Mode) (*output, er
 	case len(w.Shape) < 1:
 		return nil, fmt.Errorf("%s: NVFP4 weight %q is a scalar; want [..., K/2] bytes", file, w.Name)
 	}
-	last := w.Shape[len(w.Shape)-1]
-	bytesPerRow := last
-	if w.DType == dtype.F4E2M1FN {
-		if last%2 != 0 {
-			return nil, fmt.Errorf("%s: F4 weight %q has shape %s: %d values a row do not fill whole bytes", file, w.Name, shapeText(w.Shape), last)
-		}
-		bytesPerRow = last / 2
-	}
-	if bytesPerRow%8 != 0 {
-		return nil, fmt.Errorf("%s: NVFP4 weight %q has shape %s: %d values a row are not whole blocks of 16 (one F8_E4M3 scale per 16 values)", file, w.Name, shapeText(w.Shape), 2*bytesPerRow)
+	bytesPerRow, err := fp4Blocks(file, w, "NVFP4", 16, "F8_E4M3")
+	if err != nil {
+		return nil, err
 	}
 	lead := w.Shape[:len(w.Shape)-1]
 	G := bytesPerRow / 8
@@ -277,6 +270,26 @@ func (m *nvTables) get(e byte) (*nvTable, error) {
 	t.fill(buf, from, p.to, m.ob, &exact, &m.split[e])
 	m.t[e] = t
 	return t, nil
+}
+
+// fp4Blocks is the bytes a row of the FP4 weight w holds (two codes a
+// byte; an F4 weight's last dimension counts values), checked to fill
+// whole blocks of block values, one scale (of dtype scale) each; kind
+// names the format in errors. NVFP4 and DeepSeek-V4's FP4 both check
+// their weights with it.
+func fp4Blocks(file string, w *Tensor, kind string, block int64, scale string) (int64, error) {
+	last := w.Shape[len(w.Shape)-1]
+	bytesPerRow := last
+	if w.DType == dtype.F4E2M1FN {
+		if last%2 != 0 {
+			return 0, fmt.Errorf("%s: F4 weight %q has shape %s: %d values a row do not fill whole bytes", file, w.Name, shapeText(w.Shape), last)
+		}
+		bytesPerRow = last / 2
+	}
+	if bytesPerRow%(block/2) != 0 {
+		return 0, fmt.Errorf("%s: %s weight %q has shape %s: %d values a row are not whole blocks of %d (one %s scale per %d values)", file, kind, w.Name, shapeText(w.Shape), 2*bytesPerRow, block, scale, block)
+	}
+	return bytesPerRow, nil
 }
 
 var errNaNScale = fmt.Errorf("NaN scale")
