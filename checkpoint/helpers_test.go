@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote/dtype"
@@ -174,5 +175,27 @@ func deepSeekLike(t testing.TB, dir string, r *rand.Rand) {
 	})
 	if err := os.WriteFile(filepath.Join(dir, "tokenizer.json"), []byte(`{"version":"1.0"}`), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// dequantRefuses writes ts as a one-shard checkpoint (with config.json
+// from config unless it is nil) and checks that Dequant refuses it with
+// an error holding each of want, leaving nothing but the input behind.
+func dequantRefuses(t *testing.T, ts []safetensors.Named, config any, want []string) {
+	t.Helper()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	writeSharded(t, in, map[string][]safetensors.Named{"m.safetensors": ts}, config)
+	_, err := Dequant(bg, mustOpen(t, in), filepath.Join(dir, "out"), DequantOptions{})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q lacks %q", err, w)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("left in the directory: %d entries", len(ents))
 	}
 }
