@@ -320,26 +320,14 @@ func (p *nvDequant) write(wk *worker, w io.Writer, c *Counts) error {
 		}
 	}()
 	step := max(1, wk.chunk/(16*ob))
-	return wk.stream(w, ceilDiv(p.groups, step), &nvSteps{p: p, tabs: tabs, ob: ob, step: step}, nil)
+	return wk.stream(w, ceilDiv(p.groups, step), &nvSteps{groupSteps: groupSteps{blocks: p.w, scales: p.s, bpg: 8, total: p.groups, step: step}, p: p, tabs: tabs, ob: ob}, nil)
 }
 
 type nvSteps struct {
-	p        *nvDequant
-	tabs     []*nvTables // one per thread
-	ob, step int64
-}
-
-func (r *nvSteps) span(k int64) (g0, n int64) {
-	g0 = k * r.step
-	return g0, min(r.step, r.p.groups-g0)
-}
-
-func (r *nvSteps) readStep(wk *worker, s *slot) error {
-	g0, n := r.span(s.k)
-	if err := s.input(wk, 0, r.p.w, 8*g0, 8*n); err != nil {
-		return err
-	}
-	return s.input(wk, 1, r.p.s, g0, n)
+	groupSteps
+	p    *nvDequant
+	tabs []*nvTables // one per thread
+	ob   int64
 }
 
 func (r *nvSteps) convStep(wk *worker, s *slot, _ *Counts) error {

@@ -225,29 +225,39 @@ func (p *mxDequant) write(wk *worker, w io.Writer, c *Counts) error {
 	}
 	total := p.blocks.elems() / 16 // groups
 	step := max(1, wk.chunk/(32*ob))
-	return wk.stream(w, ceilDiv(total, step), &mxSteps{p: p, tabs: tabs, counts: counts, ob: ob, total: total, step: step}, nil)
+	return wk.stream(w, ceilDiv(total, step), &mxSteps{groupSteps: groupSteps{blocks: p.blocks, scales: p.scales, bpg: 16, total: total, step: step}, p: p, tabs: tabs, counts: counts, ob: ob}, nil)
 }
 
 // mxSteps is an mxDequant's tensor streamed in steps of groups, in file
 // order.
 type mxSteps struct {
-	p               *mxDequant
-	tabs            []*mxTables // one per thread
-	counts          []Counts    // one per thread
-	ob, total, step int64       // step and total in groups
+	groupSteps
+	p      *mxDequant
+	tabs   []*mxTables // one per thread
+	counts []Counts    // one per thread
+	ob     int64
 }
 
-func (r *mxSteps) span(k int64) (g0, n int64) {
+// groupSteps reads a block-scaled tensor in steps of step groups, of
+// total, each group bpg bytes of codes with one scale byte: MXFP4's and
+// NVFP4's streams both read through it.
+type groupSteps struct {
+	blocks, scales   *Tensor
+	bpg, total, step int64 // step and total in groups
+}
+
+// span is the first group of step k and how many it holds.
+func (r *groupSteps) span(k int64) (g0, n int64) {
 	g0 = k * r.step
 	return g0, min(r.step, r.total-g0)
 }
 
-func (r *mxSteps) readStep(wk *worker, s *slot) error {
+func (r *groupSteps) readStep(wk *worker, s *slot) error {
 	g0, n := r.span(s.k)
-	if err := s.input(wk, 0, r.p.blocks, 16*g0, 16*n); err != nil {
+	if err := s.input(wk, 0, r.blocks, r.bpg*g0, r.bpg*n); err != nil {
 		return err
 	}
-	return s.input(wk, 1, r.p.scales, g0, n)
+	return s.input(wk, 1, r.scales, g0, n)
 }
 
 func (r *mxSteps) convStep(wk *worker, s *slot, _ *Counts) error {
