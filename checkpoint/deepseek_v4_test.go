@@ -1,7 +1,6 @@
 package checkpoint
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
@@ -156,34 +155,7 @@ func TestDequantDeepSeekV4(t *testing.T) {
 // order (the low nibble is the first value), the E8M0 scale and the sign
 // of code 8 in each mode, byte by byte.
 func TestDeepSeekV4FP4Vectors(t *testing.T) {
-	f, err := os.Open("testdata/deepseek_v4_fp4.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	type row struct {
-		packed, scale byte
-		first, second uint64
-	}
-	groups := map[string][]row{} // "to mode" -> rows
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' || strings.HasPrefix(line, "packed\t") {
-			continue
-		}
-		c := strings.Split(line, "\t")
-		if len(c) != 7 || c[6] == "" {
-			t.Fatalf("bad row (want 7 columns, a source last): %q", line)
-		}
-		var v [4]uint64
-		for i, k := range []int{0, 1, 4, 5} {
-			if v[i], err = strconv.ParseUint(c[k], 0, 16); err != nil {
-				t.Fatalf("%q: %v", line, err)
-			}
-		}
-		groups[c[2]+" "+c[3]] = append(groups[c[2]+" "+c[3]], row{byte(v[0]), byte(v[1]), v[2], v[3]})
-	}
+	groups := readFP4Vectors(t, "testdata/deepseek_v4_fp4.tsv", 7, 16) // "to mode" -> rows
 	if len(groups) != 4 {
 		t.Fatalf("%d target/mode groups", len(groups))
 	}

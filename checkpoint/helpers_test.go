@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"bufio"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -8,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -198,4 +200,49 @@ func dequantRefuses(t *testing.T, ts []safetensors.Named, config any, want []str
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 		t.Errorf("left in the directory: %d entries", len(ents))
 	}
+}
+
+// fp4Vector is one row of an FP4 vector file: a byte of two codes, its
+// scale byte, and the bits of the first two values they dequantize to.
+type fp4Vector struct {
+	packed, scale byte
+	first, second uint64
+}
+
+// readFP4Vectors reads the FP4 vector file path, rows of cols columns:
+// packed, scale, the columns that key a group, the two results' bits (of
+// at most bits bits) and the source, which may not be empty. The rows
+// come grouped by their key columns joined with spaces. The NVFP4 and
+// DeepSeek-V4 FP4 vectors are both read with it.
+func readFP4Vectors(t *testing.T, path string, cols, bits int) map[string][]fp4Vector {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	groups := map[string][]fp4Vector{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' || strings.HasPrefix(line, "packed\t") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != cols || c[cols-1] == "" {
+			t.Fatalf("bad row (want %d columns, a source last): %q", cols, line)
+		}
+		var v [4]uint64
+		for i, k := range []int{0, 1, cols - 3, cols - 2} {
+			if v[i], err = strconv.ParseUint(c[k], 0, bits); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+		}
+		key := strings.Join(c[2:cols-3], " ")
+		groups[key] = append(groups[key], fp4Vector{byte(v[0]), byte(v[1]), v[2], v[3]})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return groups
 }

@@ -1,7 +1,6 @@
 package checkpoint
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"math"
@@ -43,35 +42,7 @@ func nvfp4Tensors(layout, base string, rows int64, w, s []byte, g float32) []saf
 // global scale's direction (multiplies, divides) and each reference's f32
 // rounding order, byte by byte.
 func TestNVFP4Vectors(t *testing.T) {
-	f, err := os.Open("testdata/nvfp4.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	type row struct {
-		packed, scale byte
-		first, second uint64
-	}
-	groups := map[string][]row{} // "global layout to mode"
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' || strings.HasPrefix(line, "packed\t") {
-			continue
-		}
-		c := strings.Split(line, "\t")
-		if len(c) != 9 || c[8] == "" {
-			t.Fatalf("bad row (want 9 columns, a source last): %q", line)
-		}
-		var v [4]uint64
-		for i, k := range []int{0, 1, 6, 7} {
-			if v[i], err = strconv.ParseUint(c[k], 0, 32); err != nil {
-				t.Fatalf("%q: %v", line, err)
-			}
-		}
-		key := strings.Join(c[2:6], " ")
-		groups[key] = append(groups[key], row{byte(v[0]), byte(v[1]), v[2], v[3]})
-	}
+	groups := readFP4Vectors(t, "testdata/nvfp4.tsv", 9, 32) // "global layout to mode"
 	if len(groups) != 48 {
 		t.Fatalf("%d groups", len(groups))
 	}
