@@ -150,7 +150,7 @@ func (o *Ops) TypeOp(r promote.Rules, q *promote.OpQuery) promote.OpDecision {
 func (o *Ops) binary(op promote.Op, a, b, p dtype.DType) (promote.OpDecision, bool) {
 	switch {
 	case op.IsComparison():
-		if op.IsOrdering() && p.IsComplex() {
+		if opkit.ComplexOrdering(op, p) {
 			return promote.OpDecision{}, false
 		}
 		return o.Compare, true
