@@ -163,11 +163,7 @@ func TestDeepSeekV4FP4Vectors(t *testing.T) {
 		to, _ := dtype.Parse(strings.Fields(key)[0])
 		mode, _ := ParseMode(strings.Fields(key)[1])
 		n := int64(len(rows))
-		w, s := make([]byte, 16*n), make([]byte, n)
-		for i, r := range rows {
-			copy(w[16*i:16*i+16], bytes.Repeat([]byte{r.packed}, 16))
-			s[i] = r.scale
-		}
+		w, s := vectorBlocks(rows, 16)
 		dir := t.TempDir()
 		in := filepath.Join(dir, "in")
 		writeSharded(t, in, map[string][]safetensors.Named{"model.safetensors": {

@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -245,4 +246,15 @@ func readFP4Vectors(t *testing.T, path string, cols, bits int) map[string][]fp4V
 		t.Fatal(err)
 	}
 	return groups
+}
+
+// vectorBlocks lays rows out as blocks of bpg bytes, each its row's
+// packed byte repeated, and their scales, one byte a row.
+func vectorBlocks(rows []fp4Vector, bpg int) (w, s []byte) {
+	w, s = make([]byte, 0, bpg*len(rows)), make([]byte, len(rows))
+	for i, r := range rows {
+		w = append(w, bytes.Repeat([]byte{r.packed}, bpg)...)
+		s[i] = r.scale
+	}
+	return w, s
 }

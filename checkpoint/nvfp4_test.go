@@ -52,11 +52,7 @@ func TestNVFP4Vectors(t *testing.T) {
 		to, _ := dtype.Parse(k[2])
 		mode, _ := ParseMode(k[3])
 		n := int64(len(rows))
-		w, s := make([]byte, 8*n), make([]byte, n)
-		for i, r := range rows {
-			copy(w[8*i:8*i+8], bytes.Repeat([]byte{r.packed}, 8))
-			s[i] = r.scale
-		}
+		w, s := vectorBlocks(rows, 8)
 		dir := t.TempDir()
 		in := filepath.Join(dir, "in.safetensors")
 		writeFile(t, in, nvfp4Tensors(k[1], "m.proj", n, w, s, math.Float32frombits(uint32(gbits))), nil)
