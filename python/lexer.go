@@ -361,12 +361,7 @@ func (lx *lexer) str(start, line, col int, prefix string) {
 				lx.emit(tString, "", start, line, col)
 				return
 			case c == '\\':
-				lx.pos++
-				if lx.pos < len(src) && (src[lx.pos] == '\n' || src[lx.pos] == '\r') {
-					lx.newline()
-				} else if lx.pos < len(src) {
-					lx.pos++
-				}
+				lx.skipEscape()
 			case c == '\n' || c == '\r':
 				lx.newline()
 			default:
@@ -387,15 +382,23 @@ func (lx *lexer) str(start, line, col int, prefix string) {
 			lx.emit(tString, "", start, line, col)
 			return
 		case c == '\\':
-			lx.pos++
-			if lx.pos < len(src) && (src[lx.pos] == '\n' || src[lx.pos] == '\r') {
-				lx.newline()
-			} else if lx.pos < len(src) {
-				lx.pos++
-			}
+			lx.skipEscape()
 		default:
 			lx.pos++
 		}
+	}
+}
+
+// skipEscape passes over a backslash in a string literal and the
+// character it escapes, counting the line an escaped newline continues;
+// a string's single- and triple-quoted forms both skip with it.
+func (lx *lexer) skipEscape() {
+	src := lx.src
+	lx.pos++
+	if lx.pos < len(src) && (src[lx.pos] == '\n' || src[lx.pos] == '\r') {
+		lx.newline()
+	} else if lx.pos < len(src) {
+		lx.pos++
 	}
 }
 

@@ -327,34 +327,15 @@ func (p *parser) decodeEscapes(t *token, s string, fstr bool) string {
 		i++
 		c = s[i]
 		i++
+		if e, ok := simpleEscape(c); ok {
+			b.WriteByte(e)
+			continue
+		}
 		switch c {
 		case '\n':
-		case '\\':
-			b.WriteByte('\\')
-		case '\'':
-			b.WriteByte('\'')
-		case '"':
-			b.WriteByte('"')
-		case 'a':
-			b.WriteByte(7)
-		case 'b':
-			b.WriteByte(8)
-		case 'f':
-			b.WriteByte(12)
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte(11)
 		case '0', '1', '2', '3', '4', '5', '6', '7':
-			v := int(c - '0')
-			for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
-				v = v*8 + int(s[i]-'0')
-				i++
-			}
+			var v int
+			v, i = octalEscape(s, i, c)
 			writeCodePoint(&b, rune(v))
 		case 'x', 'u', 'U':
 			n := 2
@@ -396,6 +377,42 @@ func (p *parser) decodeEscapes(t *token, s string, fstr bool) string {
 	return b.String()
 }
 
+// simpleEscape is the byte the one-character escape \c stands for in str
+// and bytes literals alike (\\ \' \" \a \b \f \n \r \t \v), and whether
+// c makes one.
+func simpleEscape(c byte) (byte, bool) {
+	switch c {
+	case '\\', '\'', '"':
+		return c, true
+	case 'a':
+		return 7, true
+	case 'b':
+		return 8, true
+	case 'f':
+		return 12, true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case 'v':
+		return 11, true
+	}
+	return 0, false
+}
+
+// octalEscape reads an octal escape of up to three digits whose first,
+// c, has been read, the rest from s[i:]: its value and the index after it.
+func octalEscape(s string, i int, c byte) (int, int) {
+	v := int(c - '0')
+	for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
+		v = v*8 + int(s[i]-'0')
+		i++
+	}
+	return v, i
+}
+
 // writeCodePoint writes r as UTF-8, or a lone surrogate as WTF-8.
 func writeCodePoint(b *strings.Builder, r rune) {
 	if r >= 0xd800 && r <= 0xdfff {
@@ -430,30 +447,15 @@ func (p *parser) decodeBytes(t *token, s string, raw bool, out []byte) []byte {
 		i++
 		c = s[i]
 		i++
+		if e, ok := simpleEscape(c); ok {
+			out = append(out, e)
+			continue
+		}
 		switch c {
 		case '\n':
-		case '\\', '\'', '"':
-			out = append(out, c)
-		case 'a':
-			out = append(out, 7)
-		case 'b':
-			out = append(out, 8)
-		case 'f':
-			out = append(out, 12)
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'v':
-			out = append(out, 11)
 		case '0', '1', '2', '3', '4', '5', '6', '7':
-			v := int(c - '0')
-			for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
-				v = v*8 + int(s[i]-'0')
-				i++
-			}
+			var v int
+			v, i = octalEscape(s, i, c)
 			out = append(out, byte(v))
 		case 'x':
 			if i+2 > len(s) {

@@ -177,24 +177,10 @@ func (p *parser) typeParams() []TypeParam {
 		var tp TypeParam
 		switch {
 		case p.acceptOp("*"):
-			name := p.expectName().s
-			if p.isOp(":") {
-				p.failAt(p.tok(), "cannot use bound with TypeVarTuple")
-			}
-			var def Expr
-			if p.acceptOp("=") {
-				def = p.starExpression()
-			}
+			name, def := p.unboundTypeParam("TypeVarTuple", p.starExpression)
 			tp = &TypeVarTuple{Position: p.span(start), Name: name, DefaultValue: def}
 		case p.acceptOp("**"):
-			name := p.expectName().s
-			if p.isOp(":") {
-				p.failAt(p.tok(), "cannot use bound with ParamSpec")
-			}
-			var def Expr
-			if p.acceptOp("=") {
-				def = p.expression()
-			}
+			name, def := p.unboundTypeParam("ParamSpec", p.expression)
 			tp = &ParamSpec{Position: p.span(start), Name: name, DefaultValue: def}
 		default:
 			name := p.expectName().s
@@ -217,6 +203,21 @@ func (p *parser) typeParams() []TypeParam {
 	}
 	p.expectOp("]")
 	return out
+}
+
+// unboundTypeParam reads the rest of a *Ts or **P type parameter, whose
+// kind ("TypeVarTuple", "ParamSpec") takes no bound: its name, and its
+// default as dflt reads it, or nil.
+func (p *parser) unboundTypeParam(kind string, dflt func() Expr) (string, Expr) {
+	name := p.expectName().s
+	if p.isOp(":") {
+		p.failAt(p.tok(), "cannot use bound with %s", kind)
+	}
+	var def Expr
+	if p.acceptOp("=") {
+		def = dflt()
+	}
+	return name, def
 }
 
 func (p *parser) ifStmt() Stmt {
