@@ -375,6 +375,7 @@ func (p *parser) callArgs(lp int, genOK bool) ([]Expr, []*Keyword) {
 			sawKw = true
 		default:
 			e := p.namedExpression()
+			forTok := p.tok()
 			if p.isKw("for") || p.isKw("async") {
 				gens := p.comprehensions()
 				// A lone generator argument takes the call's parentheses.
@@ -385,6 +386,9 @@ func (p *parser) callArgs(lp int, genOK bool) ([]Expr, []*Keyword) {
 					p.last = save
 					args = append(args, &GeneratorExp{Position: pos, Elt: e, Generators: gens})
 					continue
+				}
+				if !genOK {
+					p.failAt(forTok, "invalid syntax")
 				}
 				p.failNode(e, "Generator expression must be parenthesized")
 			}

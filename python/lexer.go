@@ -144,7 +144,7 @@ func (lx *lexer) run() {
 		case c == '\\':
 			lx.pos++
 			if lx.pos >= len(src) {
-				lx.fail(line, col, "unexpected EOF while parsing")
+				lx.fail(line, col+1, "unexpected EOF while parsing")
 				return
 			}
 			if src[lx.pos] != '\n' && src[lx.pos] != '\r' {
@@ -153,7 +153,7 @@ func (lx *lexer) run() {
 			}
 			lx.newline()
 			if lx.pos >= len(src) {
-				lx.fail(line, col, "unexpected EOF while parsing")
+				lx.fail(line, col+1, "unexpected EOF while parsing")
 				return
 			}
 		case c >= '0' && c <= '9' || c == '.' && lx.pos+1 < len(src) && src[lx.pos+1] >= '0' && src[lx.pos+1] <= '9':
@@ -212,7 +212,7 @@ done:
 	switch {
 	case col == top:
 		if alt != altTop {
-			lx.fail(lx.line, col, "inconsistent use of tabs and spaces in indentation")
+			lx.fail(lx.line, 0, "inconsistent use of tabs and spaces in indentation")
 		}
 	case col > top:
 		if len(lx.indents) > maxIndent {
@@ -220,7 +220,7 @@ done:
 			return true
 		}
 		if alt <= altTop {
-			lx.fail(lx.line, col, "inconsistent use of tabs and spaces in indentation")
+			lx.fail(lx.line, 0, "inconsistent use of tabs and spaces in indentation")
 		}
 		lx.indents = append(lx.indents, col)
 		lx.altInd = append(lx.altInd, alt)
@@ -232,9 +232,14 @@ done:
 			lx.toks = append(lx.toks, token{kind: tDedent, start: lx.pos, end: lx.pos, line: lx.line, col: lx.col(), eline: lx.line, ecol: lx.col()})
 		}
 		if col != lx.indents[len(lx.indents)-1] {
-			lx.fail(lx.line, lx.col(), "unindent does not match any outer indentation level")
+			// CPython points past the end of the offending line.
+			end := strings.IndexByte(src[lx.pos:], '\n')
+			if end < 0 {
+				end = len(src) - lx.pos
+			}
+			lx.fail(lx.line, lx.col()+end, "unindent does not match any outer indentation level")
 		} else if alt != lx.altInd[len(lx.altInd)-1] {
-			lx.fail(lx.line, col, "inconsistent use of tabs and spaces in indentation")
+			lx.fail(lx.line, 0, "inconsistent use of tabs and spaces in indentation")
 		}
 	}
 	return true
@@ -356,12 +361,7 @@ func (lx *lexer) str(start, line, col int, prefix string) {
 				lx.emit(tString, "", start, line, col)
 				return
 			case c == '\\':
-				lx.pos++
-				if lx.pos < len(src) && (src[lx.pos] == '\n' || src[lx.pos] == '\r') {
-					lx.newline()
-				} else if lx.pos < len(src) {
-					lx.pos++
-				}
+				lx.skipEscape()
 			case c == '\n' || c == '\r':
 				lx.newline()
 			default:
@@ -382,15 +382,23 @@ func (lx *lexer) str(start, line, col int, prefix string) {
 			lx.emit(tString, "", start, line, col)
 			return
 		case c == '\\':
-			lx.pos++
-			if lx.pos < len(src) && (src[lx.pos] == '\n' || src[lx.pos] == '\r') {
-				lx.newline()
-			} else if lx.pos < len(src) {
-				lx.pos++
-			}
+			lx.skipEscape()
 		default:
 			lx.pos++
 		}
+	}
+}
+
+// skipEscape passes over a backslash in a string literal and the
+// character it escapes, counting the line an escaped newline continues;
+// a string's single- and triple-quoted forms both skip with it.
+func (lx *lexer) skipEscape() {
+	src := lx.src
+	lx.pos++
+	if lx.pos < len(src) && (src[lx.pos] == '\n' || src[lx.pos] == '\r') {
+		lx.newline()
+	} else if lx.pos < len(src) {
+		lx.pos++
 	}
 }
 

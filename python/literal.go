@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
@@ -78,7 +79,7 @@ func (p *parser) strings() Expr {
 				sawStr = true
 			}
 			if isBytes && sawStr {
-				p.failAt(t, "cannot mix bytes and nonbytes literals")
+				p.failAfterStrings(p.i-1, "cannot mix bytes and nonbytes literals")
 			}
 			raw := strings.Contains(prefix, "r")
 			if b {
@@ -97,7 +98,7 @@ func (p *parser) strings() Expr {
 			sawStr = true
 			fstring = true
 			if isBytes {
-				p.failAt(t, "cannot mix bytes and nonbytes literals")
+				p.failAfterStrings(p.i, "cannot mix bytes and nonbytes literals")
 			}
 			p.fstring(&parts, &pending)
 			continue
@@ -126,21 +127,20 @@ func (p *parser) strings() Expr {
 }
 
 // fixFStringPositions gives the parts of an f-string the positions that
-// CPython 3.8 to 3.11 give them (Parser/string_parser.c): Constant and
-// FormattedValue parts take the span of the whole concatenated string,
-// except that a format spec keeps the span of its own f-string token and
-// so do the Constant parts inside it.
+// CPython 3.8 to 3.11 give them (Parser/string_parser.c): every part takes
+// the span of the whole concatenated string, except that a format spec
+// keeps the span of its own f-string token, and so does the spec's last
+// literal when no field follows it (3.11 makes the literals that precede a
+// field while parsing the field, with the whole string's span, and the
+// last one at the end of the spec, with the spec's).
 func fixFStringPositions(js *JoinedStr, whole Position, top bool) {
-	for _, v := range js.Values {
+	for i, v := range js.Values {
 		switch n := v.(type) {
 		case *Constant:
-			if top {
+			if top || i < len(js.Values)-1 {
 				n.Position = whole
 			} else {
-				// CPython 3.11 takes the line from the whole string and
-				// the rest from the spec's own token.
 				n.Position = js.Position
-				n.Lineno = whole.Lineno
 			}
 		case *FormattedValue:
 			n.Position = whole
@@ -257,7 +257,7 @@ func (p *parser) fstringField(specs *[]*JoinedStr, raw bool, pending *litRun) *F
 		case "s", "r", "a":
 			fv.Conversion = int(n.s[0])
 		default:
-			p.failAt(n, "f-string: invalid conversion character %q: expected 's', 'r', or 'a'", n.s)
+			p.failAt(n, "f-string: invalid conversion character '%s': expected 's', 'r', or 'a'", n.s)
 		}
 		p.advance()
 	}
@@ -327,34 +327,15 @@ func (p *parser) decodeEscapes(t *token, s string, fstr bool) string {
 		i++
 		c = s[i]
 		i++
+		if e, ok := simpleEscape(c); ok {
+			b.WriteByte(e)
+			continue
+		}
 		switch c {
 		case '\n':
-		case '\\':
-			b.WriteByte('\\')
-		case '\'':
-			b.WriteByte('\'')
-		case '"':
-			b.WriteByte('"')
-		case 'a':
-			b.WriteByte(7)
-		case 'b':
-			b.WriteByte(8)
-		case 'f':
-			b.WriteByte(12)
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte(11)
 		case '0', '1', '2', '3', '4', '5', '6', '7':
-			v := int(c - '0')
-			for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
-				v = v*8 + int(s[i]-'0')
-				i++
-			}
+			var v int
+			v, i = octalEscape(s, i, c)
 			writeCodePoint(&b, rune(v))
 		case 'x', 'u', 'U':
 			n := 2
@@ -363,26 +344,27 @@ func (p *parser) decodeEscapes(t *token, s string, fstr bool) string {
 			} else if c == 'U' {
 				n = 8
 			}
-			if i+n > len(s) {
-				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\%cXX escape", c)
+			j := i
+			for j < len(s) && j < i+n && isHexDigit(s[j]) {
+				j++
 			}
-			v, err := strconv.ParseUint(s[i:i+n], 16, 32)
-			if err != nil {
-				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\%cXX escape", c)
+			if j < i+n {
+				p.escapeError(t, i-2, j-1, "truncated \\"+string(c)+strings.Repeat("X", n)+" escape")
 			}
+			v, _ := strconv.ParseUint(s[i:i+n], 16, 32)
 			if v > 0x10ffff {
-				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: illegal Unicode character")
+				p.escapeError(t, i-2, j-1, "illegal Unicode character")
 			}
 			writeCodePoint(&b, rune(v))
 			i += n
 		case 'N':
 			end := strings.IndexByte(s[i:], '}')
 			if i >= len(s) || s[i] != '{' || end < 0 {
-				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: malformed \\N character escape")
+				p.escapeError(t, i-2, i-1, "malformed \\N character escape")
 			}
 			r, ok := lookupUnicodeName(s[i+1 : i+end])
 			if !ok {
-				p.failAt(t, "(unicode error) 'unicodeescape' codec can't decode bytes: unknown Unicode character name")
+				p.escapeError(t, i-2, i+end, "unknown Unicode character name")
 			}
 			b.WriteRune(r)
 			i += end + 1
@@ -393,6 +375,42 @@ func (p *parser) decodeEscapes(t *token, s string, fstr bool) string {
 		}
 	}
 	return b.String()
+}
+
+// simpleEscape is the byte the one-character escape \c stands for in str
+// and bytes literals alike (\\ \' \" \a \b \f \n \r \t \v), and whether
+// c makes one.
+func simpleEscape(c byte) (byte, bool) {
+	switch c {
+	case '\\', '\'', '"':
+		return c, true
+	case 'a':
+		return 7, true
+	case 'b':
+		return 8, true
+	case 'f':
+		return 12, true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case 'v':
+		return 11, true
+	}
+	return 0, false
+}
+
+// octalEscape reads an octal escape of up to three digits whose first,
+// c, has been read, the rest from s[i:]: its value and the index after it.
+func octalEscape(s string, i int, c byte) (int, int) {
+	v := int(c - '0')
+	for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
+		v = v*8 + int(s[i]-'0')
+		i++
+	}
+	return v, i
 }
 
 // writeCodePoint writes r as UTF-8, or a lone surrogate as WTF-8.
@@ -429,38 +447,23 @@ func (p *parser) decodeBytes(t *token, s string, raw bool, out []byte) []byte {
 		i++
 		c = s[i]
 		i++
+		if e, ok := simpleEscape(c); ok {
+			out = append(out, e)
+			continue
+		}
 		switch c {
 		case '\n':
-		case '\\', '\'', '"':
-			out = append(out, c)
-		case 'a':
-			out = append(out, 7)
-		case 'b':
-			out = append(out, 8)
-		case 'f':
-			out = append(out, 12)
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'v':
-			out = append(out, 11)
 		case '0', '1', '2', '3', '4', '5', '6', '7':
-			v := int(c - '0')
-			for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
-				v = v*8 + int(s[i]-'0')
-				i++
-			}
+			var v int
+			v, i = octalEscape(s, i, c)
 			out = append(out, byte(v))
 		case 'x':
 			if i+2 > len(s) {
-				p.failAt(t, "(value error) invalid \\x escape at position %d", i-2)
+				p.failAfterTok(t, "(value error) invalid \\x escape at position %d", i-2)
 			}
 			v, err := strconv.ParseUint(s[i:i+2], 16, 8)
 			if err != nil {
-				p.failAt(t, "(value error) invalid \\x escape at position %d", i-2)
+				p.failAfterTok(t, "(value error) invalid \\x escape at position %d", i-2)
 			}
 			out = append(out, byte(v))
 			i += 2
@@ -469,4 +472,40 @@ func (p *parser) decodeBytes(t *token, s string, raw bool, out []byte) []byte {
 		}
 	}
 	return out
+}
+
+// failAfterStrings reports an error at the end of the string
+// concatenation around the current token, where CPython points.
+func (p *parser) failAfterStrings(from int, format string, args ...any) {
+	j, depth := from, 0
+	for ; j < len(p.toks)-1; j++ {
+		k := p.toks[j].kind
+		if k == tFStart {
+			depth++
+		} else if k == tFEnd {
+			depth--
+		}
+		next := p.toks[j+1].kind
+		if depth == 0 && next != tString && next != tFStart {
+			break
+		}
+	}
+	t := &p.toks[j]
+	panic(bail{&SyntaxError{Filename: p.filename, Line: t.eline, Col: t.ecol + 1, Msg: fmt.Sprintf(format, args...)}})
+}
+
+func isHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
+}
+
+// failAfterTok reports an error just past token t, where CPython points
+// for errors in a literal's value.
+func (p *parser) failAfterTok(t *token, format string, args ...any) {
+	panic(bail{&SyntaxError{Filename: p.filename, Line: t.eline, Col: t.ecol + 1, Msg: fmt.Sprintf(format, args...)}})
+}
+
+// escapeError is CPython's message for a bad escape in bytes [from, to] of
+// a literal's body.
+func (p *parser) escapeError(t *token, from, to int, why string) {
+	p.failAfterTok(t, "(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: %s", from, to, why)
 }

@@ -21,45 +21,50 @@ import (
 //go:embed nfkc_identifiers.txt.gz
 var nfkcGz []byte
 
-var (
-	nfkcOnce sync.Once
-	nfkcMap  map[rune]string
-)
-
-func loadNFKC() {
-	nfkcMap = make(map[rune]string, 4000)
-	zr, err := gzip.NewReader(bytes.NewReader(nfkcGz))
-	if err != nil {
-		return
-	}
-	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		from, to, ok := strings.Cut(sc.Text(), ";")
-		if !ok {
-			continue
-		}
-		k, err := strconv.ParseUint(from, 16, 32)
-		if err != nil {
-			continue
-		}
+// nfkcMap is nfkcGz read, on first use.
+var nfkcMap = sync.OnceValue(func() map[rune]string {
+	m := make(map[rune]string, 4000)
+	eachHexLine(nfkcGz, func(k rune, to string) {
 		var b strings.Builder
 		for _, h := range strings.Fields(to) {
 			if v, err := strconv.ParseUint(h, 16, 32); err == nil {
 				b.WriteRune(rune(v))
 			}
 		}
-		nfkcMap[rune(k)] = b.String()
+		m[k] = b.String()
+	})
+	return m
+})
+
+// eachHexLine calls f with each line of the gzipped table gz that reads
+// "HEX;REST": the code point HEX and REST. Lines of another form are
+// passed over. The NFKC and the character-name tables are both read
+// with it.
+func eachHexLine(gz []byte, f func(r rune, rest string)) {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return
+	}
+	sc := bufio.NewScanner(zr)
+	for sc.Scan() {
+		hex, rest, ok := strings.Cut(sc.Text(), ";")
+		if !ok {
+			continue
+		}
+		if v, err := strconv.ParseUint(hex, 16, 32); err == nil {
+			f(rune(v), rest)
+		}
 	}
 }
 
 // normalizeIdentifier returns the NFKC form of a non-ASCII identifier.
 func normalizeIdentifier(s string) string {
-	nfkcOnce.Do(loadNFKC)
+	nfkc := nfkcMap()
 	var b strings.Builder
 	changed := false
 	for _, r := range s {
 		if r >= utf8.RuneSelf {
-			if n, ok := nfkcMap[r]; ok {
+			if n, ok := nfkc[r]; ok {
 				b.WriteString(n)
 				changed = true
 				continue

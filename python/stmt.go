@@ -177,24 +177,10 @@ func (p *parser) typeParams() []TypeParam {
 		var tp TypeParam
 		switch {
 		case p.acceptOp("*"):
-			name := p.expectName().s
-			if p.isOp(":") {
-				p.failAt(p.tok(), "cannot use bound with TypeVarTuple")
-			}
-			var def Expr
-			if p.acceptOp("=") {
-				def = p.starExpression()
-			}
+			name, def := p.unboundTypeParam("TypeVarTuple", p.starExpression)
 			tp = &TypeVarTuple{Position: p.span(start), Name: name, DefaultValue: def}
 		case p.acceptOp("**"):
-			name := p.expectName().s
-			if p.isOp(":") {
-				p.failAt(p.tok(), "cannot use bound with ParamSpec")
-			}
-			var def Expr
-			if p.acceptOp("=") {
-				def = p.expression()
-			}
+			name, def := p.unboundTypeParam("ParamSpec", p.expression)
 			tp = &ParamSpec{Position: p.span(start), Name: name, DefaultValue: def}
 		default:
 			name := p.expectName().s
@@ -217,6 +203,21 @@ func (p *parser) typeParams() []TypeParam {
 	}
 	p.expectOp("]")
 	return out
+}
+
+// unboundTypeParam reads the rest of a *Ts or **P type parameter, whose
+// kind ("TypeVarTuple", "ParamSpec") takes no bound: its name, and its
+// default as dflt reads it, or nil.
+func (p *parser) unboundTypeParam(kind string, dflt func() Expr) (string, Expr) {
+	name := p.expectName().s
+	if p.isOp(":") {
+		p.failAt(p.tok(), "cannot use bound with %s", kind)
+	}
+	var def Expr
+	if p.acceptOp("=") {
+		def = dflt()
+	}
+	return name, def
 }
 
 func (p *parser) ifStmt() Stmt {
@@ -516,6 +517,9 @@ func (p *parser) simpleStmt() Stmt {
 		}
 	}
 	if !p.atStmtEnd() {
+		if n, ok := first.(*Name); ok && (n.ID == "print" || n.ID == "exec") && p.startsExpr() {
+			p.failNode(n, "Missing parentheses in call to '%s'. Did you mean %s(...)?", n.ID, n.ID)
+		}
 		p.syntaxError()
 	}
 	return &ExprStmt{Position: p.span(start), Value: first}
@@ -607,7 +611,8 @@ func (p *parser) importFrom() Stmt {
 			break
 		}
 		if !paren && p.atStmtEnd() {
-			p.failAt(&p.toks[p.last], "trailing comma not allowed without surrounding parentheses")
+			c := &p.toks[p.last]
+			panic(bail{&SyntaxError{Filename: p.filename, Line: c.eline, Col: c.ecol + 1, Msg: "trailing comma not allowed without surrounding parentheses"}})
 		}
 	}
 	if paren {

@@ -1,9 +1,6 @@
 package python
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	_ "embed"
 	"strconv"
 	"strings"
@@ -19,30 +16,12 @@ import (
 //go:embed unicode_names.txt.gz
 var unicodeNamesGz []byte
 
-var (
-	namesOnce sync.Once
-	namesMap  map[string]rune
-)
-
-func loadNames() {
-	namesMap = make(map[string]rune, 40000)
-	zr, err := gzip.NewReader(bytes.NewReader(unicodeNamesGz))
-	if err != nil {
-		return
-	}
-	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		line := sc.Text()
-		i := strings.IndexByte(line, ';')
-		if i < 0 {
-			continue
-		}
-		v, err := strconv.ParseUint(line[:i], 16, 32)
-		if err == nil {
-			namesMap[line[i+1:]] = rune(v)
-		}
-	}
-}
+// namesMap is unicodeNamesGz read, on first use.
+var namesMap = sync.OnceValue(func() map[string]rune {
+	m := make(map[string]rune, 40000)
+	eachHexLine(unicodeNamesGz, func(r rune, name string) { m[name] = r })
+	return m
+})
 
 // algorithmic names: prefix and the code point ranges it may name.
 var hexNamed = []struct {
@@ -131,8 +110,7 @@ var unicodeNames = map[string]rune{
 // does: any case, with the aliases above.
 func lookupUnicodeName(name string) (rune, bool) {
 	name = strings.ToUpper(name)
-	namesOnce.Do(loadNames)
-	if r, ok := namesMap[name]; ok {
+	if r, ok := namesMap()[name]; ok {
 		return r, true
 	}
 	if r, ok := unicodeNames[name]; ok {

@@ -51,3 +51,31 @@ func TestInspectVisitsEveryNode(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentParse parses the test files from several goroutines at
+// once; run with -race it checks that the lazily loaded tables and the
+// parser share no mutable state.
+func TestConcurrentParse(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "syntax", "*.py"))
+	done := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for _, name := range files {
+				src, err := os.ReadFile(name)
+				if err == nil {
+					_, err = Parse(name, src)
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -156,38 +156,13 @@ func endsInReturn(body []python.Stmt) bool {
 // functions): a generator returns a generator, not its return value.
 func hasYield(body []python.Stmt) bool {
 	found := false
-	var expr func(python.Expr)
-	expr = func(e python.Expr) {
-		if e == nil || found {
-			return
-		}
+	inspectScope(body, func(e python.Expr) bool {
 		switch e.(type) {
 		case *python.Yield, *python.YieldFrom, *python.Await:
 			found = true
-			return
-		case *python.Lambda:
-			return
 		}
-		for _, c := range children(e) {
-			expr(c)
-		}
-	}
-	var walk func([]python.Stmt)
-	walk = func(b []python.Stmt) {
-		for _, st := range b {
-			for _, e := range stmtExprs(st) {
-				expr(e)
-			}
-			switch st.(type) {
-			case *python.FunctionDef, *python.AsyncFunctionDef, *python.ClassDef:
-				continue
-			}
-			for _, cb := range childBlocks(st) {
-				walk(cb)
-			}
-		}
-	}
-	walk(body)
+		return !found
+	})
 	return found
 }
 

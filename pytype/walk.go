@@ -95,15 +95,27 @@ func compChildren(gens []*python.Comprehension, elts ...python.Expr) []python.Ex
 // (outside nested functions and lambdas).
 func walrusNames(body []python.Stmt) map[string]bool {
 	out := map[string]bool{}
-	var expr func(python.Expr)
-	expr = func(e python.Expr) {
-		if e == nil {
-			return
-		}
+	inspectScope(body, func(e python.Expr) bool {
 		if n, ok := e.(*python.NamedExpr); ok {
 			if t, ok := n.Target.(*python.Name); ok {
 				out[t.ID] = true
 			}
+		}
+		return true
+	})
+	return out
+}
+
+// inspectScope calls visit on each expression of body's own scope,
+// parents before children: the statements' own expressions and those of
+// their blocks, but not the bodies of nested functions and classes, nor
+// a lambda's parts (the Lambda itself is visited). visit returns false to
+// skip e's children. walrusNames and hasYield both walk with it.
+func inspectScope(body []python.Stmt, visit func(python.Expr) bool) {
+	var expr func(python.Expr)
+	expr = func(e python.Expr) {
+		if e == nil || !visit(e) {
+			return
 		}
 		if _, ok := e.(*python.Lambda); ok {
 			return
@@ -112,23 +124,18 @@ func walrusNames(body []python.Stmt) map[string]bool {
 			expr(c)
 		}
 	}
-	var walk func([]python.Stmt)
-	walk = func(b []python.Stmt) {
-		for _, st := range b {
-			for _, e := range stmtExprs(st) {
-				expr(e)
-			}
-			switch st.(type) {
-			case *python.FunctionDef, *python.AsyncFunctionDef, *python.ClassDef:
-				continue
-			}
-			for _, cb := range childBlocks(st) {
-				walk(cb)
-			}
+	for _, st := range body {
+		for _, e := range stmtExprs(st) {
+			expr(e)
+		}
+		switch st.(type) {
+		case *python.FunctionDef, *python.AsyncFunctionDef, *python.ClassDef:
+			continue
+		}
+		for _, cb := range childBlocks(st) {
+			inspectScope(cb, visit)
 		}
 	}
-	walk(body)
-	return out
 }
 
 // stmtExprs lists a statement's own expressions (not its blocks').
