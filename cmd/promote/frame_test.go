@@ -38,6 +38,13 @@ func TestHelpEverySubcommand(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out, "usage: promote [-rules NAME]") || !strings.Contains(out, "recast") {
 			t.Errorf("%v: exit %d:\n%s", args, code, out)
 		}
+		// The list of subcommands is a new user's first screen: it fits
+		// 100 columns, counted in bytes as awk counts them.
+		for _, line := range strings.Split(out, "\n") {
+			if len(line) > 100 {
+				t.Errorf("%v: a line of %d bytes:\n%s", args, len(line), line)
+			}
+		}
 	}
 	out, _, _ := runPromote(t, "", "help", "recast")
 	for _, flag := range []string{"-to", "-only", "-policy", "-o", "-chunk"} {
