@@ -68,3 +68,20 @@ func TestWrapWords(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesFitsTerminal: promote rules wraps its long option texts and
+// source citations to briefWidth bytes, and loses no word doing it.
+func TestRulesFitsTerminal(t *testing.T) {
+	out, errs, code := runPromote(t, "", "rules")
+	if code != 0 {
+		t.Fatalf("rules: exit %d: %s", code, errs)
+	}
+	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		if len(line) > briefWidth {
+			t.Errorf("rules: a line of %d bytes:\n%s", len(line), line)
+		}
+	}
+	if !strings.Contains(strings.Join(strings.Fields(out), " "), "openvinotoolkit/openvino src/core/src/op/convert_promote_types.cpp@cb272d55") {
+		t.Errorf("rules: openvino's source is missing:\n%.2000s", out)
+	}
+}
