@@ -85,3 +85,18 @@ func TestRulesFitsTerminal(t *testing.T) {
 		t.Errorf("rules: openvino's source is missing:\n%.2000s", out)
 	}
 }
+
+// TestJSONOrVerbose: the usage says -json | -v; given both, a query and
+// compare refuse with exit 2 rather than silently drop -v.
+func TestJSONOrVerbose(t *testing.T) {
+	for _, args := range [][]string{
+		{"-json", "-v", "f16", "i64"},
+		{"-rules", "numpy", "-v", "-json", "f16", "i64"},
+		{"compare", "-json", "-v", "f16", "i64"},
+	} {
+		out, errs, code := runPromote(t, "", args...)
+		if code != 2 || out != "" || !strings.Contains(errs, "give -json or -v, not both") {
+			t.Errorf("%q: exit %d, stdout %.80q, stderr %q", args, code, out, errs)
+		}
+	}
+}

@@ -51,6 +51,9 @@ line or a malformed operand.`,
 				if *spec != "" && *only != "" {
 					return usagef("-only selects the rows of a comparison; with -rules there is one row")
 				}
+				if *asJSON && *verbose {
+					return errJSONAndVerbose
+				}
 				err := runQuery(e, *spec, sets, *only, operands, output{*asJSON, *verbose})
 				var se *promote.SyntaxError
 				if errors.As(err, &se) && len(operands) > 0 && se.Token == operands[0] && isWord(se.Token) {
@@ -91,11 +94,18 @@ Exit status: 0; 1 output was lost; 2 a bad command line or operand.`,
 			asJSON := fs.Bool("json", false, "write JSON")
 			verbose := fs.Bool("v", false, "write each rule's full text and source, not the short reason")
 			return func(e *env, operands []string) error {
+				if *asJSON && *verbose {
+					return errJSONAndVerbose
+				}
 				return compare(e, *only, operands, output{*asJSON, *verbose})
 			}
 		},
 	})
 }
+
+// errJSONAndVerbose refuses -json with -v (the usage's -json | -v): the JSON
+// already carries every rule's full text and source.
+var errJSONAndVerbose = usagef("give -json or -v, not both: -json already carries each rule's full text and source")
 
 // output is how a query's answers are written: JSON, the verbose table
 // with each rule's full text and source, or by default the brief table
