@@ -107,7 +107,7 @@ func TestExtraArguments(t *testing.T) {
 // - is a flag, so a misspelt flag is named as one; -- ends the flags.
 func TestQueryFlagsAmongOperands(t *testing.T) {
 	_, errs, code := runPromote(t, "", "-rule", "numpy", "f32", "i8")
-	if code != 2 || !strings.HasPrefix(errs, "promote: flag provided but not defined: -rule\n") {
+	if code != 2 || !strings.HasPrefix(errs, "promote: flag provided but not defined: -rule; did you mean -rules?\n") {
 		t.Errorf("-rule: exit %d, %q", code, errs)
 	}
 	for _, args := range [][]string{
