@@ -24,9 +24,10 @@ func init() {
 		long: `Query answers one query: which dtype comes out when the operands meet, and
 the rule that decided it. "promote OPERAND..." is "promote query OPERAND...".
 Without -rules it is compare: every rule set and preset, side by side, the
-operands read in the neutral spelling (-only narrows the rows, as compare's). Under -rules they are read in that
-system's spelling. Flags may stand among the operands; a negative literal
-(-7, -inf, -nan) is an operand; -- ends the flags.
+operands read in the neutral spelling (-only narrows the rows, as compare's).
+Under -rules they are read in that system's spelling. Flags may stand among
+the operands; a negative literal (-7, -inf, -nan) is an operand; -- ends the
+flags.
 
 Each answer is a line that fits 100 columns: the rule set, the result and
 why, the deciding rule's ID with what it says about these operands. -v
