@@ -189,6 +189,10 @@ type Option struct {
 	Default string
 	Values  []string // EnumOption: the allowed values
 	Doc     string
+	// Explain, when set, adds to the error for a value outside Values
+	// what more there is to say about it (a release newer than the
+	// newest known, say); it returns "" when there is nothing.
+	Explain func(value string) string
 }
 
 // Allowed describes the values the option accepts.
@@ -301,7 +305,11 @@ func (o Option) check(d *Def, val string) (string, error) {
 		}
 		return t.String(), nil
 	}
-	return "", fmt.Errorf("%s: option %s=%q: valid values are %s", d.Name, o.Name, val, o.Allowed())
+	more := ""
+	if o.Explain != nil {
+		more = o.Explain(val)
+	}
+	return "", fmt.Errorf("%s: option %s=%q: valid values are %s%s", d.Name, o.Name, val, o.Allowed(), more)
 }
 
 // Def returns the rule set's definition.

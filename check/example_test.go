@@ -50,5 +50,5 @@ func ExampleCheck() {
 	}
 	// Output:
 	// 1.13: associative true (0 of 2197 triples fail)
-	// 2.6: associative false (1104 of 15625 triples fail)
+	// 2.6: associative false (2160 of 39304 triples fail)
 }

@@ -52,7 +52,7 @@ func TestKnownFacts(t *testing.T) {
 		// PyTorch: the unsigned types beyond u8 combine only with floats,
 		// so a fold's order matters, and so does result_type's.
 		{spec: "pytorch", want: map[string]string{"commutative": "yes"},
-			assoc: "(bool·u16)·f16 = error", nary: "Result(bool, u16, f16) = error"},
+			assoc: "(bool·u1)·f16 = error", nary: "Result(bool, u1, f16) = error"},
 		// The Array API: a lattice, every defined cell value-safe.
 		{spec: "array-api", want: map[string]string{"lattice": "yes, partial", "own lattice": "agrees", "lossy cells": "0/43"}},
 		// OpenVINO takes exactly two inputs.

@@ -135,16 +135,9 @@ func planFP4Experts(c *Checkpoint, cfg v4Config, w, s *Tensor, to dtype.DType, m
 	if err := checkV4Scale(c, cfg, w, s); err != nil {
 		return nil, err
 	}
-	last := w.Shape[len(w.Shape)-1]
-	bytesPerRow := last
-	if w.DType == dtype.F4E2M1FN {
-		if last%2 != 0 {
-			return nil, fmt.Errorf("%s: F4 weight %q has shape %s: %d values a row do not fill whole bytes", file, w.Name, shapeText(w.Shape), last)
-		}
-		bytesPerRow = last / 2
-	}
-	if bytesPerRow%16 != 0 {
-		return nil, fmt.Errorf("%s: FP4 weight %q has shape %s: %d values a row are not whole blocks of 32 (one E8M0 scale per 32 values)", file, w.Name, shapeText(w.Shape), 2*bytesPerRow)
+	bytesPerRow, err := fp4Blocks(file, w, "FP4", 32, "E8M0")
+	if err != nil {
+		return nil, err
 	}
 	lead := w.Shape[:len(w.Shape)-1]
 	G := bytesPerRow / 16

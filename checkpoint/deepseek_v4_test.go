@@ -1,7 +1,6 @@
 package checkpoint
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
@@ -156,34 +155,7 @@ func TestDequantDeepSeekV4(t *testing.T) {
 // order (the low nibble is the first value), the E8M0 scale and the sign
 // of code 8 in each mode, byte by byte.
 func TestDeepSeekV4FP4Vectors(t *testing.T) {
-	f, err := os.Open("testdata/deepseek_v4_fp4.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	type row struct {
-		packed, scale byte
-		first, second uint64
-	}
-	groups := map[string][]row{} // "to mode" -> rows
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' || strings.HasPrefix(line, "packed\t") {
-			continue
-		}
-		c := strings.Split(line, "\t")
-		if len(c) != 7 || c[6] == "" {
-			t.Fatalf("bad row (want 7 columns, a source last): %q", line)
-		}
-		var v [4]uint64
-		for i, k := range []int{0, 1, 4, 5} {
-			if v[i], err = strconv.ParseUint(c[k], 0, 16); err != nil {
-				t.Fatalf("%q: %v", line, err)
-			}
-		}
-		groups[c[2]+" "+c[3]] = append(groups[c[2]+" "+c[3]], row{byte(v[0]), byte(v[1]), v[2], v[3]})
-	}
+	groups := readFP4Vectors(t, "testdata/deepseek_v4_fp4.tsv", 7, 16) // "to mode" -> rows
 	if len(groups) != 4 {
 		t.Fatalf("%d target/mode groups", len(groups))
 	}
@@ -191,11 +163,7 @@ func TestDeepSeekV4FP4Vectors(t *testing.T) {
 		to, _ := dtype.Parse(strings.Fields(key)[0])
 		mode, _ := ParseMode(strings.Fields(key)[1])
 		n := int64(len(rows))
-		w, s := make([]byte, 16*n), make([]byte, n)
-		for i, r := range rows {
-			copy(w[16*i:16*i+16], bytes.Repeat([]byte{r.packed}, 16))
-			s[i] = r.scale
-		}
+		w, s := vectorBlocks(rows, 16)
 		dir := t.TempDir()
 		in := filepath.Join(dir, "in")
 		writeSharded(t, in, map[string][]safetensors.Named{"model.safetensors": {
@@ -303,23 +271,7 @@ func TestDeepSeekV4Malformed(t *testing.T) {
 			v4ConfigJSON(), []string{`"layers.0.attn.wq_b.scale"`, "no weight"}},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			in := filepath.Join(dir, "in")
-			writeSharded(t, in, map[string][]safetensors.Named{"m.safetensors": c.ts}, c.config)
-			_, err := Dequant(bg, mustOpen(t, in), filepath.Join(dir, "out"), DequantOptions{})
-			if err == nil {
-				t.Fatal("no error")
-			}
-			for _, w := range c.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error %q lacks %q", err, w)
-				}
-			}
-			if ents, _ := os.ReadDir(dir); len(ents) != 1 {
-				t.Errorf("left in the directory: %d entries", len(ents))
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { dequantRefuses(t, c.ts, c.config, c.want) })
 	}
 }
 

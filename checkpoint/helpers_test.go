@@ -1,6 +1,8 @@
 package checkpoint
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -8,6 +10,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote/dtype"
@@ -175,4 +179,82 @@ func deepSeekLike(t testing.TB, dir string, r *rand.Rand) {
 	if err := os.WriteFile(filepath.Join(dir, "tokenizer.json"), []byte(`{"version":"1.0"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// dequantRefuses writes ts as a one-shard checkpoint (with config.json
+// from config unless it is nil) and checks that Dequant refuses it with
+// an error holding each of want, leaving nothing but the input behind.
+func dequantRefuses(t *testing.T, ts []safetensors.Named, config any, want []string) {
+	t.Helper()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	writeSharded(t, in, map[string][]safetensors.Named{"m.safetensors": ts}, config)
+	_, err := Dequant(bg, mustOpen(t, in), filepath.Join(dir, "out"), DequantOptions{})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q lacks %q", err, w)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("left in the directory: %d entries", len(ents))
+	}
+}
+
+// fp4Vector is one row of an FP4 vector file: a byte of two codes, its
+// scale byte, and the bits of the first two values they dequantize to.
+type fp4Vector struct {
+	packed, scale byte
+	first, second uint64
+}
+
+// readFP4Vectors reads the FP4 vector file path, rows of cols columns:
+// packed, scale, the columns that key a group, the two results' bits (of
+// at most bits bits) and the source, which may not be empty. The rows
+// come grouped by their key columns joined with spaces. The NVFP4 and
+// DeepSeek-V4 FP4 vectors are both read with it.
+func readFP4Vectors(t *testing.T, path string, cols, bits int) map[string][]fp4Vector {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	groups := map[string][]fp4Vector{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' || strings.HasPrefix(line, "packed\t") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != cols || c[cols-1] == "" {
+			t.Fatalf("bad row (want %d columns, a source last): %q", cols, line)
+		}
+		var v [4]uint64
+		for i, k := range []int{0, 1, cols - 3, cols - 2} {
+			if v[i], err = strconv.ParseUint(c[k], 0, bits); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+		}
+		key := strings.Join(c[2:cols-3], " ")
+		groups[key] = append(groups[key], fp4Vector{byte(v[0]), byte(v[1]), v[2], v[3]})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return groups
+}
+
+// vectorBlocks lays rows out as blocks of bpg bytes, each its row's
+// packed byte repeated, and their scales, one byte a row.
+func vectorBlocks(rows []fp4Vector, bpg int) (w, s []byte) {
+	w, s = make([]byte, 0, bpg*len(rows)), make([]byte, len(rows))
+	for i, r := range rows {
+		w = append(w, bytes.Repeat([]byte{r.packed}, bpg)...)
+		s[i] = r.scale
+	}
+	return w, s
 }

@@ -115,16 +115,9 @@ func planNVFP4(c *Checkpoint, n *nvPlan, to dtype.DType, mode Mode) (*output, er
 	case len(w.Shape) < 1:
 		return nil, fmt.Errorf("%s: NVFP4 weight %q is a scalar; want [..., K/2] bytes", file, w.Name)
 	}
-	last := w.Shape[len(w.Shape)-1]
-	bytesPerRow := last
-	if w.DType == dtype.F4E2M1FN {
-		if last%2 != 0 {
-			return nil, fmt.Errorf("%s: F4 weight %q has shape %s: %d values a row do not fill whole bytes", file, w.Name, shapeText(w.Shape), last)
-		}
-		bytesPerRow = last / 2
-	}
-	if bytesPerRow%8 != 0 {
-		return nil, fmt.Errorf("%s: NVFP4 weight %q has shape %s: %d values a row are not whole blocks of 16 (one F8_E4M3 scale per 16 values)", file, w.Name, shapeText(w.Shape), 2*bytesPerRow)
+	bytesPerRow, err := fp4Blocks(file, w, "NVFP4", 16, "F8_E4M3")
+	if err != nil {
+		return nil, err
 	}
 	lead := w.Shape[:len(w.Shape)-1]
 	G := bytesPerRow / 8
@@ -273,33 +266,30 @@ func (m *nvTables) get(e byte) (*nvTable, error) {
 			binary.LittleEndian.PutUint64(buf[8*k:], math.Float64bits(quoRoundOdd(fp4[k]*sv, g)))
 		}
 	}
-	out := make([]byte, 16*m.ob)
-	_ = convert.Buffer(out, p.to, buf[:16*convert.ElemBytes(from)], from, convert.Default(), convert.Options{Threads: 1})
-	ys := make([]float64, 16)
-	decodeInto(ys, out, p.to)
-	t := &nvTable{mxTable: mxTable{allExact: true}}
-	rng := rangeOf(p.to)
-	var res [16]uint64
-	for k := range 16 {
-		t.cls[k], t.rel[k] = rng.classify(exact[k], ys[k])
-		t.allExact = t.allExact && t.cls[k] == classExact
-		if m.ob == 2 {
-			res[k] = uint64(binary.LittleEndian.Uint16(out[2*k:]))
-		} else {
-			res[k] = uint64(binary.LittleEndian.Uint32(out[4*k:]))
-		}
-	}
-	sh := uint(8 * m.ob)
-	for b := range 256 {
-		t.pair[b] = res[b&15] | res[b>>4]<<sh
-	}
-	if m.ob == 2 {
-		for k := range 16 {
-			m.split[e][k], m.split[e][16+k] = byte(res[k]), byte(res[k]>>8)
-		}
-	}
+	t := &nvTable{}
+	t.fill(buf, from, p.to, m.ob, &exact, &m.split[e])
 	m.t[e] = t
 	return t, nil
+}
+
+// fp4Blocks is the bytes a row of the FP4 weight w holds (two codes a
+// byte; an F4 weight's last dimension counts values), checked to fill
+// whole blocks of block values, one scale (of dtype scale) each; kind
+// names the format in errors. NVFP4 and DeepSeek-V4's FP4 both check
+// their weights with it.
+func fp4Blocks(file string, w *Tensor, kind string, block int64, scale string) (int64, error) {
+	last := w.Shape[len(w.Shape)-1]
+	bytesPerRow := last
+	if w.DType == dtype.F4E2M1FN {
+		if last%2 != 0 {
+			return 0, fmt.Errorf("%s: F4 weight %q has shape %s: %d values a row do not fill whole bytes", file, w.Name, shapeText(w.Shape), last)
+		}
+		bytesPerRow = last / 2
+	}
+	if bytesPerRow%(block/2) != 0 {
+		return 0, fmt.Errorf("%s: %s weight %q has shape %s: %d values a row are not whole blocks of %d (one %s scale per %d values)", file, kind, w.Name, shapeText(w.Shape), 2*bytesPerRow, block, scale, block)
+	}
+	return bytesPerRow, nil
 }
 
 var errNaNScale = fmt.Errorf("NaN scale")
@@ -330,26 +320,14 @@ func (p *nvDequant) write(wk *worker, w io.Writer, c *Counts) error {
 		}
 	}()
 	step := max(1, wk.chunk/(16*ob))
-	return wk.stream(w, ceilDiv(p.groups, step), &nvSteps{p: p, tabs: tabs, ob: ob, step: step}, nil)
+	return wk.stream(w, ceilDiv(p.groups, step), &nvSteps{groupSteps: groupSteps{blocks: p.w, scales: p.s, bpg: 8, total: p.groups, step: step}, p: p, tabs: tabs, ob: ob}, nil)
 }
 
 type nvSteps struct {
-	p        *nvDequant
-	tabs     []*nvTables // one per thread
-	ob, step int64
-}
-
-func (r *nvSteps) span(k int64) (g0, n int64) {
-	g0 = k * r.step
-	return g0, min(r.step, r.p.groups-g0)
-}
-
-func (r *nvSteps) readStep(wk *worker, s *slot) error {
-	g0, n := r.span(s.k)
-	if err := s.input(wk, 0, r.p.w, 8*g0, 8*n); err != nil {
-		return err
-	}
-	return s.input(wk, 1, r.p.s, g0, n)
+	groupSteps
+	p    *nvDequant
+	tabs []*nvTables // one per thread
+	ob   int64
 }
 
 func (r *nvSteps) convStep(wk *worker, s *slot, _ *Counts) error {

@@ -1,7 +1,6 @@
 package checkpoint
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"math"
@@ -43,35 +42,7 @@ func nvfp4Tensors(layout, base string, rows int64, w, s []byte, g float32) []saf
 // global scale's direction (multiplies, divides) and each reference's f32
 // rounding order, byte by byte.
 func TestNVFP4Vectors(t *testing.T) {
-	f, err := os.Open("testdata/nvfp4.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	type row struct {
-		packed, scale byte
-		first, second uint64
-	}
-	groups := map[string][]row{} // "global layout to mode"
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' || strings.HasPrefix(line, "packed\t") {
-			continue
-		}
-		c := strings.Split(line, "\t")
-		if len(c) != 9 || c[8] == "" {
-			t.Fatalf("bad row (want 9 columns, a source last): %q", line)
-		}
-		var v [4]uint64
-		for i, k := range []int{0, 1, 6, 7} {
-			if v[i], err = strconv.ParseUint(c[k], 0, 32); err != nil {
-				t.Fatalf("%q: %v", line, err)
-			}
-		}
-		key := strings.Join(c[2:6], " ")
-		groups[key] = append(groups[key], row{byte(v[0]), byte(v[1]), v[2], v[3]})
-	}
+	groups := readFP4Vectors(t, "testdata/nvfp4.tsv", 9, 32) // "global layout to mode"
 	if len(groups) != 48 {
 		t.Fatalf("%d groups", len(groups))
 	}
@@ -81,11 +52,7 @@ func TestNVFP4Vectors(t *testing.T) {
 		to, _ := dtype.Parse(k[2])
 		mode, _ := ParseMode(k[3])
 		n := int64(len(rows))
-		w, s := make([]byte, 8*n), make([]byte, n)
-		for i, r := range rows {
-			copy(w[8*i:8*i+8], bytes.Repeat([]byte{r.packed}, 8))
-			s[i] = r.scale
-		}
+		w, s := vectorBlocks(rows, 8)
 		dir := t.TempDir()
 		in := filepath.Join(dir, "in.safetensors")
 		writeFile(t, in, nvfp4Tensors(k[1], "m.proj", n, w, s, math.Float32frombits(uint32(gbits))), nil)
@@ -206,22 +173,7 @@ func TestNVFP4Malformed(t *testing.T) {
 			[]string{`"p.weight_scale"`, "[1,0]", "NaN"}},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			writeSharded(t, filepath.Join(dir, "in"), map[string][]safetensors.Named{"m.safetensors": c.ts}, nil)
-			_, err := Dequant(bg, mustOpen(t, filepath.Join(dir, "in")), filepath.Join(dir, "out"), DequantOptions{})
-			if err == nil {
-				t.Fatal("no error")
-			}
-			for _, w := range c.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error %q lacks %q", err, w)
-				}
-			}
-			if ents, _ := os.ReadDir(dir); len(ents) != 1 {
-				t.Errorf("left in the directory: %d entries", len(ents))
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { dequantRefuses(t, c.ts, nil, c.want) })
 	}
 }
 

@@ -37,6 +37,38 @@ type mxTable struct {
 	allExact bool
 }
 
+// fill makes t the table of the 16 values in buf, of dtype from, converted
+// to the target to of ob bytes: each code's class against its exact value,
+// the results of a byte's two codes, and, for two-byte results, split as
+// the fp4 LUT kernels read it. MXFP4's and NVFP4's tables both come from it.
+func (t *mxTable) fill(buf []byte, from, to dtype.DType, ob int, exact *[16]float64, split *[32]byte) {
+	out := make([]byte, 16*ob)
+	_ = convert.Buffer(out, to, buf[:16*convert.ElemBytes(from)], from, convert.Default(), convert.Options{Threads: 1})
+	ys := make([]float64, 16)
+	decodeInto(ys, out, to)
+	t.allExact = true
+	rng := rangeOf(to)
+	var res [16]uint64
+	for k := range 16 {
+		t.cls[k], t.rel[k] = rng.classify(exact[k], ys[k])
+		t.allExact = t.allExact && t.cls[k] == classExact
+		if ob == 2 {
+			res[k] = uint64(binary.LittleEndian.Uint16(out[2*k:]))
+		} else {
+			res[k] = uint64(binary.LittleEndian.Uint32(out[4*k:]))
+		}
+	}
+	sh := uint(8 * ob)
+	for b := range 256 {
+		t.pair[b] = res[b&15] | res[b>>4]<<sh
+	}
+	if ob == 2 {
+		for k := range 16 {
+			split[k], split[16+k] = byte(res[k]), byte(res[k]>>8)
+		}
+	}
+}
+
 // mxTables builds and caches the table of each scale byte.
 type mxTables struct {
 	to   dtype.DType
@@ -76,32 +108,11 @@ func (m *mxTables) get(e byte) *mxTable {
 			binary.LittleEndian.PutUint64(buf[8*k:], math.Float64bits(fp4[k]*scale))
 		}
 	}
-	out := make([]byte, 16*m.ob)
-	_ = convert.Buffer(out, m.to, buf[:16*convert.ElemBytes(from)], from, convert.Default(), convert.Options{Threads: 1})
-	ys := make([]float64, 16)
-	decodeInto(ys, out, m.to)
-	t := &mxTable{allExact: true}
-	rng := rangeOf(m.to)
-	var res [16]uint64
 	for k := range 16 {
 		in[k] = fp4[k] * scale
-		t.cls[k], t.rel[k] = rng.classify(in[k], ys[k])
-		t.allExact = t.allExact && t.cls[k] == classExact
-		if m.ob == 2 {
-			res[k] = uint64(binary.LittleEndian.Uint16(out[2*k:]))
-		} else {
-			res[k] = uint64(binary.LittleEndian.Uint32(out[4*k:]))
-		}
 	}
-	sh := uint(8 * m.ob)
-	for b := range 256 {
-		t.pair[b] = res[b&15] | res[b>>4]<<sh
-	}
-	if m.ob == 2 {
-		for k := range 16 {
-			m.split[e][k], m.split[e][16+k] = byte(res[k]), byte(res[k]>>8)
-		}
-	}
+	t := &mxTable{}
+	t.fill(buf, from, m.to, m.ob, &in, &m.split[e])
 	m.t[e] = t
 	return t
 }
@@ -214,29 +225,39 @@ func (p *mxDequant) write(wk *worker, w io.Writer, c *Counts) error {
 	}
 	total := p.blocks.elems() / 16 // groups
 	step := max(1, wk.chunk/(32*ob))
-	return wk.stream(w, ceilDiv(total, step), &mxSteps{p: p, tabs: tabs, counts: counts, ob: ob, total: total, step: step}, nil)
+	return wk.stream(w, ceilDiv(total, step), &mxSteps{groupSteps: groupSteps{blocks: p.blocks, scales: p.scales, bpg: 16, total: total, step: step}, p: p, tabs: tabs, counts: counts, ob: ob}, nil)
 }
 
 // mxSteps is an mxDequant's tensor streamed in steps of groups, in file
 // order.
 type mxSteps struct {
-	p               *mxDequant
-	tabs            []*mxTables // one per thread
-	counts          []Counts    // one per thread
-	ob, total, step int64       // step and total in groups
+	groupSteps
+	p      *mxDequant
+	tabs   []*mxTables // one per thread
+	counts []Counts    // one per thread
+	ob     int64
 }
 
-func (r *mxSteps) span(k int64) (g0, n int64) {
+// groupSteps reads a block-scaled tensor in steps of step groups, of
+// total, each group bpg bytes of codes with one scale byte: MXFP4's and
+// NVFP4's streams both read through it.
+type groupSteps struct {
+	blocks, scales   *Tensor
+	bpg, total, step int64 // step and total in groups
+}
+
+// span is the first group of step k and how many it holds.
+func (r *groupSteps) span(k int64) (g0, n int64) {
 	g0 = k * r.step
 	return g0, min(r.step, r.total-g0)
 }
 
-func (r *mxSteps) readStep(wk *worker, s *slot) error {
+func (r *groupSteps) readStep(wk *worker, s *slot) error {
 	g0, n := r.span(s.k)
-	if err := s.input(wk, 0, r.p.blocks, 16*g0, 16*n); err != nil {
+	if err := s.input(wk, 0, r.blocks, r.bpg*g0, r.bpg*n); err != nil {
 		return err
 	}
-	return s.input(wk, 1, r.p.scales, g0, n)
+	return s.input(wk, 1, r.scales, g0, n)
 }
 
 func (r *mxSteps) convStep(wk *worker, s *slot, _ *Counts) error {

@@ -16,7 +16,7 @@ import (
 func valueTypes() []dtype.DType {
 	var out []dtype.DType
 	for _, d := range dtype.All() {
-		if d.Bits() > 0 {
+		if d.Bits() > 0 && d.Format().Lanes <= 1 {
 			out = append(out, d)
 		}
 	}

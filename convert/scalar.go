@@ -27,6 +27,8 @@ func check(dst, src dtype.DType, p *Policy) error {
 			return fmt.Errorf("convert: invalid dtype %v", d)
 		case d == dtype.Dynamic:
 			return fmt.Errorf("convert: dynamic is not a value type (OpenVINO resolves it at run time); convert from or to a concrete dtype")
+		case d.Format().Lanes > 1:
+			return fmt.Errorf("convert: %v packs %d values in one element (torch has no cast for float4_e2m1fn_x2 either); convert from or to its lane type %v", d, d.Format().Lanes, dtype.F4E2M1FN)
 		case p.Types != 0 && !p.Types.Has(d):
 			return fmt.Errorf("convert: the policy has no dtype %v (it has %v)", d, p.Types)
 		}

@@ -20,20 +20,35 @@ type DType uint8
 const (
 	Invalid DType = iota
 	Bool
+	// I1 to I7 and U1 to U7 are the sub-byte integers (PyTorch's
+	// torch.int1-7 and torch.uint1-7; ml_dtypes' int2/int4, uint1/2/4).
+	I1
 	I2
+	I3
 	I4
+	I5
+	I6
+	I7
 	I8
 	I16
 	I32
 	I64
 	U1
 	U2
+	U3
 	U4
+	U5
+	U6
+	U7
 	U8
 	U16
 	U32
 	U64
 	F4E2M1FN
+	// F4E2M1FNX2 is two f4e2m1fn values packed in one byte, the low
+	// nibble first (PyTorch's torch.float4_e2m1fn_x2): one element of it
+	// is a pair, so its Format has Lanes 2.
+	F4E2M1FNX2
 	F6E2M3FN
 	F6E3M2FN
 	F8E3M4

@@ -66,11 +66,14 @@ type Format struct {
 	NegZero bool  // float: a distinct -0 exists
 	NoZero  bool  // float: no pattern encodes zero (f8e8m0fnu)
 	Elem    DType // complex: the type of each part
+	// Lanes is the number of values packed in one element when it is
+	// more than one (f4e2m1fnx2: 2); the other fields describe one lane.
+	Lanes int
 }
 
 // StorageBits returns the bits one element takes in a dense array: Bits
-// plus Padding.
-func (f Format) StorageBits() int { return f.Bits + f.Padding }
+// plus Padding, times Lanes for a packed format.
+func (f Format) StorageBits() int { return (f.Bits + f.Padding) * max(f.Lanes, 1) }
 
 // Precision returns the significand precision in bits, the implicit leading
 // bit included (24 for f32). Integers report their value bits (7 for i8,
@@ -337,23 +340,37 @@ func x87() Format {
 // rev 1.0 and MX v1.0 specifications, and IEEE 754-2019; f80 is x87's.
 var formats = [numDTypes]entry{
 	Bool: {"bool", Format{Kind: KindBool, Bits: 8}},
-	I2:   {"i2", intFmt(2, true)},
-	I4:   {"i4", intFmt(4, true)},
-	I8:   {"i8", intFmt(8, true)},
-	I16:  {"i16", intFmt(16, true)},
-	I32:  {"i32", intFmt(32, true)},
-	I64:  {"i64", intFmt(64, true)},
-	U1:   {"u1", intFmt(1, false)},
-	U2:   {"u2", intFmt(2, false)},
-	U4:   {"u4", intFmt(4, false)},
-	U8:   {"u8", intFmt(8, false)},
-	U16:  {"u16", intFmt(16, false)},
-	U32:  {"u32", intFmt(32, false)},
-	U64:  {"u64", intFmt(64, false)},
+	// "i1" is taken: StableHLO and MLIR spell bool i1 (names.go), so the
+	// one-bit signed integer is written out.
+	I1:  {"int1", intFmt(1, true)},
+	I2:  {"i2", intFmt(2, true)},
+	I3:  {"i3", intFmt(3, true)},
+	I4:  {"i4", intFmt(4, true)},
+	I5:  {"i5", intFmt(5, true)},
+	I6:  {"i6", intFmt(6, true)},
+	I7:  {"i7", intFmt(7, true)},
+	I8:  {"i8", intFmt(8, true)},
+	I16: {"i16", intFmt(16, true)},
+	I32: {"i32", intFmt(32, true)},
+	I64: {"i64", intFmt(64, true)},
+	U1:  {"u1", intFmt(1, false)},
+	U2:  {"u2", intFmt(2, false)},
+	U3:  {"u3", intFmt(3, false)},
+	U4:  {"u4", intFmt(4, false)},
+	U5:  {"u5", intFmt(5, false)},
+	U6:  {"u6", intFmt(6, false)},
+	U7:  {"u7", intFmt(7, false)},
+	U8:  {"u8", intFmt(8, false)},
+	U16: {"u16", intFmt(16, false)},
+	U32: {"u32", intFmt(32, false)},
+	U64: {"u64", intFmt(64, false)},
 	// MX v1.0 element types: no inf, no NaN, signed zero.
 	F4E2M1FN: {"f4e2m1fn", Format{Kind: KindFloat, Bits: 4, Signed: true, ExpBits: 2, MantBits: 1, Bias: 1, NegZero: true}},
-	F6E2M3FN: {"f6e2m3fn", Format{Kind: KindFloat, Bits: 6, Signed: true, ExpBits: 2, MantBits: 3, Bias: 1, NegZero: true}},
-	F6E3M2FN: {"f6e3m2fn", Format{Kind: KindFloat, Bits: 6, Signed: true, ExpBits: 3, MantBits: 2, Bias: 3, NegZero: true}},
+	// PyTorch's packed pair (c10/util/Float4_e2m1fn_x2.h, PR #148791):
+	// each lane is an f4e2m1fn.
+	F4E2M1FNX2: {"f4e2m1fnx2", Format{Kind: KindFloat, Bits: 4, Lanes: 2, Signed: true, ExpBits: 2, MantBits: 1, Bias: 1, NegZero: true}},
+	F6E2M3FN:   {"f6e2m3fn", Format{Kind: KindFloat, Bits: 6, Signed: true, ExpBits: 2, MantBits: 3, Bias: 1, NegZero: true}},
+	F6E3M2FN:   {"f6e3m2fn", Format{Kind: KindFloat, Bits: 6, Signed: true, ExpBits: 3, MantBits: 2, Bias: 3, NegZero: true}},
 	// ml_dtypes' IEEE-like float8 types.
 	F8E3M4: {"f8e3m4", ieee(8, 3, 4)},
 	F8E4M3: {"f8e4m3", ieee(8, 4, 3)},

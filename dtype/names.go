@@ -255,18 +255,19 @@ var canonical = func() map[string]DType {
 
 // neutral holds spellings that mean one format wherever they are used.
 // Sources: ml_dtypes README (float8_*, float4_e2m1fn, float6_*, int2/int4,
-// uint1/2/4); NumPy and PyTorch dtype names; CANN aclDataType short names
+// uint1/2/4); NumPy and PyTorch dtype names (torch.int1-7, uint1-7,
+// float4_e2m1fn_x2 in c10/core/ScalarType.h); CANN aclDataType short names
 // (s8, s16, ...; rules/cann/spec.md §8); StableHLO/tengen
 // (i1, pred, ui8, ...); OpenVINO IR precisions (FP16, FP32, I64, BOOL, ...).
 var neutral = map[string]DType{
 	"boolean": Bool, "pred": Bool, "i1": Bool, "b1": Bool, "bool_": Bool, "logical": Bool,
-	"int2": I2, "int4": I4, "s4": I4,
+	"int1": I1, "int2": I2, "int3": I3, "int4": I4, "int5": I5, "int6": I6, "int7": I7, "s4": I4,
 	"int8": I8, "s8": I8, "int16": I16, "s16": I16, "int32": I32, "s32": I32, "int64": I64, "s64": I64,
-	"uint1": U1, "uint2": U2, "uint4": U4,
+	"uint1": U1, "uint2": U2, "uint3": U3, "uint4": U4, "uint5": U5, "uint6": U6, "uint7": U7,
 	"uint8": U8, "ui8": U8, "uint16": U16, "ui16": U16, "uint32": U32, "ui32": U32, "uint64": U64, "ui64": U64,
 	"int8_t": I8, "int16_t": I16, "int32_t": I32, "int64_t": I64,
 	"uint8_t": U8, "uint16_t": U16, "uint32_t": U32, "uint64_t": U64,
-	"float4_e2m1fn": F4E2M1FN, "float6_e2m3fn": F6E2M3FN, "float6_e3m2fn": F6E3M2FN,
+	"float4_e2m1fn": F4E2M1FN, "float4_e2m1fn_x2": F4E2M1FNX2, "float6_e2m3fn": F6E2M3FN, "float6_e3m2fn": F6E3M2FN,
 	"float8_e3m4": F8E3M4, "float8_e4m3": F8E4M3, "float8_e4m3fn": F8E4M3FN,
 	"float8_e4m3fnuz": F8E4M3FNUZ, "float8_e4m3b11fnuz": F8E4M3B11FNUZ, "float8_e4m3b11": F8E4M3B11FNUZ,
 	"float8_e5m2": F8E5M2, "float8_e5m2fnuz": F8E5M2FNUZ, "float8_e8m0fnu": F8E8M0FNU,
@@ -312,9 +313,9 @@ const longDouble = "f80 (the x87 extended format) with GCC and Clang on x86-64 L
 var (
 	// Neutral reads canonical and system-independent spellings only.
 	Neutral = &Dialect{name: "neutral", unsupported: map[string]string{
-		"string": "a string type", "int1": "a 1-bit signed integer",
+		"string":   "a string type",
 		"hifloat8": "Huawei's HiFloat8", "float4_e1m2": "the FP4 E1M2 format",
-		"nf4": "OpenVINO's NF4 lookup-table format", "u3": "a 3-bit unsigned integer", "u6": "a 6-bit unsigned integer",
+		"nf4":       "OpenVINO's NF4 lookup-table format",
 		"undefined": "OpenVINO's undefined element type",
 	}}
 
@@ -354,13 +355,13 @@ var (
 	PyTorch = &Dialect{name: "pytorch", own: map[string]DType{
 		"float": F32, "double": F64, "half": F16, "int": I32, "long": I64, "short": I16,
 		"char": I8, "byte": U8, "cfloat": C64, "cdouble": C128, "chalf": C32,
+		// torch.bit is torch.uint1 (PR #117208).
+		"bit": U1,
 	}, unsupported: map[string]string{
 		"qint8": "a quantized type", "quint8": "a quantized type", "qint32": "a quantized type",
 		"quint4x2": "a quantized type", "quint2x4": "a quantized type",
 		"bits1x8": "a bits type", "bits2x4": "a bits type", "bits4x2": "a bits type", "bits8": "a bits type", "bits16": "a bits type",
-		"float4_e2m1fn_x2": "a packed pair of FP4 values", "float8_e8m0fnu_x4": "a packed group of E8M0 values",
-		"uint3": "a 3-bit unsigned integer", "uint5": "a 5-bit unsigned integer", "uint6": "a 6-bit unsigned integer", "uint7": "a 7-bit unsigned integer",
-		"int1": "a 1-bit signed integer", "int3": "a 3-bit signed integer", "int5": "a 5-bit signed integer", "int6": "a 6-bit signed integer", "int7": "a 7-bit signed integer",
+		"float8_e8m0fnu_x4": "a packed group of E8M0 values",
 	}}
 
 	// CANN: aclDataType (hicann/runtime acl_base_rt.h @31e824c9) without

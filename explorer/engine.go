@@ -23,7 +23,7 @@ import (
 // Request is one call from the page. Op selects what it asks; the other
 // fields are that operation's inputs, as the page's URL spells them.
 type Request struct {
-	// Op is "query", "table", "lattice", "cast", "infer" or "meta".
+	// Op is "query", "table", "lattice", "cast", "infer", "lint" or "meta".
 	Op string `json:"op"`
 	// Q is a query in the batch grammar: operands separated by spaces.
 	Q string `json:"q,omitempty"`
@@ -38,7 +38,7 @@ type Request struct {
 	To     string `json:"to,omitempty"`
 	Policy string `json:"policy,omitempty"`
 	Values string `json:"values,omitempty"`
-	// Program is infer's program text.
+	// Program is infer's program text, or lint's Python source.
 	Program string `json:"program,omitempty"`
 }
 
@@ -51,6 +51,7 @@ type Response struct {
 	Picture *Picture     `json:"picture,omitempty"`
 	Cast    *CastAnswer  `json:"cast,omitempty"`
 	Infer   *InferAnswer `json:"infer,omitempty"`
+	Lint    *LintAnswer  `json:"lint,omitempty"`
 	Meta    *Meta        `json:"meta,omitempty"`
 	Took    float64      `json:"took_ms"` // time the engine took, in milliseconds
 	// internal marks an Error that is the engine's own failure (drawing a
@@ -84,7 +85,7 @@ const (
 	MaxOperands     = 4096     // operands in a query, as promote batch
 	MaxValuesBytes  = 64 << 10 // cast's input
 	MaxValueLines   = 4096     // cast's lines
-	MaxProgramBytes = 1 << 20  // infer's program
+	MaxProgramBytes = 1 << 20  // infer's program, lint's source
 	MaxSpecBytes    = 4 << 10  // a rule-set list or spec
 	MaxRequestBytes = MaxProgramBytes + 256<<10
 )
@@ -105,6 +106,8 @@ func Call(req Request) Response {
 		resp = castView(req)
 	case "infer":
 		resp = inferView(req)
+	case "lint":
+		resp = lintView(req)
 	case "meta":
 		if m, err := meta(); err != nil {
 			resp = Response{Error: "promote rules: " + answer.OneLine(err.Error())}
@@ -112,7 +115,7 @@ func Call(req Request) Response {
 			resp = Response{Meta: m}
 		}
 	default:
-		resp = Response{Error: fmt.Sprintf("promote: unknown operation %q (valid: query, table, lattice, cast, infer, meta)", req.Op)}
+		resp = Response{Error: fmt.Sprintf("promote: unknown operation %q (valid: query, table, lattice, cast, infer, lint, meta)", req.Op)}
 	}
 	resp.Took = float64(time.Since(start).Microseconds()) / 1000
 	return resp

@@ -182,3 +182,24 @@ func BenchmarkQueryAll(b *testing.B) {
 		CallJSON(req)
 	}
 }
+
+// TestLint: the lint view finds what promote lint finds, and says when
+// the source does not parse.
+func TestLint(t *testing.T) {
+	resp := Call(Request{Op: "lint", Program: "import numpy as np\nx = np.uint8(1) + 300\ny = np.float32(3) + 3.0\n"})
+	l := resp.Lint
+	if resp.Error != "" || l == nil || len(l.Findings) != 2 || l.Summary != "2 places where NumPy 1.x and NumPy 2 differ" {
+		t.Fatalf("%q %+v", resp.Error, l)
+	}
+	if f := l.Findings[0]; f.Line != 2 || f.Kind != "raises" || f.New != "OverflowError: Python integer 300 out of bounds for uint8" {
+		t.Errorf("first finding %+v", f)
+	}
+	resp = Call(Request{Op: "lint", Program: "def (:\n"})
+	if l := resp.Lint; l == nil || l.Error == "" || l.Summary != "the source does not parse" {
+		t.Errorf("%q %+v", resp.Error, resp.Lint)
+	}
+	resp = Call(Request{Op: "lint", Program: strings.Repeat("#", MaxProgramBytes+1)})
+	if !strings.Contains(resp.Error, "at most") {
+		t.Errorf("oversized source: %q", resp.Error)
+	}
+}

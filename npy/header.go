@@ -341,6 +341,7 @@ var mlNames = map[string]dtype.DType{
 	"float4_e2m1fn":      dtype.F4E2M1FN,
 	"float6_e2m3fn":      dtype.F6E2M3FN,
 	"float6_e3m2fn":      dtype.F6E3M2FN,
+	"int1":               dtype.I1, // ml_dtypes 0.6.0
 	"int2":               dtype.I2,
 	"int4":               dtype.I4,
 	"uint1":              dtype.U1,

@@ -36,7 +36,7 @@ func read(b []byte, opts ...Option) (*tensor.Tensor, error) {
 func storable() []dtype.DType {
 	var out []dtype.DType
 	for _, d := range dtype.All() {
-		if d.Bits() > 0 {
+		if _, err := descrOf(d, options{}); err == nil && d.Bits() > 0 {
 			out = append(out, d)
 		}
 	}

@@ -129,7 +129,10 @@ func fakeAnswer(r promote.Rules, q wireQuery) string {
 			}
 			op = promote.T(d)
 			if w.Rank == 0 {
-				op, _ = promote.ParseOperand(d.String() + "[](1)")
+				var err error
+				if op, err = promote.ParseOperand(d.String() + "[](1)"); err != nil {
+					op, _ = promote.ParseOperand(d.String() + "[](0)") // int1 holds -1 and 0
+				}
 				if d == dtype.Bool {
 					op, _ = promote.ParseOperand("bool[](true)")
 				}

@@ -55,7 +55,7 @@ var mlDTypesNames = map[dtype.DType]string{dtype.F8E4M3B11FNUZ: "float8_e4m3b11f
 var frameworks = []Framework{
 	{Name: "torch", Rules: []string{"pytorch"}},
 	{Name: "numpy", Rules: []string{"numpy"}, Pinned: []string{"check_values=false", "ml_dtypes=false"}},
-	{Name: "numpy+ml_dtypes", Rules: []string{"numpy"}, Pinned: []string{"check_values=false", "ml_dtypes=true"}, Names: mlDTypesNames},
+	{Name: "numpy+ml_dtypes", Rules: []string{"numpy"}, Pinned: []string{"check_values=false"}, Names: mlDTypesNames},
 	{Name: "jax", Rules: []string{"jax"}, Names: mlDTypesNames},
 	// cupy.add: a ufunc, as numpy's check_values=true models it.
 	{Name: "cupy", Rules: []string{"cupy", "numpy"}, Pinned: []string{"check_values=true", "ml_dtypes=false"}, Device: true},

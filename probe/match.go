@@ -63,8 +63,9 @@ func promoteVerdict(r promote.Rules, ops []promote.Operand) verdict {
 }
 
 // match scores every candidate setting against the framework's answers,
-// picks the best (the most agreements; ties go to the earlier setting,
-// defaults first) and lists the queries where the best setting disagrees,
+// picks the best (the most agreements; among equals, the setting whose
+// version= names the installed release, else the earlier setting, defaults
+// first) and lists the queries where the best setting disagrees,
 // each with the settings that agree with the framework there (none: no
 // setting of promote answers as the framework does).
 func match(p *plan, answers []*answer) FrameworkReport {
@@ -90,6 +91,13 @@ func match(p *plan, answers []*answer) FrameworkReport {
 	b := 0
 	for i := range agree {
 		if agree[i] > agree[b] {
+			b = i
+		}
+	}
+	// Releases that promote with the same rules (torch 1.13 and 2.0) tie;
+	// the one the framework is belongs in the report, not the first.
+	for i := range agree {
+		if agree[i] == agree[b] && namesRelease(p.cands[i].label, p.info.Version) && !namesRelease(p.cands[b].label, p.info.Version) {
 			b = i
 		}
 	}

@@ -109,3 +109,22 @@ func compareVersions(a, b []int) int {
 	}
 	return 0
 }
+
+// namesRelease reports whether a setting's label (pytorch:version=1.13,
+// cupy:version=14) names the framework's installed release, compared by
+// as many components as the value has.
+func namesRelease(label, fwVersion string) bool {
+	have, ok := leadingVersion(fwVersion)
+	if !ok {
+		return false
+	}
+	for _, part := range strings.Split(label, ":") {
+		v, found := strings.CutPrefix(part, "version=")
+		if !found {
+			continue
+		}
+		n, ok := leadingVersion(v)
+		return ok && compareVersions(n, truncate(have, len(n))) == 0
+	}
+	return false
+}

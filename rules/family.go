@@ -21,7 +21,7 @@ type Family struct {
 // from a file) belongs to no family and is shown after them.
 var families = []Family{
 	{Name: "frameworks", Title: "array and ML frameworks", Members: []string{
-		"pytorch", "numpy", "jax", "tensorflow", "array-api", "keras", "mlx", "paddle", "mindspore", "tinygrad", "anvil"}},
+		"pytorch", "numpy", "jax", "tensorflow", "array-api", "keras", "mlx", "paddle", "mindspore", "tinygrad", "anvil", "cupy"}},
 	{Name: "compilers", Title: "compilers, runtimes and kernel libraries", Members: []string{
 		"openvino", "cann", "triton", "tvm", "kernel-float"}},
 	{Name: "languages", Title: "programming languages", Members: []string{

@@ -11,7 +11,7 @@ import (
 
 // hostOf is the host language whose literals each rule set reads.
 var hostOf = map[string]string{
-	"cann": "python", "openvino": "tensors", "pytorch": "python", "numpy": "python", "jax": "python",
+	"cann": "python", "openvino": "tensors", "pytorch": "python", "numpy": "python", "cupy": "python", "jax": "python",
 	"tensorflow": "python", "array-api": "python", "keras": "python", "mlx": "python", "triton": "python",
 	"paddle": "python", "tinygrad": "python", "mindspore": "python",
 	"tvm": "python", "anvil": "r", "kernel-float": "c++", "cpp": "c++", "c": "c", "julia": "julia",

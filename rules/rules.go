@@ -17,6 +17,7 @@ import (
 	"github.com/promote-dev/promote/rules/c"
 	"github.com/promote-dev/promote/rules/cann"
 	"github.com/promote-dev/promote/rules/cpp"
+	"github.com/promote-dev/promote/rules/cupy"
 	"github.com/promote-dev/promote/rules/jax"
 	"github.com/promote-dev/promote/rules/julia"
 	"github.com/promote-dev/promote/rules/keras"
@@ -55,6 +56,7 @@ var defs = []*promote.Def{
 	julia.Def,
 	c.Def,
 	cpp.Def,
+	cupy.Def,
 }
 
 // All returns every rule set definition, in display order.

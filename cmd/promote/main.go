@@ -17,9 +17,10 @@
 //	promote convert [-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] [-deflate] [-max-npz-size SIZE] A.npy B.npy | ARCHIVE.npz -o DIR
 //	promote recast -to DTYPE [-only float|int|all] [-policy NAME] [CHECKPOINT FLAGS] IN -o OUT
 //	promote dequant [-to bf16|f16|f32] [-mode exact|reference] [-block N] [CHECKPOINT FLAGS] IN -o OUT
-//	promote quant -to f8e4m3fn|mxfp4 [-scale tensor|block] [-block N] [-only PAT] [-skip PAT] [CHECKPOINT FLAGS] IN -o OUT
+//	promote quant -to f8e4m3fn|mxfp4|nvfp4 [-scale tensor|block] [-block N] [-only PAT] [-skip PAT] [CHECKPOINT FLAGS] IN -o OUT
 //	promote infer [-rules NAME] [-set KEY=VALUE]... [-compare A,B,...] [-json] FILE|-
 //	promote probe [-python PATH] [-rules NAME,...] [-timeout DUR] [-json]
+//	promote lint [-json] [-format text|json|sarif] [-j N] [-max-file-size SIZE] PATH...
 //	promote serve [-addr HOST:PORT]
 //	promote site -o DIR [-src DIR]
 //	promote help [SUBCOMMAND]

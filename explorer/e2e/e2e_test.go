@@ -41,7 +41,9 @@ import (
 	"github.com/promote-dev/promote/infer"
 	"github.com/promote-dev/promote/internal/castline"
 	"github.com/promote-dev/promote/picture"
+	"github.com/promote-dev/promote/pytype"
 	"github.com/promote-dev/promote/rules"
+	"github.com/promote-dev/promote/rules/numpy"
 )
 
 var screenshots = flag.String("screenshots", "", "keep the browser tests' screenshots and metrics in `DIR` (default: the test's artifact directory)")
@@ -460,6 +462,23 @@ func (p *page) views() {
 		p.t.Errorf("infer: page says %q, the library %q", summary, exp)
 	}
 	p.shot("infer")
+
+	p.run(chromedp.Click(chromedp.CSS(`#tabs a[data-view="lint"]`)))
+	p.poll(`document.getElementById('p-summary').textContent !== '' && new URLSearchParams(location.search).get('view') === 'lint'`)
+	src := eval[string](p, `document.getElementById('p-src').value`)
+	fs, err := pytype.NewChecker(numpy.NewPython()).Check("source.py", []byte(src))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	rows := eval[int](p, `document.querySelectorAll('#p-table tbody tr').length`)
+	if rows != len(fs) || len(fs) == 0 {
+		p.t.Errorf("lint: page shows %d findings, the library %d", rows, len(fs))
+	}
+	first := eval[string](p, `document.querySelector('#p-table tbody tr td').textContent`)
+	if len(fs) > 0 && first != fmt.Sprintf("%d:%d", fs[0].Line, fs[0].Col) {
+		p.t.Errorf("lint: first finding at %q, the library at %d:%d", first, fs[0].Line, fs[0].Col)
+	}
+	p.shot("lint")
 }
 
 func (p *page) checkTitle(sel, exp string) {

@@ -122,3 +122,23 @@ func SumInt64(d dtype.DType, keep promote.OpDecision, r *promote.Rule) promote.O
 	}
 	return keep
 }
+
+// Promoted is the dtype a binary operator's operands promoted to, where q
+// asks about one whose promotion succeeded; ok is false for any other
+// question, and for a failed promotion, which the generic typing reports.
+// The systems that type their own binary operators start from it.
+func Promoted(q *promote.OpQuery) (p dtype.DType, ok bool) {
+	if !q.Op.IsBinary() || q.Err != nil {
+		return dtype.Invalid, false
+	}
+	return q.Res.DType, true
+}
+
+// ComplexOrdering reports whether op is an ordering comparison (< <= > >=)
+// of operands promoted to p, a complex type: a question each system
+// answers in its own way (lexicographic order, or a refusal in its words).
+func ComplexOrdering(op promote.Op, p dtype.DType) bool { return op.IsOrdering() && p.IsComplex() }
+
+// IntTrueDiv reports whether op is / of operands promoted to p, bool or an
+// integer: true division, whose result type each system picks.
+func IntTrueDiv(op promote.Op, p dtype.DType) bool { return op == promote.OpDiv && IsIntOrBool(p) }

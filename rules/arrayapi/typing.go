@@ -27,18 +27,11 @@ func (r *rules) OpPolicy() promote.OpPolicy { return promote.OpPolicy{} }
 // TypeOp implements promote.OpTyper.
 func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
 	op := q.Op
-	switch {
-	case op.IsBinary():
-		if q.Err != nil {
-			break
-		}
-		p := q.Res.DType
-		switch {
-		case op.IsOrdering() && p.IsComplex():
-			return promote.OpRefuse(ruleArrayCxOrder, "%s of %s operands is implementation-dependent in the standard", op, p)
-		case op == promote.OpDiv && opkit.IsIntOrBool(p):
-			return promote.OpRefuse(ruleArrayDiv, "divide of %s operands is not specified by the standard (implementation-dependent for integers)", p)
-		}
+	switch p, promoted := opkit.Promoted(q); {
+	case promoted && opkit.ComplexOrdering(op, p):
+		return promote.OpRefuse(ruleArrayCxOrder, "%s of %s operands is implementation-dependent in the standard", op, p)
+	case promoted && opkit.IntTrueDiv(op, p):
+		return promote.OpRefuse(ruleArrayDiv, "divide of %s operands is not specified by the standard (implementation-dependent for integers)", p)
 	case op.IsElementwise() || op.IsReduction():
 		d := q.Args[0].DType
 		switch {

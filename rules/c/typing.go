@@ -33,67 +33,43 @@ type rules struct{ *clit.Folder }
 func (r *rules) OpPolicy() promote.OpPolicy { return promote.OpPolicy{} }
 
 // TypeOp implements promote.OpTyper.
-func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
-	op := q.Op
-	switch {
-	case op == promote.OpPow:
-		// C has no power operator: pow(a, b), or cpow.
-		if q.Args[0].DType.IsComplex() || q.Args[1].DType.IsComplex() {
-			return promote.OpDecision{DType: dtype.C128, Rule: ruleCPow}
-		}
-		return promote.OpDecision{DType: dtype.F64, Rule: ruleCPow}
-	case op == promote.OpWhere && !q.Early:
-		if q.Err == nil {
-			return promote.OpDecision{DType: q.Res.DType, Rule: ruleCWhere}
-		}
-	case op == promote.OpMatmul || op == promote.OpConcat:
-		return clit.NotOp(op, "C")
-	case (op.IsBinary() || op == promote.OpMaximum || op == promote.OpMinimum) && q.Err == nil:
-		if d, ok := typeBinary(op, q.Args[0].DType, q.Args[1].DType, q.Res.DType); ok {
-			return d
-		}
-	case op.IsElementwise() || op.IsReduction():
-		if d, ok := r.typeUnary(op, q.Args[0].DType); ok {
-			return d
-		}
-	}
-	return q.Generic
+func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision { return cOps.TypeOp(r, q) }
+
+// cOps is what C's op typing adds to the dispatch it shares with C++.
+var cOps = &clit.Ops{
+	Lang:    "C",
+	Compare: promote.OpDecision{DType: dtype.I32, Rule: ruleCCompare},
+	Pow:     pow,
+	Where:   where,
+	MaxMin: func(_ promote.Op, _, _, p dtype.DType) promote.OpDecision {
+		return promote.OpDecision{DType: p, Rule: ruleCMax2}
+	},
+	Unary: typeUnary,
 }
 
-func typeBinary(op promote.Op, a, b, p dtype.DType) (promote.OpDecision, bool) {
-	switch {
-	case op.IsComparison():
-		if op.IsOrdering() && p.IsComplex() {
-			return promote.OpDecision{}, false
-		}
-		return promote.OpDecision{DType: dtype.I32, Rule: ruleCCompare}, true
-	case op == promote.OpDiv:
-		if p.IsInteger() {
-			return promote.OpDecision{DType: p, Rule: clit.RuleIntDiv}, true
-		}
-	case op == promote.OpFloorDiv:
-		return clit.NoFloorDiv("C"), true
-	case op == promote.OpMod || op.IsBitwise():
-		if !p.IsInteger() {
-			return clit.IntOperands(op, a, b, false), true
-		}
-	case op == promote.OpMaximum || op == promote.OpMinimum:
-		return promote.OpDecision{DType: p, Rule: ruleCMax2}, true
+// pow types a ** b: C has no power operator, so pow(a, b), or cpow.
+func pow(_ promote.Rules, a, b dtype.DType) promote.OpDecision {
+	if a.IsComplex() || b.IsComplex() {
+		return promote.OpDecision{DType: dtype.C128, Rule: ruleCPow}
 	}
-	return promote.OpDecision{}, false
+	return promote.OpDecision{DType: dtype.F64, Rule: ruleCPow}
 }
 
-func (r *rules) typeUnary(op promote.Op, d dtype.DType) (promote.OpDecision, bool) {
+// where types c ? a : b: the usual arithmetic conversions of a and b.
+func where(q *promote.OpQuery) (promote.OpDecision, bool) {
+	if q.Err != nil {
+		return promote.OpDecision{}, false
+	}
+	return promote.OpDecision{DType: q.Res.DType, Rule: ruleCWhere}, true
+}
+
+func typeUnary(r promote.Rules, op promote.Op, d dtype.DType) (promote.OpDecision, bool) {
 	switch {
 	case op == promote.OpNeg:
-		out := clit.Promote(r, d)
-		out.Rule = ruleCPromote
-		return out, true
+		return clit.PromoteAs(r, d, ruleCPromote), true
 	case op == promote.OpAbs:
 		if opkit.IsIntOrBool(d) {
-			out := clit.Promote(r, d)
-			out.Rule = ruleCAbs
-			return out, true
+			return clit.PromoteAs(r, d, ruleCAbs), true
 		}
 		return promote.OpDecision{DType: dtype.F64, Rule: ruleCAbs}, true
 	case op.IsFloatFunc() || op == promote.OpRound || op == promote.OpFloor || op == promote.OpCeil:
@@ -104,16 +80,8 @@ func (r *rules) typeUnary(op promote.Op, d dtype.DType) (promote.OpDecision, boo
 			return promote.OpDecision{DType: dtype.C128, Rule: ruleCMath}, true
 		}
 		return promote.OpDecision{DType: dtype.F64, Rule: ruleCMath}, true
-	case op == promote.OpSum:
-		out := clit.Promote(r, d)
-		out.Rule = clit.RuleSum
-		return out, true
 	case op == promote.OpMax || op == promote.OpMin:
-		out := clit.Promote(r, d)
-		out.Rule = ruleCMaxRed
-		return out, true
-	case op == promote.OpMean || op == promote.OpArgmax:
-		return clit.NotOp(op, "C"), true
+		return clit.PromoteAs(r, d, ruleCMaxRed), true
 	}
 	return promote.OpDecision{}, false
 }

@@ -21,18 +21,11 @@ func (r *rules) OpPolicy() promote.OpPolicy { return promote.OpPolicy{} }
 // TypeOp implements promote.OpTyper.
 func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
 	op := q.Op
-	switch {
-	case op.IsBinary():
-		if q.Err != nil {
-			break
-		}
-		p := q.Res.DType
-		switch {
-		case op.IsOrdering() && p.IsComplex():
-			return promote.OpRefuse(ruleCANNCxOrder, "%s of %s operands is refused (PyTorch has no complex %s)", op, p, opkit.CmpNames[op-promote.OpLt])
-		case op == promote.OpDiv && opkit.IsIntOrBool(p):
-			return promote.OpDecision{DType: dtype.F32, Rule: ruleCANNFloat}
-		}
+	switch p, promoted := opkit.Promoted(q); {
+	case promoted && opkit.ComplexOrdering(op, p):
+		return promote.OpRefuse(ruleCANNCxOrder, "%s of %s operands is refused (PyTorch has no complex %s)", op, p, opkit.CmpNames[op-promote.OpLt])
+	case promoted && opkit.IntTrueDiv(op, p):
+		return promote.OpDecision{DType: dtype.F32, Rule: ruleCANNFloat}
 	case op.IsFloatFunc() && opkit.IsIntOrBool(q.Args[0].DType):
 		return promote.OpDecision{DType: dtype.F32, Rule: ruleCANNFloat}
 	case op == promote.OpArgmax:

@@ -1,11 +1,8 @@
 package cpp
 
 import (
-	"sync"
-
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
-	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/rules/internal/clit"
 )
 
@@ -50,29 +47,20 @@ var Def = &promote.Def{
 	},
 	Presets: [][]string{{"std=c++23"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		std := stdOf(s)
-		return &rules{&clit.Folder{Base: kit.NewBase(s, tables[std]()), L: languages[std]}}, nil
+		return &rules{standards.Folder(s)}, nil
 	},
-	DTypes:    func(s promote.Settings) *promote.DTypeSet { return dtypeSets[stdOf(s)]() },
+	DTypes:    standards.DTypes,
 	Weak:      promote.NoWeakTypes,
 	Host:      promote.HostCPP,
 	Rules:     allRules,
-	Admission: clit.Admission(func(s promote.Settings) *clit.Language { return languages[stdOf(s)] }),
+	Admission: clit.Admission(standards.Language),
 }
 
-// stdOf is the index into languages and tables of the standard s names.
-func stdOf(s promote.Settings) int {
-	if s.Enum("std") == "c++23" {
-		return 1
-	}
-	return 0
-}
-
-// languages are C++ before C++23 and from C++23 on as the shared C-family
+// standards are C++ before C++23 and from C++23 on as the shared C-family
 // fold reads them: [expr.arith.conv] folded left to right, as a + b + c
 // groups ((a + b) + c) ([expr.add]); a step that is ill-formed stops the
 // fold.
-var languages = [2]*clit.Language{language(false), language(true)}
+var standards = clit.NewStandards("c++23", language(false), language(true))
 
 func language(cxx23 bool) *clit.Language {
 	return &clit.Language{
@@ -83,18 +71,4 @@ func language(cxx23 bool) *clit.Language {
 		Rules: clit.FoldRules{NoWeak: ruleNoWeak, NotType: ruleNotCXX, NotLiteral: ruleNotLiteral, Same: ruleSame,
 			LiteralBool: ruleLiteralBool, LiteralFloat: ruleLiteralFloat, LiteralInt: ruleLiteralInt},
 	}
-}
-
-// tables are the pair tables before C++23 and from C++23 on, each built
-// on first use, not at init.
-var tables = [2]func() *kit.PairTable{
-	sync.OnceValue(func() *kit.PairTable { return clit.PairTable(languages[0]) }),
-	sync.OnceValue(func() *kit.PairTable { return clit.PairTable(languages[1]) }),
-}
-
-// dtypeSets are the dtypes of each standard's language, each built once,
-// on first use.
-var dtypeSets = [2]func() *promote.DTypeSet{
-	sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(languages[0].Has) }),
-	sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(languages[1].Has) }),
 }

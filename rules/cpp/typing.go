@@ -34,53 +34,28 @@ type rules struct{ *clit.Folder }
 func (r *rules) OpPolicy() promote.OpPolicy { return promote.OpPolicy{} }
 
 // TypeOp implements promote.OpTyper.
-func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
-	op := q.Op
-	switch {
-	case op == promote.OpPow:
-		return r.pow(q.Args[0].DType, q.Args[1].DType)
-	case op == promote.OpWhere && !q.Early:
-		if d, ok := typeWhere(q.Args[1].DType, q.Args[2].DType, q.Res, q.Err); ok {
-			return d
-		}
-	case op == promote.OpMatmul || op == promote.OpConcat:
-		return clit.NotOp(op, "C++")
-	case (op.IsBinary() || op == promote.OpMaximum || op == promote.OpMinimum) && q.Err == nil:
-		if d, ok := typeBinary(op, q.Args[0].DType, q.Args[1].DType, q.Res.DType); ok {
-			return d
-		}
-	case op.IsElementwise() || op.IsReduction():
-		if d, ok := r.typeUnary(op, q.Args[0].DType); ok {
-			return d
-		}
-	}
-	return q.Generic
+func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision { return cppOps.TypeOp(r, q) }
+
+// cppOps is what C++'s op typing adds to the dispatch it shares with C.
+var cppOps = &clit.Ops{
+	Lang:    "C++",
+	CPP:     true,
+	Compare: promote.OpDecision{DType: dtype.Bool, Rule: ruleCppCompare},
+	Pow:     pow,
+	Where: func(q *promote.OpQuery) (promote.OpDecision, bool) {
+		return typeWhere(q.Args[1].DType, q.Args[2].DType, q.Res, q.Err)
+	},
+	MaxMin: maxMin,
+	Unary:  typeUnary,
 }
 
-func typeBinary(op promote.Op, a, b, p dtype.DType) (promote.OpDecision, bool) {
-	switch {
-	case op.IsComparison():
-		if op.IsOrdering() && p.IsComplex() {
-			return promote.OpDecision{}, false
-		}
-		return promote.OpDecision{DType: dtype.Bool, Rule: ruleCppCompare}, true
-	case op == promote.OpDiv:
-		if p.IsInteger() {
-			return promote.OpDecision{DType: p, Rule: clit.RuleIntDiv}, true
-		}
-	case op == promote.OpFloorDiv:
-		return clit.NoFloorDiv("C++"), true
-	case op == promote.OpMod || op.IsBitwise():
-		if !p.IsInteger() {
-			return clit.IntOperands(op, a, b, true), true
-		}
-	case op == promote.OpMaximum || op == promote.OpMinimum:
-		if a != b {
-			return promote.OpRefuse(ruleCppMax2, "no matching function for call to '%s(%s, %s)': deduced conflicting types for parameter", op, clit.Name(a, true), clit.Name(b, true)), true
-		}
-		return promote.OpDecision{DType: a, Rule: ruleCppMax2}, true
+// maxMin types std::max(a, b) and std::min(a, b): templates over one
+// type, so two types do not compile.
+func maxMin(op promote.Op, a, b, _ dtype.DType) promote.OpDecision {
+	if a != b {
+		return promote.OpRefuse(ruleCppMax2, "no matching function for call to '%s(%s, %s)': deduced conflicting types for parameter", op, clit.Name(a, true), clit.Name(b, true))
 	}
-	return promote.OpDecision{}, false
+	return promote.OpDecision{DType: a, Rule: ruleCppMax2}
 }
 
 // powArg is the type an argument of std::pow counts as: double for an
@@ -99,7 +74,7 @@ func powArg(d dtype.DType) dtype.DType {
 // (integers as double) meet; with a complex argument the result is the
 // complex of that type, except that libstdc++ keeps pow(complex<T>, int)
 // (by the GCC oracle).
-func (r *rules) pow(a, b dtype.DType) promote.OpDecision {
+func pow(r promote.Rules, a, b dtype.DType) promote.OpDecision {
 	if a.IsComplex() && b == dtype.I32 {
 		return promote.OpDecision{DType: a, Rule: ruleCppPow}
 	}
@@ -111,17 +86,14 @@ func (r *rules) pow(a, b dtype.DType) promote.OpDecision {
 	return d
 }
 
-func (r *rules) typeUnary(op promote.Op, d dtype.DType) (promote.OpDecision, bool) {
+func typeUnary(r promote.Rules, op promote.Op, d dtype.DType) (promote.OpDecision, bool) {
 	switch {
 	case op == promote.OpNeg:
-		out := clit.Promote(r, d)
-		out.Rule = ruleCppPromote
-		return out, true
+		return clit.PromoteAs(r, d, ruleCppPromote), true
 	case op == promote.OpAbs:
 		switch {
 		case opkit.IsIntOrBool(d):
-			out := clit.Promote(r, d)
-			out.Rule = ruleCppAbs
+			out := clit.PromoteAs(r, d, ruleCppAbs)
 			if out.DType.IsUnsigned() {
 				return promote.OpRefuse(ruleCppAbs, "call of overloaded 'abs(%s)' is ambiguous", clit.Name(out.DType, true)), true
 			}
@@ -138,14 +110,8 @@ func (r *rules) typeUnary(op promote.Op, d dtype.DType) (promote.OpDecision, boo
 			return promote.OpDecision{DType: dtype.F64, Rule: ruleCppMath}, true
 		}
 		return promote.OpDecision{DType: d, Rule: ruleCppMath}, true
-	case op == promote.OpSum:
-		out := clit.Promote(r, d)
-		out.Rule = clit.RuleSum
-		return out, true
 	case op == promote.OpMax || op == promote.OpMin:
 		return promote.OpDecision{DType: d, Rule: ruleCppMaxRed}, true
-	case op == promote.OpMean || op == promote.OpArgmax:
-		return clit.NotOp(op, "C++"), true
 	}
 	return promote.OpDecision{}, false
 }

@@ -42,18 +42,11 @@ func (r *rules) OpPolicy() promote.OpPolicy {
 // TypeOp implements promote.OpTyper.
 func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
 	op := q.Op
-	switch {
-	case op.IsBinary():
-		if q.Err != nil {
-			break
-		}
-		p := q.Res.DType
-		switch {
-		case op.IsOrdering() && p.IsComplex():
-			return promote.OpDecision{DType: dtype.Bool, Rule: ruleJAXCxOrder}
-		case op == promote.OpDiv && opkit.IsIntOrBool(p):
-			return promote.OpDecision{DType: r.c.toInexact(p), Weak: q.Res.Weak, Rule: ruleJAXInexact}
-		}
+	switch p, promoted := opkit.Promoted(q); {
+	case promoted && opkit.ComplexOrdering(op, p):
+		return promote.OpDecision{DType: dtype.Bool, Rule: ruleJAXCxOrder}
+	case promoted && opkit.IntTrueDiv(op, p):
+		return promote.OpDecision{DType: r.c.toInexact(p), Weak: q.Res.Weak, Rule: ruleJAXInexact}
 	case op.IsElementwise() || op.IsReduction():
 		d, weak := q.Args[0].DType, q.Args[0].Weak
 		switch {

@@ -41,10 +41,10 @@ func (r *rules) OpPolicy() promote.OpPolicy { return promote.OpPolicy{} }
 // TypeOp implements promote.OpTyper.
 func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
 	op := q.Op
-	switch {
-	case op == promote.OpDiv && q.Err == nil && opkit.IsIntOrBool(q.Res.DType):
+	switch p, promoted := opkit.Promoted(q); {
+	case promoted && opkit.IntTrueDiv(op, p):
 		return promote.OpDecision{DType: dtype.F32, Rule: ruleMLXDiv}
-	case op == promote.OpMod && q.Err == nil && q.Res.DType.IsComplex():
+	case promoted && op == promote.OpMod && p.IsComplex():
 		return promote.OpRefuse(ruleMLXRem, "[remainder] Complex type not supported.")
 	case op == promote.OpMatmul:
 		a, b := q.Args[0].DType, q.Args[1].DType

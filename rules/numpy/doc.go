@@ -92,8 +92,9 @@
 // int64, as on every 64-bit platform in NumPy 2).
 //
 // NumPy 1.24's value-based promotion: numpy/numpy v1.24.2 (legacy.md);
-// ml_dtypes: jax-ml/ml_dtypes v0.5.4 with numpy/numpy v2.4.6 and v1.24.2
-// (mldtypes.md).
+// ml_dtypes: jax-ml/ml_dtypes v0.5.4 with numpy/numpy v2.4.6 and v1.24.2,
+// and v0.6.0 (ml_dtypes=0.6: int1, uint1, bcomplex32; NumPy 2 only),
+// checked against NumPy 2.5.2 with ml_dtypes 0.6.0 (mldtypes.md §9).
 //
 // The live tests (live_test.go, internal/oracle) send broad generated
 // query sets to Debian's NumPy 1.24 (promotion=legacy), NumPy 2.2 (trixie)

@@ -413,16 +413,24 @@ func (r *rules) legacyConcrete(items []litem, rule *promote.Rule) legacyAnswer {
 // legacyObjectLoop: np.add of a Python int that NumPy 1.x makes an object
 // array runs the object loop, adding element by element as Python objects
 // (legacy.md §6). A longdouble or clongdouble element refuses the int
-// (TypeError); a float or complex element, or a Python float or complex,
+// (TypeError), and a longdouble or clongdouble NumPy scalar refuses one in
+// [2^63, 2^64) too (legacy.md §6.1); a float or complex element, or a Python float or complex,
 // converts it to a Python float, which fails past float64's range
 // (OverflowError). Otherwise the result is object, refused later.
 func (r *rules) legacyObjectLoop(ops []promote.Operand) error {
 	for i, o := range ops {
 		v := o.Value
-		if o.Kind != promote.Literal || v.Kind != promote.IntValue || v.Int.IsInt64() || v.Int.IsUint64() {
+		if o.Kind != promote.Literal || v.Kind != promote.IntValue || v.Int.IsInt64() {
 			continue
 		}
 		other := ops[1-i]
+		// A longdouble or clongdouble NumPy scalar (not a 0-d array) adds
+		// through scalarmath first, which refuses any int outside C long,
+		// [2^63, 2^64) included; an array makes such an int uint64.
+		scalarLD := other.Kind == promote.Scalar && (other.DType == dtype.F80 || other.DType == dtype.C160)
+		if v.Int.IsUint64() && !scalarLD {
+			continue
+		}
 		var inexact bool
 		switch {
 		case other.Kind == promote.Literal:

@@ -62,32 +62,44 @@ func (m model) notPromotedMsg(bad, main dclass) string {
 		m.errClass(), m.classRepr(bad), m.classRepr(main))
 }
 
-// mlNames lists ml_dtypes' types as NumPy names them, for refusals.
-func mlNames() string {
+// mlNames lists the types an ml_dtypes release registers, as NumPy names
+// them, for refusals.
+func mlNames(v mlVersion) string {
 	var names []string
 	for t := nBF16; t < numAllTypes; t++ {
-		names = append(names, ntypes[t].name)
+		if !t.new06() || v == mlV06 {
+			names = append(names, ntypes[t].name)
+		}
 	}
 	return strings.Join(names, ", ")
 }
 
-// notRegisteredMsg refuses a dtype that neither NumPy nor ml_dtypes has,
-// under ml_dtypes=true.
-func notRegisteredMsg(d dtype.DType) string {
-	return fmt.Sprintf("TypeError: data type %q not understood (%s; with ml_dtypes=true the dtypes are NumPy's builtins and ml_dtypes 0.5's %s)",
-		d.String(), notMLReason(d), mlNames())
+// notRegisteredMsg refuses a dtype that neither NumPy nor the imported
+// ml_dtypes has.
+func notRegisteredMsg(d dtype.DType, v mlVersion) string {
+	if v == mlV05 {
+		return fmt.Sprintf("TypeError: data type %q not understood (%s; with ml_dtypes=true the dtypes are NumPy's builtins and ml_dtypes 0.5's %s)",
+			d.String(), notMLReason(d, v), mlNames(v))
+	}
+	return fmt.Sprintf("TypeError: data type %q not understood (%s; with ml_dtypes=0.6 the dtypes are NumPy's builtins and ml_dtypes 0.6's %s)",
+		d.String(), notMLReason(d, v), mlNames(v))
 }
 
-func notMLReason(d dtype.DType) string {
-	switch d {
-	case dtype.Dynamic:
+func notMLReason(d dtype.DType, v mlVersion) string {
+	switch {
+	case d == dtype.Dynamic:
 		return "dynamic is OpenVINO's run-time element type, not a NumPy dtype"
-	case dtype.U1:
-		return "neither NumPy nor ml_dtypes has a 1-bit unsigned integer"
-	case dtype.C32:
-		return "neither NumPy nor ml_dtypes has complex32 (complex half)"
-	case dtype.BC32:
-		return "bcomplex32 is not registered by ml_dtypes 0.5 (it arrives after 0.5.4)"
+	case v == mlV05 && (d == dtype.U1 || d == dtype.I1):
+		return "ml_dtypes 0.5 has no 1-bit integers (0.6.0 adds int1 and uint1: set ml_dtypes=0.6)"
+	case v == mlV05 && d == dtype.C32:
+		return "neither NumPy nor ml_dtypes 0.5 has complex32 (complex half)"
+	case v == mlV06 && d == dtype.C32:
+		return "ml_dtypes 0.6.0 registers complex32, but promote does not model it: no live run has asked it"
+	case v == mlV05 && d == dtype.BC32:
+		return "bcomplex32 is not registered by ml_dtypes 0.5 (ml_dtypes 0.6.0 adds it: set ml_dtypes=0.6)"
+	}
+	if v == mlV06 {
+		return d.String() + " is neither a NumPy builtin nor an ml_dtypes 0.6 type"
 	}
 	return d.String() + " is neither a NumPy builtin nor an ml_dtypes 0.5 type"
 }

@@ -3,6 +3,7 @@ package numpy
 import (
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/promote-dev/promote"
 )
@@ -140,7 +141,9 @@ func intOf(v promote.Value) *big.Int {
 // realOf is the value a float-typed NumPy scalar or 0-d array of type t
 // holds: the written value rounded to t (np.float32(1e300) is inf). A
 // longdouble holds the float64 nearest the written value, as
-// np.longdouble(python_float) does.
+// np.longdouble(python_float) does, unless the value is beyond float64's
+// range and within longdouble's (np.longdouble("1e400"), up to
+// finfo(longdouble).max): that one keeps longdouble (legacy.md §4.4).
 func realOf(t ntype, v promote.Value) float64 {
 	var x float64
 	switch v.Kind {
@@ -152,11 +155,32 @@ func realOf(t ntype, v promote.Value) float64 {
 		}
 	default:
 		x = v.Real
+		if t == nLongDouble && math.IsInf(x, 0) {
+			x = longDoubleBeyond(v, x)
+		}
 	}
 	if t == nF32 {
 		return float64(float32(x))
 	}
 	return x
+}
+
+// maxLongDouble is finfo(longdouble).max on x86-64 Linux, the largest
+// finite x87 extended value: (2 - 2^-63) * 2^16383.
+var maxLongDouble = new(big.Float).SetMantExp(new(big.Float).Sub(big.NewFloat(2), new(big.Float).SetMantExp(big.NewFloat(1), -63)), 16383)
+
+// longDoubleBeyond is what a written float past float64's range is as a
+// longdouble (np.longdouble("1e400")): finite up to finfo(longdouble).max,
+// which min_scalar_type keeps as longdouble, so it returns ±MaxFloat64
+// (beyond the ±1.7e308 cut-off, as the real value is); past it, inf as
+// written. parsed is the float64 reading (±Inf).
+func longDoubleBeyond(v promote.Value, parsed float64) float64 {
+	text := strings.ReplaceAll(strings.TrimSpace(v.Text), "_", "")
+	f, _, err := big.ParseFloat(text, 10, 128, big.ToNearestEven)
+	if err != nil || f.IsInf() || new(big.Float).Abs(f).Cmp(maxLongDouble) > 0 {
+		return parsed
+	}
+	return math.Copysign(math.MaxFloat64, parsed)
 }
 
 // complexOf is the value a complex-typed NumPy scalar or 0-d array holds

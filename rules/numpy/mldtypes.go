@@ -23,11 +23,18 @@ import (
 // float8_e8m0fnu; int4 and uint4 to and from the same floats except
 // float6_e2m3fn. A cast function alone is not a safe cast: NumPy calls it
 // safe only when the two types are "equivalent" (canCastSafely).
+//
+// ml_dtypes 0.6 (dtypes.cc @v0.6.0:521-560, Initialize) adds bcomplex32 to
+// the floats' all-pairs casts and to every integer's float casts, and
+// registers int1 to int2 and int4, uint1 to uint2 and uint4 (one way), and
+// int1 and uint1 to and from every float but float8_e8m0fnu (float6_e2m3fn
+// included). None of these touch a pair of 0.5's types.
 func castFunc(from, to ntype) bool {
 	if from == to {
 		return true
 	}
-	isFloat11 := func(t ntype) bool { return t >= nBF16 && t <= nF4E2M1FN }
+	// The floats of RegisterAllFloatCasts: eleven, and bcomplex32 in 0.6.
+	isFloat11 := func(t ntype) bool { return t >= nBF16 && t <= nF4E2M1FN || t == nBC32 }
 	switch {
 	case isFloat11(from) && isFloat11(to):
 		return true
@@ -35,10 +42,12 @@ func castFunc(from, to ntype) bool {
 		return true
 	case from == nI2 && to == nI4, from == nU2 && to == nU4:
 		return true
+	case from == nI1 && (to == nI2 || to == nI4), from == nU1 && (to == nU2 || to == nU4):
+		return true
 	}
 	intFloat := func(i, f ntype) bool {
 		switch i {
-		case nI2, nU2:
+		case nI1, nU1, nI2, nU2:
 			return isFloat11(f)
 		case nI4, nU4:
 			return isFloat11(f) && f != nF6E2M3FN
@@ -55,8 +64,17 @@ func castFunc(from, to ntype) bool {
 // T casts safely to int8 ... int64, when unsigned also to uint8 ... uint64,
 // and to every float and complex builtin (float16 included); bool casts
 // safely to T (intn_numpy.h, RegisterIntNCasts).
+//
+// bcomplex32 (0.6, custom_complex.h @v0.6.0:818-846, RegisterComplexCasts)
+// casts safely to complex64, complex128 and clongdouble, and bool, uint8
+// and int8 cast safely to it; int1 and uint1 register as the other
+// integers do (intn_numpy.h @v0.6.0:714-786).
 func registeredSafe(from, to ntype) bool {
 	switch {
+	case from == nBC32:
+		return to == nC64 || to == nC128 || to == nCLongDouble
+	case to == nBC32:
+		return from == nBool || from == nU8 || from == nI8
 	case from.user() && isMLFloat(from):
 		switch to {
 		case nF32, nF64, nLongDouble, nC64, nC128, nCLongDouble:
@@ -67,7 +85,7 @@ func registeredSafe(from, to ntype) bool {
 		case nI8, nI16, nI32, nI64, nF16, nF32, nF64, nLongDouble, nC64, nC128, nCLongDouble:
 			return true
 		case nU8, nU16, nU32, nU64:
-			return from == nU2 || from == nU4
+			return from == nU1 || from == nU2 || from == nU4
 		}
 	case to.user() && isMLFloat(to):
 		return from == nBool || from == nU8 || from == nI8
@@ -194,22 +212,26 @@ func userCommon(cls, other ntype) (ntype, bool) {
 // Each is built the first time ml_dtypes=true asks for it, not at init.
 var (
 	mlPairTable = sync.OnceValue(func() *kit.PairTable {
-		return kit.NewPairTable("numpy", func(a, b dtype.DType) kit.Decision { return decideMLPair(model{}, a, b) })
+		return kit.NewPairTable("numpy", func(a, b dtype.DType) kit.Decision { return decideMLPair(model{}, mlV05, a, b) })
 	})
 	mlPairTable124 = sync.OnceValue(func() *kit.PairTable {
-		return kit.NewPairTable("numpy", func(a, b dtype.DType) kit.Decision { return decideMLPair(model{v124: true}, a, b) })
+		return kit.NewPairTable("numpy", func(a, b dtype.DType) kit.Decision { return decideMLPair(model{v124: true}, mlV05, a, b) })
+	})
+	// mlPairTable06 is np.promote_types with ml_dtypes 0.6 (NumPy 2 only).
+	mlPairTable06 = sync.OnceValue(func() *kit.PairTable {
+		return kit.NewPairTable("numpy", func(a, b dtype.DType) kit.Decision { return decideMLPair(model{}, mlV06, a, b) })
 	})
 )
 
-func decideMLPair(m model, a, b dtype.DType) kit.Decision {
-	ta, oka := lookup(a)
-	tb, okb := lookup(b)
+func decideMLPair(m model, v mlVersion, a, b dtype.DType) kit.Decision {
+	ta, oka := lookupML(a, v)
+	tb, okb := lookupML(b, v)
 	if !oka || !okb {
 		bad := a
 		if oka {
 			bad = b
 		}
-		return kit.Decision{Rule: ruleNotBuiltin, Msg: notRegisteredMsg(bad)}
+		return kit.Decision{Rule: ruleNotBuiltin, Msg: notRegisteredMsg(bad, v)}
 	}
 	c, ok := m.commonDType(dclass(ta), dclass(tb))
 	if !ok {

@@ -15,12 +15,12 @@ import (
 // any number of operands and, with check_values=true, what a ufunc (np.add)
 // does with the same operands. promotion=weak is NumPy 2 (NEP 50, the
 // default); promotion=legacy is NumPy 1.x's value-based promotion as NumPy
-// 1.24 computes it (legacy.md). ml_dtypes=true registers ml_dtypes 0.5's
-// extension types (mldtypes.md).
+// 1.24 computes it (legacy.md). ml_dtypes=0.5 (or true) registers
+// ml_dtypes 0.5's extension types, ml_dtypes=0.6 those of 0.6 (mldtypes.md).
 var Def = &promote.Def{
 	Name:    "numpy",
-	Title:   "NumPy 2 (promote_types, result_type, NEP 50); NumPy 1.24 value-based promotion; ml_dtypes 0.5",
-	Source:  "rules/numpy/spec.md; rules/numpy/legacy.md; rules/numpy/mldtypes.md; numpy/numpy@1f90bbb55e65e7de68921bc3f1a2d94492fdf689, v1.24.2, v2.4.6; jax-ml/ml_dtypes v0.5.4",
+	Title:   "NumPy 2 (promote_types, result_type, NEP 50); NumPy 1.24 value-based promotion; ml_dtypes 0.5 and 0.6",
+	Source:  "rules/numpy/spec.md; rules/numpy/legacy.md; rules/numpy/mldtypes.md; numpy/numpy@1f90bbb55e65e7de68921bc3f1a2d94492fdf689, v1.24.2, v2.4.6; jax-ml/ml_dtypes v0.5.4, v0.6.0",
 	NAry:    promote.Set,
 	Dialect: dtype.NumPy,
 	Options: []promote.Option{{
@@ -36,9 +36,11 @@ var Def = &promote.Def{
 		Doc:     "NumPy's own names for its two promotion states: weak is NumPy 2 (NEP 50: Python scalars are weak, values never matter); legacy is NumPy 1.x value-based promotion as NumPy 1.24 computes it (a scalar meeting arrays of its kind or higher takes the smallest dtype holding its value; operand order can matter)",
 	}, {
 		Name:    "ml_dtypes",
-		Kind:    promote.BoolOption,
+		Kind:    promote.EnumOption,
 		Default: "false",
-		Doc:     "false: only NumPy's builtin dtypes; true: ml_dtypes 0.5 is imported, registering bfloat16, the float8/float6/float4 types and int2/int4/uint2/uint4 with NumPy as legacy user dtypes",
+		Values:  []string{"false", "true", "0.5", "0.6"},
+		Doc:     "false: only NumPy's builtin dtypes; 0.5 (or true): ml_dtypes 0.5 is imported, registering bfloat16, the float8/float6/float4 types and int2/int4/uint2/uint4 with NumPy as legacy user dtypes; 0.6: ml_dtypes 0.6, which adds int1, uint1 and bcomplex32 and needs NumPy 2 (not promotion=legacy)",
+		Explain: explainMLVersion,
 	}},
 	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
@@ -46,20 +48,28 @@ var Def = &promote.Def{
 			Base:        kit.NewBase(s, pairTable()),
 			checkValues: s.Bool("check_values"),
 			legacy:      s.Enum("promotion") == "legacy",
-			ml:          s.Bool("ml_dtypes"),
+			mlv:         mlVersionOf(s),
 		}
+		r.ml = r.mlv != mlNone
 		r.m = model{v124: r.legacy}
 		switch {
+		case r.mlv == mlV06 && r.legacy:
+			return nil, fmt.Errorf("numpy: ml_dtypes=0.6 with promotion=legacy: ml_dtypes 0.6.0 needs NumPy 2 (jax-ml/ml_dtypes v0.6.0 pyproject.toml: numpy>=2.0.0; CHANGELOG: dropped support for NumPy < 2.0); promotion=legacy is NumPy 1.24 (valid: ml_dtypes=0.5 with promotion=legacy, or ml_dtypes=0.6 with promotion=weak)")
 		case r.ml && r.legacy:
 			r.Table = mlPairTable124()
+		case r.mlv == mlV06:
+			r.Table = mlPairTable06()
 		case r.ml:
 			r.Table = mlPairTable()
 		}
 		return r, nil
 	},
 	DTypes: func(s promote.Settings) *promote.DTypeSet {
-		if s.Bool("ml_dtypes") {
+		switch mlVersionOf(s) {
+		case mlV05:
 			return mlDTypeSet()
+		case mlV06:
+			return mlDTypeSet06()
 		}
 		return builtinDTypeSet()
 	},
@@ -77,8 +87,8 @@ var Def = &promote.Def{
 			return fmt.Sprintf("NumPy has no weak %s: only Python int, float and complex are weak", kindWord(o))
 		}},
 		NoDType: &promote.Refusal{Rule: ruleNotBuiltin, Msg: func(s promote.Settings, o promote.Operand) string {
-			if s.Bool("ml_dtypes") {
-				return notRegisteredMsg(o.DType)
+			if v := mlVersionOf(s); v != mlNone {
+				return notRegisteredMsg(o.DType, v)
 			}
 			return notBuiltinMsg(o.DType)
 		}},
@@ -86,11 +96,48 @@ var Def = &promote.Def{
 	},
 }
 
+// mlVersion is the ml_dtypes release imported with NumPy, if any.
+type mlVersion uint8
+
+const (
+	mlNone mlVersion = iota
+	mlV05            // ml_dtypes 0.5.4 (ml_dtypes=0.5, or true)
+	mlV06            // ml_dtypes 0.6.0
+)
+
+// explainMLVersion says why an ml_dtypes value is refused: a release newer
+// than 0.6 or older than 0.5 is named as such, never mapped to one known.
+func explainMLVersion(v string) string {
+	var major, minor int
+	if n, _ := fmt.Sscanf(v, "%d.%d", &major, &minor); n == 2 {
+		switch {
+		case major > 0 || minor > 6:
+			return fmt.Sprintf("; ml_dtypes %d.%d is newer than the newest release this rule set knows (0.6)", major, minor)
+		case minor < 5:
+			return fmt.Sprintf("; ml_dtypes %d.%d is older than the oldest release this rule set knows (0.5)", major, minor)
+		}
+		return "; name the minor release only (0.6, not 0.6.0)"
+	}
+	return " (the ml_dtypes release imported with NumPy; true is 0.5)"
+}
+
+// mlVersionOf reads the ml_dtypes option.
+func mlVersionOf(s promote.Settings) mlVersion {
+	switch s.Enum("ml_dtypes") {
+	case "true", "0.5":
+		return mlV05
+	case "0.6":
+		return mlV06
+	}
+	return mlNone
+}
+
 type rules struct {
 	kit.Base
 	checkValues bool
-	legacy      bool // promotion=legacy: NumPy 1.24
-	ml          bool // ml_dtypes=true
+	legacy      bool      // promotion=legacy: NumPy 1.24
+	ml          bool      // ml_dtypes is imported (0.5 or 0.6)
+	mlv         mlVersion // which ml_dtypes
 	m           model
 }
 
@@ -253,10 +300,10 @@ func (r *rules) classify(o promote.Operand) (dclass, error) {
 // builtin, or with ml_dtypes=true one of ml_dtypes' types.
 func (r *rules) concreteType(o promote.Operand) (ntype, error) {
 	if r.ml {
-		if t, ok := lookup(o.DType); ok {
+		if t, ok := lookupML(o.DType, r.mlv); ok {
 			return t, nil
 		}
-		return 0, r.Refuse(ruleNotBuiltin, notRegisteredMsg(o.DType), o)
+		return 0, r.Refuse(ruleNotBuiltin, notRegisteredMsg(o.DType, r.mlv), o)
 	}
 	t, ok := builtin(o.DType)
 	if !ok {
@@ -303,6 +350,9 @@ var (
 		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := builtin(d); return ok })
 	})
 	mlDTypeSet = sync.OnceValue(func() *promote.DTypeSet {
-		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := lookup(d); return ok })
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := lookupML(d, mlV05); return ok })
+	})
+	mlDTypeSet06 = sync.OnceValue(func() *promote.DTypeSet {
+		return kit.DTypesWhere(func(d dtype.DType) bool { _, ok := lookupML(d, mlV06); return ok })
 	})
 )

@@ -56,10 +56,17 @@ const (
 	nF6E3M2FN
 	nF4E2M1FN
 	nF8E8M0FNU
+	// int1 and uint1 arrive with ml_dtypes 0.6 (registered before int2).
+	nI1
+	nU1
 	nI2
 	nU2
 	nI4
 	nU4
+	// bcomplex32 arrives with ml_dtypes 0.6, registered after the
+	// integers (with complex32, which promote does not model: mldtypes.md
+	// §9).
+	nBC32
 
 	numAllTypes
 )
@@ -144,10 +151,30 @@ var ntypes = [numAllTypes]ntypeInfo{
 	nF6E3M2FN:      {"float6_e3m2fn", kindNone, 1, 265, dtype.F6E3M2FN, 'V'},
 	nF4E2M1FN:      {"float4_e2m1fn", kindNone, 1, 266, dtype.F4E2M1FN, 'V'},
 	nF8E8M0FNU:     {"float8_e8m0fnu", kindNone, 1, 267, dtype.F8E8M0FNU, 'V'},
-	nI2:            {"int2", kindNone, 1, 268, dtype.I2, 'V'},
-	nU2:            {"uint2", kindNone, 1, 269, dtype.U2, 'V'},
-	nI4:            {"int4", kindNone, 1, 270, dtype.I4, 'V'},
-	nU4:            {"uint4", kindNone, 1, 271, dtype.U4, 'V'},
+	// ml_dtypes 0.6 registers int1 and uint1 before int2, so int2 to
+	// uint4 are 270 to 273 there (268 to 271 in 0.5): only the order of
+	// type numbers matters, and it is the same among the types both have.
+	// bcomplex32 has kind 'W' and 4 bytes (dtypes.cc @v0.6.0:342-358).
+	nI1:   {"int1", kindNone, 1, 268, dtype.I1, 'V'},
+	nU1:   {"uint1", kindNone, 1, 269, dtype.U1, 'V'},
+	nI2:   {"int2", kindNone, 1, 270, dtype.I2, 'V'},
+	nU2:   {"uint2", kindNone, 1, 271, dtype.U2, 'V'},
+	nI4:   {"int4", kindNone, 1, 272, dtype.I4, 'V'},
+	nU4:   {"uint4", kindNone, 1, 273, dtype.U4, 'V'},
+	nBC32: {"bcomplex32", kindNone, 4, 274, dtype.BC32, 'W'},
+}
+
+// new06 reports whether t is one of the types ml_dtypes 0.6 adds.
+func (t ntype) new06() bool { return t == nI1 || t == nU1 || t == nBC32 }
+
+// lookupML returns the NumPy builtin or ml_dtypes type for d with the
+// given ml_dtypes release imported (mlV05 or mlV06).
+func lookupML(d dtype.DType, v mlVersion) (ntype, bool) {
+	t, ok := lookup(d)
+	if !ok || t.new06() && v != mlV06 {
+		return 0, false
+	}
+	return t, true
 }
 
 func (t ntype) String() string { return ntypes[t].name }

@@ -5,27 +5,34 @@
 //
 // # Versions
 //
-// The version option picks the PyTorch release: 2.14 (the default), 2.6
-// or 1.13. Each knows its own dtypes, promoteTypes and toComplexType, and
-// how it reads a Python int past int64 (versions.md is the spec):
+// The version option picks the PyTorch release: every minor release from
+// 1.13 to 2.14 (the default). Each knows its own dtypes, promoteTypes and
+// toComplexType, and how it reads a Python int past int64 (versions.md is
+// the spec, with the pull request behind each change):
 //
-//   - 1.13 has the 13 classic dtypes only; its promoteTypes is one lookup
-//     in a table indexed by ScalarType; a Python int outside int64 is a
-//     RuntimeError, "Overflow when unpacking long".
-//   - 2.6 adds the Float8 types (e5m2, e4m3fn, e5m2fnuz, e4m3fnuz), the
-//     uint16/32/64 shell types, uint1-7 and int1-7, with promoteTypes'
-//     steps: Float8 never mixes, uint16 and kin only with a floating type
-//     (which wins), int1-7 fail an internal assertion. A Python int in
-//     [2^63, 2^64) is a uint64 Scalar.
-//   - 2.14 adds float8_e8m0fnu (a Float8 type) and bcomplex32 (bc32, a
-//     14th table axis), and toComplexType(bfloat16) becomes bcomplex32
-//     (PR #173783): a bfloat16 tensor with a Python complex, or with a
-//     complex zero-dim tensor, gives bc32 where earlier versions gave c64.
+//   - 1.13 and 2.0 have the 13 classic dtypes only; promoteTypes is one
+//     lookup in a table indexed by ScalarType; a Python int outside int64
+//     is a RuntimeError, "Overflow when unpacking long" (until 2.3).
+//   - 2.1 adds float8_e5m2 and float8_e4m3fn to the table: they mix with
+//     the other dtypes (float8_e5m2 + float32 is float32).
+//   - 2.2 adds the fnuz Float8 types and the steps: same dtype first, then
+//     Float8 never mixes.
+//   - 2.3 adds uint16/32/64 and uint1-7, which promote only with a
+//     floating type (which wins), and the uint64 Scalar for a Python int
+//     in [2^63, 2^64).
+//   - 2.6 adds int1-7 (an internal assertion with anything else), 2.7
+//     float8_e8m0fnu (a Float8 type), 2.8 float4_e2m1fn_x2 (floating,
+//     outside the table).
+//   - 2.14 adds bcomplex32 (bc32, a 14th table axis), and
+//     toComplexType(bfloat16) becomes bcomplex32 (PR #173783): a bfloat16
+//     tensor with a Python complex, or with a complex zero-dim tensor,
+//     gives bc32 where earlier versions gave c64.
 //
-// A dtype a version lacks is refused by name, with the versions that
-// have it. Every version is checked against its live library by
-// TestLiveTorch (Debian's python3-torch: 1.13 on bookworm, 2.6 on trixie,
-// 2.14 on sid).
+// A dtype a version lacks is refused by name, with the release that added
+// it; a version newer than 2.14 is refused as such. 1.13, 2.6 and 2.14 are
+// checked against their live library by TestLiveTorch (Debian's
+// python3-torch: 1.13 on bookworm, 2.6 on trixie, 2.14 on sid), and 2.11
+// by its recorded live promote_types vectors.
 //
 // # Sources
 //

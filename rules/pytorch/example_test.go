@@ -58,11 +58,11 @@ func ExampleState() {
 	// f16 f64 -> f16 by floating-higher
 }
 
-// Example_versions asks three queries of each PyTorch version: bfloat16
+// Example_versions asks three queries of five PyTorch releases: bfloat16
 // with a Python complex (bcomplex32 from 2.14), uint16 with float32 (no
-// uint16 in 1.13) and uint8 with 2**63 (no uint64 Scalar in 1.13).
+// uint16 before 2.3) and uint8 with 2**63 (no uint64 Scalar before 2.3).
 func Example_versions() {
-	for _, v := range pytorch.Versions {
+	for _, v := range []string{"2.14", "2.11", "2.3", "2.2", "1.13"} {
 		torch := pytorch.Def.MustBuild("version=" + v)
 		for _, line := range []string{"bf16 1j", "u16 f32", "u8 9223372036854775808"} {
 			ops, _ := promote.ParseOperands(pytorch.Def.Dialect, line)
@@ -80,10 +80,16 @@ func Example_versions() {
 	// 2.14  bf16 1j                  bc32
 	// 2.14  u16 f32                  f32
 	// 2.14  u8 9223372036854775808   u8
-	// 2.6   bf16 1j                  c64
-	// 2.6   u16 f32                  f32
-	// 2.6   u8 9223372036854775808   u8
+	// 2.11  bf16 1j                  c64
+	// 2.11  u16 f32                  f32
+	// 2.11  u8 9223372036854775808   u8
+	// 2.3   bf16 1j                  c64
+	// 2.3   u16 f32                  f32
+	// 2.3   u8 9223372036854775808   u8
+	// 2.2   bf16 1j                  c64
+	// 2.2   u16 f32                  error: PyTorch 2.2 has no dtype for u16 (torch.uint16 was added in 2.3)
+	// 2.2   u8 9223372036854775808   error: Overflow when unpacking long (Python int 9223372036854775808 is outside int64's range; PyTorch 2.2 has no uint64 Scalar)
 	// 1.13  bf16 1j                  c64
-	// 1.13  u16 f32                  error: PyTorch 1.13 has no dtype for u16 (torch.uint16 exists in 2.14 and 2.6)
+	// 1.13  u16 f32                  error: PyTorch 1.13 has no dtype for u16 (torch.uint16 was added in 2.3)
 	// 1.13  u8 9223372036854775808   error: Overflow when unpacking long (Python int 9223372036854775808 is outside int64's range; PyTorch 1.13 has no uint64 Scalar)
 }

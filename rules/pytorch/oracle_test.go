@@ -129,7 +129,12 @@ var tripleScalars = []string{"true", "3", "1.5", "1j"}
 
 // pythonRefTypes are the tensor dtypes elementwise_dtypes handles as the
 // C++ code does.
-var pythonRefTypes = dtypeSet(classicAxes)
+var pythonRefTypes = func() (s [dtype.Count]bool) {
+	for _, d := range classicAxes {
+		s[d] = true
+	}
+	return s
+}()
 
 // sampledTriples is how many triples (each with all its orders) a
 // default run sends per default dtype, of the 30,000 to 160,000 a version

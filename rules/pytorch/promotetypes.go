@@ -12,6 +12,7 @@ import (
 // A rule that exists in several versions cites each.
 const (
 	src113Promote   = "pytorch/pytorch v1.13.1 c10/core/ScalarType.h:392-449 (promoteTypes, _promoteTypesLookup)"
+	src21Promote    = "pytorch/pytorch v2.1.0 c10/core/ScalarType.h promoteTypes (_promoteTypesLookup with the Float8 axes b8 and h8, PR #104242)"
 	src26File       = "pytorch/pytorch v2.6.0 c10/core/ScalarType.cpp"
 	src26Promote    = src26File + ":43-129 (promoteTypes)"
 	src214Promote   = "pytorch/pytorch v2.14.1 c10/core/ScalarType.cpp promoteTypes (not read: its steps and assertion lines :103/:105 as in 2.6, its table with BComplex32 from the live library; rules/pytorch/versions.md)"
@@ -61,9 +62,13 @@ func (r *release) decide(a, b dtype.DType) kit.Decision {
 	case !r.Has(b):
 		return refuse(ruleNoDType, r.noDTypeMsg(b))
 	case r.tableOnly:
-		// v1.13.1 ScalarType.h:449: every non-quantized pair is one
-		// table lookup, the diagonal included.
-		return kit.Decision{Out: r.lookup[r.index(a)][r.index(b)], Rule: r.ruleTable}
+		// v1.13.1 ScalarType.h:449 (and 2.0, 2.1): every non-quantized
+		// pair is one table lookup, the diagonal included.
+		if out := r.lookup[r.index(a)][r.index(b)]; out != dtype.Invalid {
+			return kit.Decision{Out: out, Rule: r.ruleTable}
+		}
+		// 2.1's ud cells: torch.promote_types checks for Undefined.
+		return refuse(ruleTableUndefined, fmt.Sprintf("Promotion from %s and %s is unsupported.", scalarTypeNames[a], scalarTypeNames[b]))
 
 	// ScalarType.cpp:50-52 (2.6): equal types return that type before
 	// any other check, so float8 with itself is fine.

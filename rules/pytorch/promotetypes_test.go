@@ -46,10 +46,12 @@ func TestPromoteTypesTable(t *testing.T) {
 			t.Errorf("line %d: result_type(%s, %s) = %s, disagrees with promote_types", v.Line, a, b, got)
 		}
 	}
-	// Every dtype PyTorch has is in the file, with every partner.
+	// Every dtype PyTorch has is in the file, with every partner, but
+	// those that joined the catalogue later (the 2.11 live vectors and
+	// TestLaterReleasesChangeOnlyWhatTheyAdd cover them).
 	for _, a := range dtype.All() {
 		for _, b := range dtype.All() {
-			if Has(a) && Has(b) && !seen[[2]dtype.DType{a, b}] {
+			if Has(a) && Has(b) && !joinedLater[a] && !joinedLater[b] && !seen[[2]dtype.DType{a, b}] {
 				t.Errorf("pair (%s, %s) missing from promote_types.tsv", a, b)
 			}
 		}

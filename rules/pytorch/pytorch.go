@@ -15,8 +15,8 @@ const Name = "pytorch"
 
 // Def is the pytorch rule set: torch.promote_types for plain dtype pairs
 // and torch.result_type (TensorIterator's common dtype) for operands.
-// Options: version (the PyTorch release: 2.14, the default, 2.6 or 1.13)
-// and default_float (torch.set_default_dtype).
+// Options: version (the PyTorch release, 1.13 to 2.14, the default) and
+// default_float (torch.set_default_dtype).
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "PyTorch (torch.promote_types, torch.result_type)",
@@ -28,7 +28,8 @@ var Def = &promote.Def{
 		Kind:    promote.EnumOption,
 		Default: Version214,
 		Values:  Versions,
-		Doc:     "the PyTorch release: its dtypes (1.13 has no float8 or uint16/32/64), promoteTypes table, toComplexType (bfloat16 with a complex gives bcomplex32 from 2.14) and Python int range (1.13 refuses ints past int64)",
+		Doc:     "the PyTorch release, 1.13 to 2.14: its dtypes (float8 from 2.1, uint16/32/64 and uint1-7 from 2.3, int1-7 from 2.6, float8_e8m0fnu from 2.7, float4_e2m1fn_x2 from 2.8, bcomplex32 from 2.14), promoteTypes (2.1 mixes Float8 types through its table; from 2.2 they never mix), toComplexType (bfloat16 with a complex gives bcomplex32 from 2.14) and Python int range (before 2.3 ints past int64 are refused)",
+		Explain: explainVersion,
 	}, {
 		Name:    "default_float",
 		Kind:    promote.EnumOption,
@@ -122,7 +123,7 @@ var allRules = func() []*promote.Rule {
 		ruleComplexHigher, ruleComplexLower, ruleFloatingHigher, ruleBoolHigher, ruleIntegralFloating, ruleIntegralHigher,
 		ruleOneSlot, ruleToComplex, ruleDimTensor, ruleZeroDim, rulePyBool, rulePyInt, rulePyIntUnsigned,
 		rulePyFloat, rulePyComplex, ruleNoWeak, ruleDynamicRank, ruleNoDType, ruleSame, ruleFloat8, ruleBarebonesFloat,
-		ruleBarebones, ruleInternalAssert, kit.NoOperands, pylit.Rule,
+		ruleBarebones, ruleInternalAssert, ruleTableUndefined, kit.NoOperands, pylit.Rule,
 	}
 	for _, r := range releases {
 		for _, rule := range [...]*promote.Rule{r.ruleTable, r.ruleComplexOf, r.ruleIntOutside} {

@@ -33,9 +33,19 @@ var scalarTypeNames = [dtype.Count]string{
 	dtype.U64:        "UInt64",
 	dtype.U1:         "UInt1",
 	dtype.U2:         "UInt2",
+	dtype.U3:         "UInt3",
 	dtype.U4:         "UInt4",
+	dtype.U5:         "UInt5",
+	dtype.U6:         "UInt6",
+	dtype.U7:         "UInt7",
+	dtype.I1:         "Int1",
 	dtype.I2:         "Int2",
+	dtype.I3:         "Int3",
 	dtype.I4:         "Int4",
+	dtype.I5:         "Int5",
+	dtype.I6:         "Int6",
+	dtype.I7:         "Int7",
+	dtype.F4E2M1FNX2: "Float4_e2m1fn_x2",
 }
 
 // torchNames are the Python names of the dtypes (torch.uint16 is
@@ -49,14 +59,16 @@ var torchNames = [dtype.Count]string{
 	dtype.F8E5M2FNUZ: "float8_e5m2fnuz", dtype.F8E4M3FNUZ: "float8_e4m3fnuz",
 	dtype.F8E8M0FNU: "float8_e8m0fnu",
 	dtype.U16:       "uint16", dtype.U32: "uint32", dtype.U64: "uint64",
-	dtype.U1: "uint1", dtype.U2: "uint2", dtype.U4: "uint4", dtype.I2: "int2", dtype.I4: "int4",
+	dtype.U1: "uint1", dtype.U2: "uint2", dtype.U3: "uint3", dtype.U4: "uint4", dtype.U5: "uint5", dtype.U6: "uint6", dtype.U7: "uint7",
+	dtype.I1: "int1", dtype.I2: "int2", dtype.I3: "int3", dtype.I4: "int4", dtype.I5: "int5", dtype.I6: "int6", dtype.I7: "int7",
+	dtype.F4E2M1FNX2: "float4_e2m1fn_x2",
 }
 
 // Has reports whether the newest modelled PyTorch (the default version)
 // has a ScalarType for d. The catalogue's f8e4m3, f8e3m4, f8e4m3b11fnuz,
-// f6e2m3fn, f6e3m2fn, f4e2m1fn and dynamic have none in any version
-// (PyTorch's only 4-bit float is the packed float4_e2m1fn_x2, two values
-// per element, which is not f4e2m1fn).
+// f6e2m3fn, f6e3m2fn, f4e2m1fn, f80, c160 and dynamic have none in any
+// version (PyTorch's only 4-bit float is the packed float4_e2m1fn_x2, the
+// catalogue's f4e2m1fnx2, two values per element).
 func Has(d dtype.DType) bool { return latest.Has(d) }
 
 // HasIn reports whether the given PyTorch version (one of Versions) has a
@@ -91,12 +103,12 @@ func isFloat8(d dtype.DType) bool {
 	return false
 }
 
-// isFloating is c10::isFloatingType: the IEEE-like floats, bfloat16 and
-// every Float8 type (and float4_e2m1fn_x2, which the catalogue lacks).
-// Complex types are not floating.
+// isFloating is c10::isFloatingType: the IEEE-like floats, bfloat16,
+// every Float8 type and float4_e2m1fn_x2 (2.14 ScalarType.h:100-108; live
+// 2.11: uint16 with it gives it). Complex types are not floating.
 func isFloating(d dtype.DType) bool {
 	switch d {
-	case dtype.F64, dtype.F32, dtype.F16, dtype.BF16:
+	case dtype.F64, dtype.F32, dtype.F16, dtype.BF16, dtype.F4E2M1FNX2:
 		return true
 	}
 	return isFloat8(d)
@@ -112,7 +124,7 @@ func isComplex(d dtype.DType) bool {
 // uint16/32/64, the unsigned types added after uint8. uint8 is not one.
 func isBarebonesUnsigned(d dtype.DType) bool {
 	switch d {
-	case dtype.U1, dtype.U2, dtype.U4, dtype.U16, dtype.U32, dtype.U64:
+	case dtype.U1, dtype.U2, dtype.U3, dtype.U4, dtype.U5, dtype.U6, dtype.U7, dtype.U16, dtype.U32, dtype.U64:
 		return true
 	}
 	return false

@@ -38,28 +38,29 @@ func opDTypeName(d dtype.DType) string {
 	return d.String()
 }
 
+// tfTrueDiv is truediv of operands promoted to p, bool or an integer:
+// _TRUEDIV_TABLE's float (weakness kept), or a refusal of bool.
+func tfTrueDiv(p dtype.DType, weak bool) promote.OpDecision {
+	switch {
+	case p == dtype.Bool:
+		return promote.OpRefuse(ruleTFDiv, "TypeError: Invalid dtype <dtype: 'bool'> in __truediv__")
+	case p.Bits() <= 16:
+		return promote.OpDecision{DType: dtype.F32, Weak: weak, Rule: ruleTFDiv}
+	}
+	return promote.OpDecision{DType: dtype.F64, Weak: weak, Rule: ruleTFDiv}
+}
+
 // OpPolicy implements promote.OpTyper: TensorFlow's results may stay weak.
 func (r *rules) OpPolicy() promote.OpPolicy { return promote.OpPolicy{Weak: true} }
 
 // TypeOp implements promote.OpTyper.
 func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
 	op := q.Op
-	switch {
-	case op.IsBinary():
-		if q.Err != nil {
-			break
-		}
-		p := q.Res.DType
-		switch {
-		case op.IsOrdering() && p.IsComplex():
-			return promote.OpRefuse(ruleTFCxOrder, "%s takes a real number type, not %s", tfCmpNames[op-promote.OpLt], opDTypeName(p))
-		case op == promote.OpDiv && p == dtype.Bool:
-			return promote.OpRefuse(ruleTFDiv, "TypeError: Invalid dtype <dtype: 'bool'> in __truediv__")
-		case op == promote.OpDiv && p.IsInteger() && p.Bits() <= 16:
-			return promote.OpDecision{DType: dtype.F32, Weak: q.Res.Weak, Rule: ruleTFDiv}
-		case op == promote.OpDiv && p.IsInteger():
-			return promote.OpDecision{DType: dtype.F64, Weak: q.Res.Weak, Rule: ruleTFDiv}
-		}
+	switch p, promoted := opkit.Promoted(q); {
+	case promoted && opkit.ComplexOrdering(op, p):
+		return promote.OpRefuse(ruleTFCxOrder, "%s takes a real number type, not %s", tfCmpNames[op-promote.OpLt], opDTypeName(p))
+	case promoted && opkit.IntTrueDiv(op, p):
+		return tfTrueDiv(p, q.Res.Weak)
 	case op.IsElementwise() || op.IsReduction():
 		d := q.Args[0].DType
 		switch {

@@ -32,13 +32,11 @@ func (r *rules) OpPolicy() promote.OpPolicy { return promote.OpPolicy{Weak: true
 // TypeOp implements promote.OpTyper.
 func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
 	op := q.Op
-	switch {
-	case op == promote.OpDiv && q.Err == nil:
-		if opkit.IsIntOrBool(q.Res.DType) {
-			return promote.OpDecision{DType: r.defFloat, Rule: ruleTGDiv}
-		}
-	case op == promote.OpPow && q.Err == nil:
-		if b := &q.Args[1]; !q.Res.DType.IsFloat() && b.Literal {
+	switch p, promoted := opkit.Promoted(q); {
+	case promoted && opkit.IntTrueDiv(op, p):
+		return promote.OpDecision{DType: r.defFloat, Rule: ruleTGDiv}
+	case promoted && op == promote.OpPow:
+		if b := &q.Args[1]; !p.IsFloat() && b.Literal {
 			v := b.Value
 			if !(v.Kind == promote.BoolValue || v.Kind == promote.IntValue && v.Int.Sign() >= 0) {
 				return promote.OpRefuse(ruleTGPow, "RuntimeError: base needs to be float")

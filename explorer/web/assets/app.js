@@ -1,4 +1,4 @@
-// promote explorer: one page, five views, every view a URL.
+// promote explorer: one page, six views, every view a URL.
 //
 // The engine is promote itself: either the server's API (promote serve)
 // or promote compiled to WebAssembly (promote site); engine.js says which.
@@ -7,7 +7,7 @@
 'use strict';
 
 (function () {
-  const VIEWS = ['query', 'table', 'lattice', 'cast', 'infer'];
+  const VIEWS = ['query', 'table', 'lattice', 'cast', 'infer', 'lint'];
   // The URL parameters each view reads; anything else opens the default
   // view with a note.
   const PARAMS = {
@@ -16,6 +16,7 @@
     lattice: ['rules'],
     cast: ['from', 'to', 'policy', 'v'],
     infer: ['prog', 'rules'],
+    lint: ['py'],
   };
   const DEFAULTS = {
     query: { q: 'i32 bf16', rules: '' },
@@ -23,6 +24,7 @@
     lattice: { rules: 'jax' },
     cast: { from: 'f32', to: 'bf16', policy: 'default', v: '0.1\n1.00390625\n65520\n3.4e38\n1e-40\nnan' },
     infer: { prog: 'x: i8\ny: u8\nz = x + y\nz * 1.5\nsum(z) / 2', rules: 'numpy,jax,pytorch,tensorflow:mode=all,array-api' },
+    lint: { py: 'import numpy as np\n\nscale = np.float32(0.5)\nratio = scale * 2.0\npixels = np.zeros((4, 4), dtype=np.uint8)\nbrighter = pixels + 300\npixels += np.int16(5)\n' },
   };
 
   const $ = (id) => document.getElementById(id);
@@ -374,7 +376,36 @@
     writeURL();
   }
 
-  const RUN = { query: runQuery, table: () => runPicture('table'), lattice: () => runPicture('lattice'), cast: runCast, infer: runInfer };
+  async function runLint() {
+    const s = state.lint;
+    const fresh = latest('lint');
+    const resp = await call({ op: 'lint', program: s.py });
+    if (!fresh()) return;
+    const body = $('p-table').tBodies[0];
+    body.replaceChildren();
+    $('p-summary').textContent = '';
+    if (resp.error) {
+      showError('p-error', resp.error);
+      done(resp, 'lint');
+      writeURL();
+      return;
+    }
+    const l = resp.lint;
+    showError('p-error', l.error ? 'syntax error at ' + l.error : '');
+    for (const f of l.findings) {
+      body.append(el('tr', { class: 'differs', title: f.message },
+        el('td', { class: 'num' }, f.line + ':' + f.col),
+        el('td', {}, f.op + ' on ' + f.operands.join(', ')),
+        el('td', { class: 'result' }, f.old),
+        el('td', { class: 'result' }, f.new),
+        el('td', { class: 'why' }, f.case + (f.old_rule || f.new_rule ? ' [rules: ' + (f.old_rule || '-') + ' / ' + (f.new_rule || '-') + ']' : ''))));
+    }
+    $('p-summary').textContent = l.summary;
+    done(resp, 'lint');
+    writeURL();
+  }
+
+  const RUN = { query: runQuery, table: () => runPicture('table'), lattice: () => runPicture('lattice'), cast: runCast, infer: runInfer, lint: runLint };
 
   // fill copies the state into the view's inputs.
   function fill(v) {
@@ -385,6 +416,7 @@
       case 'lattice': $('l-rules').value = s.rules; break;
       case 'cast': $('c-from').value = s.from; $('c-to').value = s.to; $('c-policy').value = s.policy; $('c-values').value = s.v; break;
       case 'infer': $('i-prog').value = s.prog; $('i-rules').value = s.rules; break;
+      case 'lint': $('p-src').value = s.py; break;
     }
   }
 
@@ -438,6 +470,7 @@
     bind('c-values', 'cast', 'v', 150);
     bind('i-prog', 'infer', 'prog', 200);
     bind('i-rules', 'infer', 'rules', 300);
+    bind('p-src', 'lint', 'py', 200);
 
     view = readURL();
     show(view); // the first answer comes before the menus are built

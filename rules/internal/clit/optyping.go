@@ -84,3 +84,88 @@ func NotOp(op promote.Op, lang string) promote.OpDecision {
 func IntOperands(op promote.Op, a, b dtype.DType, cpp bool) promote.OpDecision {
 	return promote.OpRefuse(RuleIntOperands, "invalid operands to binary %s (have '%s' and '%s')", op, Name(a, cpp), Name(b, cpp))
 }
+
+// PromoteAs is Promote(r, d) decided by rule.
+func PromoteAs(r promote.Rules, d dtype.DType, rule *promote.Rule) promote.OpDecision {
+	out := Promote(r, d)
+	out.Rule = rule
+	return out
+}
+
+// Ops is what the op typing of C and of C++ differ in; its TypeOp is the
+// dispatch both share: ** as the language's pow, where as its conditional
+// operator, the binary operators under the usual arithmetic conversions,
+// and the unary functions and reductions.
+type Ops struct {
+	// Lang is the language as its errors name it: "C", "C++".
+	Lang string
+	// CPP spells the types in errors as C++ does.
+	CPP bool
+	// Compare is what a comparison gives: its type and rule.
+	Compare promote.OpDecision
+	// Pow types a ** b, which the language reads as pow(a, b).
+	Pow func(r promote.Rules, a, b dtype.DType) promote.OpDecision
+	// Where types where(c, a, b), c ? a : b; false leaves q.Generic.
+	Where func(q *promote.OpQuery) (promote.OpDecision, bool)
+	// MaxMin types maximum(a, b) and minimum(a, b), p being the usual
+	// arithmetic conversions of a and b.
+	MaxMin func(op promote.Op, a, b, p dtype.DType) promote.OpDecision
+	// Unary types the unary functions and the reductions other than
+	// sum, mean and argmax; false leaves q.Generic.
+	Unary func(r promote.Rules, op promote.Op, d dtype.DType) (promote.OpDecision, bool)
+}
+
+// TypeOp types q for the language o, under the rule set r.
+func (o *Ops) TypeOp(r promote.Rules, q *promote.OpQuery) promote.OpDecision {
+	op := q.Op
+	switch {
+	case op == promote.OpPow:
+		return o.Pow(r, q.Args[0].DType, q.Args[1].DType)
+	case op == promote.OpWhere && !q.Early:
+		if d, ok := o.Where(q); ok {
+			return d
+		}
+	case op == promote.OpMatmul || op == promote.OpConcat:
+		return NotOp(op, o.Lang)
+	case (op.IsBinary() || op == promote.OpMaximum || op == promote.OpMinimum) && q.Err == nil:
+		if d, ok := o.binary(op, q.Args[0].DType, q.Args[1].DType, q.Res.DType); ok {
+			return d
+		}
+	case op.IsElementwise() || op.IsReduction():
+		d := q.Args[0].DType
+		switch op {
+		case promote.OpSum:
+			return PromoteAs(r, d, RuleSum)
+		case promote.OpMean, promote.OpArgmax:
+			return NotOp(op, o.Lang)
+		}
+		if d, ok := o.Unary(r, op, d); ok {
+			return d
+		}
+	}
+	return q.Generic
+}
+
+// binary types a op b, p being their usual arithmetic conversions.
+func (o *Ops) binary(op promote.Op, a, b, p dtype.DType) (promote.OpDecision, bool) {
+	switch {
+	case op.IsComparison():
+		if opkit.ComplexOrdering(op, p) {
+			return promote.OpDecision{}, false
+		}
+		return o.Compare, true
+	case op == promote.OpDiv:
+		if p.IsInteger() {
+			return promote.OpDecision{DType: p, Rule: RuleIntDiv}, true
+		}
+	case op == promote.OpFloorDiv:
+		return NoFloorDiv(o.Lang), true
+	case op == promote.OpMod || op.IsBitwise():
+		if !p.IsInteger() {
+			return IntOperands(op, a, b, o.CPP), true
+		}
+	case op == promote.OpMaximum || op == promote.OpMinimum:
+		return o.MaxMin(op, a, b, p), true
+	}
+	return promote.OpDecision{}, false
+}

@@ -1,0 +1,9 @@
+if x:
+    pass
+    
+  # comment at odd indent
+
+
+
+else:
+    pass
