@@ -413,8 +413,8 @@ func TestLintSkipsUnreadableStatement(t *testing.T) {
 		t.Fatal("the whole program is unreadable")
 	}
 	wantSkipped := []string{
-		"prog:3:5: undefined name np",
-		"prog:5:9: undefined name i64",
+		"prog:3:5: undefined name np: the language has no modules or attributes; declare the value as an input (x: f64(1.5)) and use its name",
+		"prog:5:9: undefined name i64: a typed value is declared as an input (x: i64[](5) or x: i64(5)) and used by its name",
 		"prog:6:5: undefined name b: its statement on line 3 was skipped",
 	}
 	if fmt.Sprint(l.Skipped) != fmt.Sprint(wantSkipped) {
@@ -436,7 +436,7 @@ func TestLintSkipsUnreadableStatement(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	l.WriteText(&buf)
-	if !strings.Contains(buf.String(), "skipped: prog:3:5: undefined name np\n") || !strings.HasSuffix(buf.String(), "3 statements skipped\n") {
+	if !strings.Contains(buf.String(), "skipped: prog:3:5: undefined name np: ") || !strings.HasSuffix(buf.String(), "3 statements skipped\n") {
 		t.Errorf("the text does not report the skipped statements:\n%s", buf.String())
 	}
 }

@@ -575,7 +575,11 @@ func (p *parser) primary() (NodeID, *syntaxError) {
 		if line, ok := p.skippedNames[name]; ok {
 			return NoNode, p.errAt(at, "undefined name %s: its statement on line %d was skipped", clip.Text(name), line)
 		}
-		return NoNode, p.errAt(at, "undefined name %s", clip.Text(name))
+		next := byte(0)
+		if p.i < p.end {
+			next = p.src[p.i]
+		}
+		return NoNode, p.errAt(at, "undefined name %s%s", clip.Text(name), inputHint(name, next))
 	}
 	return NoNode, p.errAt(p.i, "unexpected %s: expected a literal, a name, a call or (", clip.Quote(p.tokenText()))
 }
@@ -584,6 +588,9 @@ func (p *parser) primary() (NodeID, *syntaxError) {
 func (p *parser) call(at int, name string) (NodeID, *syntaxError) {
 	op, ok := callOp(name)
 	if !ok {
+		if hint := inputHint(name, '('); hint != "" {
+			return NoNode, p.errAt(at, "unknown function %s%s", clip.Text(name), hint)
+		}
 		return NoNode, p.errAt(at, "unknown function %s (the functions are neg abs exp log sqrt sin cos tanh round floor ceil sum mean max min argmax where concat matmul convert)", clip.Text(name))
 	}
 	p.i++ // (

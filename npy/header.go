@@ -64,7 +64,7 @@ func ReadHeader(r io.Reader) (Header, error) {
 		return h, fmt.Errorf("not a .npy file: too short for the magic string and version (%w)", eofErr(err))
 	}
 	if string(pre[:6]) != magic {
-		return h, fmt.Errorf("not a .npy file: bad magic string %q (want \"\\x93NUMPY\")", pre[:6])
+		return h, fmt.Errorf("not a .npy file: bad magic string %q (want \"\\x93NUMPY\")%s", pre[:6], safetensorsHint(r, pre[:8]))
 	}
 	h.Major, h.Minor = pre[6], pre[7]
 	var hlen int64
@@ -477,4 +477,19 @@ func itemBytes(d dtype.DType) int {
 		return 1
 	}
 	return d.StorageBits() / 8 // f80: 16, its padding included
+}
+
+// safetensorsHint says when a file given as .npy looks like a
+// .safetensors one: an 8-byte little-endian header length below 4 GiB,
+// then the header's opening brace (read from r, which is past the first
+// eight bytes). A mistaken input is then named for what it is.
+func safetensorsHint(r io.Reader, first []byte) string {
+	if binary.LittleEndian.Uint32(first[4:8]) != 0 || binary.LittleEndian.Uint32(first[:4]) == 0 {
+		return ""
+	}
+	var b [1]byte
+	if _, err := io.ReadFull(r, b[:]); err != nil || b[0] != '{' {
+		return ""
+	}
+	return "; the file is a .safetensors file, which promote recast, dequant and quant read"
 }

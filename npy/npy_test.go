@@ -269,6 +269,7 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{"empty", nil, nil, "too short for the magic"},
 		{"bad magic", []byte("PK\x03\x04xxxxxxxxxxxx"), nil, "bad magic"},
+		{"a safetensors file", []byte("\x02\x00\x00\x00\x00\x00\x00\x00{}"), nil, "the file is a .safetensors file"},
 		{"bad version", append([]byte(magic), 4, 0, 0, 0), nil, "unsupported format version 4.0"},
 		{"bad minor", append([]byte(magic), 1, 1, 0, 0), nil, "unsupported format version 1.1"},
 		{"no header length", []byte(magic + "\x01\x00\x10"), nil, "truncated before the header length"},

@@ -229,3 +229,27 @@ func TestMalformed_SizeHints(t *testing.T) {
 	wantFault(t, raw(`{"s":{"dtype":"F8_E8M0","shape":[2],"data_offsets":[0,8]}}`, 8), ErrSize, "under a one-byte dtype")
 	wantFault(t, raw(`{"s":{"dtype":"F32","shape":[4],"data_offsets":[0,4]}}`, 4), ErrSize, "E8M0 exponents perhaps")
 }
+
+// TestMalformed_OtherFormat: a file of another format given as a
+// .safetensors one (its magic read as a header length) is named for what
+// it is.
+func TestMalformed_OtherFormat(t *testing.T) {
+	for _, tt := range []struct {
+		head string
+		want string
+	}{
+		{"\x93NUMPY\x01\x00v\x00{'descr': '<f2', 'fortran_order': False, 'shape': (2, 3), }", "NumPy .npy array"},
+		{"PK\x03\x04\x14\x00\x00\x00\x00\x00", "zip archive"},
+		{"GGUF\x03\x00\x00\x00\x00\x00\x00\x00", "GGUF model"},
+		{"\x80\x02\x8a\x0alm\xfc\x9cF\xf9 j\xa8P", "Python pickle"},
+	} {
+		b := append([]byte(tt.head), make([]byte, 64)...)
+		_, err := openBytes(t, b)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "not a .safetensors file") {
+			t.Errorf("%q: error %v, want it to name %q", tt.head[:4], err, tt.want)
+		}
+	}
+	if _, err := openBytes(t, raw("{}", 0)[:5]); err != nil && strings.Contains(err.Error(), "not a .safetensors file") {
+		t.Errorf("a truncated safetensors file is named as another format: %v", err)
+	}
+}

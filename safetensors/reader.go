@@ -57,9 +57,9 @@ func NewReader(r io.ReaderAt, size int64, name string) (*File, error) {
 	n := binary.LittleEndian.Uint64(lenBuf[:])
 	switch {
 	case n > MaxHeaderSize:
-		return nil, named(faultf(ErrHeaderTooLarge, "", "%d bytes, past the limit of %d", n, MaxHeaderSize), name)
+		return nil, named(faultf(ErrHeaderTooLarge, "", "%d bytes, past the limit of %d%s", n, MaxHeaderSize, otherFormat(lenBuf[:])), name)
 	case n > uint64(size-8):
-		return nil, named(faultf(ErrTruncated, "", "the header length %d runs past the end of the file (%d bytes)", n, size), name)
+		return nil, named(faultf(ErrTruncated, "", "the header length %d runs past the end of the file (%d bytes)%s", n, size, otherFormat(lenBuf[:])), name)
 	}
 	h, err, mapped := parseMapped(r, int64(n), size-8-int64(n))
 	if !mapped {

@@ -85,7 +85,7 @@ func parseArgs(fs *flag.FlagSet, args []string, spec operandSpec) ([]string, err
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
 		}
-		return nil, &flagError{err}
+		return nil, &flagError{withFlagHint(fs, err)}
 	}
 	return append(operands, fs.Args()...), nil
 }

@@ -21,13 +21,14 @@ goroutine and on -threads, the faster counting), and writes one TSV row a
 pair: seconds, GB/s counting bytes read plus written, the copy's GB/s, their
 ratio, the ceiling the machine's read and write speeds allow that pair, and
 with -threads above 1 the conversion's GB/s on one goroutine, timed in the
-same rounds and buffers. Each figure is
-the best of -reps runs. By default each conversion is of 8 Mi elements
-(buffers of up to 64 MiB, 256 MiB in all), modest on a shared machine and
-past most last-level caches (the "fits in cache" column says where not);
--past-cache sizes each pair's buffers at four times the last-level cache the
-machine reports, so the figures are memory speeds on any machine. All buffers
-are allocated once and together take at most half of the available memory.`,
+same rounds and buffers. Each figure is the best of -reps runs.
+
+By default each conversion is of 8 Mi elements (buffers of up to 64 MiB,
+256 MiB in all), modest on a shared machine and past most last-level caches
+(the "fits in cache" column says where not); -past-cache sizes each pair's
+buffers at four times the last-level cache the machine reports, so the
+figures are memory speeds on any machine. All buffers are allocated once and
+together take at most half of the available memory.`,
 		operands: noOperands,
 		flags: func(fs *flag.FlagSet) runFunc {
 			pairs := fs.String("pairs", benchPairs, "comma-separated `SRC:DST` pairs")
@@ -55,8 +56,13 @@ const (
 // runBench checks the flags, builds a bench.Plan and prints the plan and
 // each result as TSV; package bench does the measuring.
 func runBench(e *env, pairs string, n int, pastCache bool, threads int, pname string, reps int) error {
-	if n < 0 || reps < 1 || reps > maxBenchReps || threads < 0 || threads > maxBenchThreads {
-		return usagef("-n must be at least 0, -reps from 1 to %d, -threads from 0 to %d", maxBenchReps, maxBenchThreads)
+	switch {
+	case n < 0:
+		return usagef("-n %d: want 0 (8 Mi elements, or sized from the cache with -past-cache) or more", n)
+	case reps < 1 || reps > maxBenchReps:
+		return usagef("-reps %d: want from 1 to %d", reps, maxBenchReps)
+	case threads < 0 || threads > maxBenchThreads:
+		return usagef("-threads %d: want from 0 to %d (0: GOMAXPROCS)", threads, maxBenchThreads)
 	}
 	if pastCache && n != 0 {
 		return usagef("give -n (a fixed size) or -past-cache (sized from the cache), not both")

@@ -66,6 +66,10 @@ func TestBenchUsageErrors(t *testing.T) {
 		if code := run(e, append([]string{"bench"}, args...)); code != 2 || out.Len() != 0 {
 			t.Errorf("bench %v: exit %d, stdout %q; want 2", args, code, out.String())
 		}
+		// The message names the flag and the value it refuses.
+		if msg := errb.String(); len(args) > 1 && (args[0] == "-reps" || args[0] == "-threads" || args[1] == "-1") && !strings.Contains(msg, args[0]+" "+args[1]+":") {
+			t.Errorf("bench %v: the error does not name the bad flag and value: %q", args, msg)
+		}
 		if msg := errb.String(); len(args) > 1 && args[0] != "-pairs" && len(args[1]) > 5 && !strings.Contains(msg, "want 1 to") && !strings.Contains(msg, "allowed") && !strings.Contains(msg, "from 1 to") && !strings.Contains(msg, "from 0 to") {
 			t.Errorf("bench %v: the error does not name the bound: %q", args, errb.String())
 		}

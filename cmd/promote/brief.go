@@ -15,6 +15,11 @@ import (
 // onto more lines; a reason wraps onto at most briefReasonLines lines and
 // is cut with … after them, a refusal's message after one line (-v and
 // -json carry every word).
+//
+// Widths are counted in bytes, which for promote's output is never fewer
+// than columns: a line then fits briefWidth whether a tool counts
+// characters or bytes (awk 'length > 100' under mawk, Debian's default awk,
+// counts bytes, and ≠ and … take three each).
 const (
 	briefWidth       = 100
 	briefLabelMax    = 30 // the widest label column
@@ -30,11 +35,11 @@ func writeBrief(w io.Writer, rows []row, marks bool) {
 		resultW = max(resultW, runes(r.Answer()))
 	}
 	labelW = min(labelW, briefLabelMax)
-	lead := ""
+	lead, markW := "", 0
 	if marks {
-		lead = "  " // the ≠ column
+		lead, markW = "  ", len("≠ ") // the ≠ column: two columns, four bytes
 	}
-	reasonW := max(briefWidth-runes(lead)-labelW-2-resultW-2, briefReasonMin)
+	reasonW := max(briefWidth-markW-labelW-2-resultW-2, briefReasonMin)
 	line := func(mark, label, result, reason string) {
 		s := mark + pad(label, labelW) + "  " + pad(result, resultW) + "  " + reason
 		fmt.Fprintln(w, strings.TrimRight(s, " "))
@@ -76,24 +81,25 @@ func writeBrief(w io.Writer, rows []row, marks bool) {
 	}
 }
 
-// wrapWords breaks s at spaces into lines of at most width runes, a word
-// longer than a line split where it must. With maxLines > 0 it keeps that
-// many lines and ends the last with … when words were left out.
+// wrapWords breaks s at spaces into lines of at most width bytes (so of at
+// most width columns too), a word longer than a line split where it must,
+// between runes. With maxLines > 0 it keeps that many lines and ends the
+// last with … when words were left out.
 func wrapWords(s string, width, maxLines int) []string {
 	var lines []string
 	cur := ""
 	for _, word := range strings.Fields(s) {
-		for runes(word) > width {
+		for len(word) > width {
 			if cur != "" {
 				lines, cur = append(lines, cur), ""
 			}
-			head, tail := splitRunes(word, width)
+			head, tail := splitBytes(word, width)
 			lines, word = append(lines, head), tail
 		}
 		switch {
 		case cur == "":
 			cur = word
-		case runes(cur)+1+runes(word) <= width:
+		case len(cur)+1+len(word) <= width:
 			cur += " " + word
 		default:
 			lines, cur = append(lines, cur), word
@@ -105,7 +111,11 @@ func wrapWords(s string, width, maxLines int) []string {
 	if maxLines > 0 && len(lines) > maxLines {
 		lines = lines[:maxLines]
 		last := lines[maxLines-1]
-		for runes(last)+1 > width {
+		for last != "" && len(last)+len("…") > width {
+			if i := strings.LastIndexByte(last, ' '); i > 0 {
+				last = last[:i] // cut at a word, not inside one
+				continue
+			}
 			_, size := utf8.DecodeLastRuneInString(last)
 			last = last[:len(last)-size]
 		}
@@ -114,16 +124,18 @@ func wrapWords(s string, width, maxLines int) []string {
 	return lines
 }
 
-// splitRunes cuts s after n runes.
-func splitRunes(s string, n int) (string, string) {
-	i := 0
-	for k := range s {
-		if i == n {
-			return s[:k], s[k:]
+// splitBytes cuts s at the last rune boundary within n bytes, after at
+// least one rune so that a caller's loop always advances.
+func splitBytes(s string, n int) (string, string) {
+	cut := 0
+	for k, r := range s {
+		end := k + utf8.RuneLen(r)
+		if end > n && cut > 0 {
+			break
 		}
-		i++
+		cut = end
 	}
-	return s, ""
+	return s[:cut], s[cut:]
 }
 
 func runes(s string) int { return utf8.RuneCountInString(s) }

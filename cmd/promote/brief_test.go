@@ -9,7 +9,8 @@ import (
 
 // TestBriefFitsTerminal: the default view of a query and of compare fits
 // briefWidth columns, names the rule of each row and keeps the ≠ marks;
-// -v keeps the sources.
+// -v keeps the sources. Lines are measured in bytes, as awk 'length > 100'
+// measures them under mawk (Debian's awk): ≠ and … take three bytes each.
 func TestBriefFitsTerminal(t *testing.T) {
 	for _, args := range [][]string{
 		{"f16", "i64"},
@@ -25,8 +26,8 @@ func TestBriefFitsTerminal(t *testing.T) {
 			t.Fatalf("%v: exit %d: %s", args, code, errs)
 		}
 		for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
-			if n := utf8.RuneCountInString(line); n > briefWidth {
-				t.Errorf("%v: a line of %d columns:\n%s", args, n, line)
+			if n := len(line); n > briefWidth {
+				t.Errorf("%v: a line of %d bytes (%d columns):\n%s", args, n, utf8.RuneCountInString(line), line)
 			}
 			if strings.Contains(line, "[") && strings.Contains(line, "@") {
 				t.Errorf("%v: a source citation in the default view:\n%s", args, line)
@@ -54,12 +55,48 @@ func TestWrapWords(t *testing.T) {
 	}{
 		{"a bb ccc", 4, 0, []string{"a bb", "ccc"}},
 		{"abcdefghij", 4, 0, []string{"abcd", "efgh", "ij"}},
-		{"one two three four", 9, 1, []string{"one two…"}},
+		{"one two three four", 10, 1, []string{"one two…"}},
+		{"one two three four", 9, 1, []string{"one…"}},
+		{"onetwothree four", 9, 1, []string{"onetwo…"}},
 		{"", 5, 2, nil},
-		{"≠≠≠≠≠ x", 5, 0, []string{"≠≠≠≠≠", "x"}},
+		{"≠≠≠≠≠ x", 15, 0, []string{"≠≠≠≠≠", "x"}},
+		{"≠≠≠≠≠ x", 7, 0, []string{"≠≠", "≠≠", "≠ x"}},
+		{"≠≠", 2, 0, []string{"≠", "≠"}}, // a rune wider than the line still advances
 	} {
 		if got := wrapWords(tt.s, tt.width, tt.max); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("wrapWords(%q, %d, %d) = %q, want %q", tt.s, tt.width, tt.max, got, tt.want)
+		}
+	}
+}
+
+// TestRulesFitsTerminal: promote rules wraps its long option texts and
+// source citations to briefWidth bytes, and loses no word doing it.
+func TestRulesFitsTerminal(t *testing.T) {
+	out, errs, code := runPromote(t, "", "rules")
+	if code != 0 {
+		t.Fatalf("rules: exit %d: %s", code, errs)
+	}
+	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		if len(line) > briefWidth {
+			t.Errorf("rules: a line of %d bytes:\n%s", len(line), line)
+		}
+	}
+	if !strings.Contains(strings.Join(strings.Fields(out), " "), "openvinotoolkit/openvino src/core/src/op/convert_promote_types.cpp@cb272d55") {
+		t.Errorf("rules: openvino's source is missing:\n%.2000s", out)
+	}
+}
+
+// TestJSONOrVerbose: the usage says -json | -v; given both, a query and
+// compare refuse with exit 2 rather than silently drop -v.
+func TestJSONOrVerbose(t *testing.T) {
+	for _, args := range [][]string{
+		{"-json", "-v", "f16", "i64"},
+		{"-rules", "numpy", "-v", "-json", "f16", "i64"},
+		{"compare", "-json", "-v", "f16", "i64"},
+	} {
+		out, errs, code := runPromote(t, "", args...)
+		if code != 2 || out != "" || !strings.Contains(errs, "give -json or -v, not both") {
+			t.Errorf("%q: exit %d, stdout %.80q, stderr %q", args, code, out, errs)
 		}
 	}
 }

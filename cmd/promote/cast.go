@@ -21,11 +21,12 @@ each.
 
 Input line: a bit pattern of SRC in hex ("0x3f800000", at most SRC's width;
 an f80 pattern has up to 20 digits, sign and exponent first:
-"0x3fff8000000000000000" is 1) or a decimal number ("1.5", "-inf", "nan", "-nan", "1e-40"). A decimal is
-read as a value of SRC (rounded to SRC as a literal of that type would be)
-and converted under the policy; for an integer or bool SRC it must be one of
-SRC's values ("-1", "255"; bool also "true", "false"). A complex SRC takes
-one or two tokens, the real and imaginary parts.
+"0x3fff8000000000000000" is 1) or a decimal number ("1.5", "-inf", "nan",
+"-nan", "1e-40"). A decimal is read as a value of SRC (rounded to SRC as a
+literal of that type would be) and converted under the policy; for an
+integer or bool SRC it must be one of SRC's values ("-1", "255"; bool also
+"true", "false"). A complex SRC takes one or two tokens, the real and
+imaginary parts.
 
 Output line: the result's pattern in hex, zero-padded to DST's width; a
 complex result is its two part patterns, real first. With -text, the value

@@ -24,9 +24,10 @@ func init() {
 		long: `Query answers one query: which dtype comes out when the operands meet, and
 the rule that decided it. "promote OPERAND..." is "promote query OPERAND...".
 Without -rules it is compare: every rule set and preset, side by side, the
-operands read in the neutral spelling (-only narrows the rows, as compare's). Under -rules they are read in that
-system's spelling. Flags may stand among the operands; a negative literal
-(-7, -inf, -nan) is an operand; -- ends the flags.
+operands read in the neutral spelling (-only narrows the rows, as compare's).
+Under -rules they are read in that system's spelling. Flags may stand among
+the operands; a negative literal (-7, -inf, -nan) is an operand; -- ends the
+flags.
 
 Each answer is a line that fits 100 columns: the rule set, the result and
 why, the deciding rule's ID with what it says about these operands. -v
@@ -50,6 +51,9 @@ line or a malformed operand.`,
 			return func(e *env, operands []string) error {
 				if *spec != "" && *only != "" {
 					return usagef("-only selects the rows of a comparison; with -rules there is one row")
+				}
+				if *asJSON && *verbose {
+					return errJSONAndVerbose
 				}
 				err := runQuery(e, *spec, sets, *only, operands, output{*asJSON, *verbose})
 				var se *promote.SyntaxError
@@ -91,11 +95,18 @@ Exit status: 0; 1 output was lost; 2 a bad command line or operand.`,
 			asJSON := fs.Bool("json", false, "write JSON")
 			verbose := fs.Bool("v", false, "write each rule's full text and source, not the short reason")
 			return func(e *env, operands []string) error {
+				if *asJSON && *verbose {
+					return errJSONAndVerbose
+				}
 				return compare(e, *only, operands, output{*asJSON, *verbose})
 			}
 		},
 	})
 }
+
+// errJSONAndVerbose refuses -json with -v (the usage's -json | -v): the JSON
+// already carries every rule's full text and source.
+var errJSONAndVerbose = usagef("give -json or -v, not both: -json already carries each rule's full text and source")
 
 // output is how a query's answers are written: JSON, the verbose table
 // with each rule's full text and source, or by default the brief table

@@ -24,7 +24,7 @@ func init() {
 	register(&command{
 		name:  "convert",
 		usage: "[-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] [-deflate] [-max-npz-size SIZE] A.npy B.npy | ARCHIVE.npz ... -o DIR",
-		short: "convert .npy arrays, or the arrays of .npz archives, to their common dtype (A.npy B.npy -o DIR)",
+		short: "convert .npy arrays or .npz archives to their common dtype (A.npy B.npy -o DIR)",
 		long: `Convert is ConvertPromoteTypes on files: it reads A.npy and B.npy, asks the
 rule set (default ` + defaultConvertRules() + `) for their common dtype (the arrays' real shapes
 decide shape-dependent rules: a 0-d array is rank 0), converts both under the

@@ -11,7 +11,7 @@ func init() {
 	register(&command{
 		name:  "dequant",
 		usage: "[-to bf16|f16|f32] [-mode exact|reference] [-block N|RxC] [-keep-input-scale] [-mem SIZE] [-max-shard-size SIZE] [-json] [-check] IN -o OUT",
-		short: "dequantize an FP8, MXFP4, NVFP4 or DeepSeek-V4 checkpoint to bf16, f16 or f32 (IN -o OUT)",
+		short: "dequantize an FP8, MXFP4 or NVFP4 checkpoint to bf16, f16 or f32 (IN -o OUT)",
 		long: `Dequant turns a quantized checkpoint back into a wide one, on the CPU,
 streaming:
 

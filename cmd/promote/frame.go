@@ -217,16 +217,111 @@ func (c *command) message(err error) string {
 
 // writeHelp writes c's usage, description and flags (-h, promote help NAME).
 func (c *command) writeHelp(w io.Writer, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "usage: %s\n\n", c.usageLine())
+	usage := c.usageLine()
+	indent := len("usage: ") + len(usage) // under the first flag: after "promote NAME "
+	if f := strings.SplitN(usage, " ", 3); len(f) == 3 {
+		indent = len("usage: ") + len(f[0]) + 1 + len(f[1]) + 1
+	}
+	for _, l := range wrapUsage("usage: "+usage, indent, briefWidth) {
+		fmt.Fprintln(w, l)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, strings.TrimSpace(c.long))
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })
 	if n > 0 {
 		fmt.Fprintln(w, "\nFlags:")
-		fs.SetOutput(w)
+		var defaults strings.Builder
+		fs.SetOutput(&defaults)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
+		writeFlagDefaults(w, defaults.String())
 	}
+}
+
+// writeFlagDefaults writes the flag package's PrintDefaults text with each
+// flag's description wrapped to fit briefWidth columns: a description line
+// starts with four spaces and a tab (eight columns), so it keeps
+// briefWidth-8 bytes of text a line.
+func writeFlagDefaults(w io.Writer, defaults string) {
+	const descIndent = "    \t"
+	for _, line := range strings.SplitAfter(defaults, "\n") {
+		text, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), descIndent)
+		if !ok || len(line) <= briefWidth {
+			io.WriteString(w, line)
+			continue
+		}
+		for _, l := range wrapAtCommas(text, briefWidth-8) {
+			fmt.Fprintln(w, descIndent+l)
+		}
+	}
+}
+
+// wrapUsage breaks a usage line at the spaces between its groups (a
+// bracketed group, [-set KEY=VALUE]..., is never split) into lines of at
+// most width bytes, the later ones indented by indent spaces to stand
+// under the first flag. A group longer than a line stands whole.
+func wrapUsage(line string, indent, width int) []string {
+	var groups []string
+	depth, start := 0, 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case ' ':
+			if depth == 0 {
+				groups = append(groups, line[start:i])
+				start = i + 1
+			}
+		}
+	}
+	groups = append(groups, line[start:])
+	var lines []string
+	cur := ""
+	for _, g := range groups {
+		switch {
+		case g == "":
+		case cur == "":
+			cur = g
+		case len(cur)+1+len(g) <= width:
+			cur += " " + g
+		default:
+			lines, cur = append(lines, cur), strings.Repeat(" ", indent)+g
+		}
+	}
+	return append(lines, cur)
+}
+
+// wrapAtCommas breaks text at spaces into lines of at most width bytes,
+// and a word longer than a line after one of its commas (a list such as
+// bench's default pairs), never inside a name: a piece longer than a line
+// stands whole on its own line.
+func wrapAtCommas(text string, width int) []string {
+	var lines []string
+	cur := ""
+	for _, word := range strings.Fields(text) {
+		sep := " "
+		for _, piece := range strings.SplitAfter(word, ",") {
+			if piece == "" {
+				continue
+			}
+			switch {
+			case cur == "":
+				cur = piece
+			case len(cur)+len(sep)+len(piece) <= width:
+				cur += sep + piece
+			default:
+				lines, cur = append(lines, cur), piece
+			}
+			sep = ""
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
 // stickyWriter remembers the first write error, so that output lost

@@ -22,7 +22,8 @@ func commandNames() []string {
 func TestHelpEverySubcommand(t *testing.T) {
 	for _, name := range commandNames() {
 		want, errs, code := runPromote(t, "", "help", name)
-		if code != 0 || errs != "" || !strings.HasPrefix(want, "usage: "+commands[name].usageLine()) {
+		synopsis, _, _ := strings.Cut(want, "\n\n") // the usage, wrapped to fit 100 columns
+		if code != 0 || errs != "" || strings.Join(strings.Fields(synopsis), " ") != "usage: "+commands[name].usageLine() {
 			t.Errorf("help %s: exit %d, stderr %q, stdout %.80q", name, code, errs, want)
 			continue
 		}
@@ -37,6 +38,14 @@ func TestHelpEverySubcommand(t *testing.T) {
 		out, _, code := runPromote(t, "", args...)
 		if code != 0 || !strings.HasPrefix(out, "usage: promote [-rules NAME]") || !strings.Contains(out, "recast") {
 			t.Errorf("%v: exit %d:\n%s", args, code, out)
+		}
+		// The list of subcommands is a new user's first screen: it fits
+		// 100 columns, counted in bytes as awk counts them (so does every
+		// subcommand's help: TestHelpFitsTerminal).
+		for _, line := range strings.Split(out, "\n") {
+			if len(line) > 100 {
+				t.Errorf("%v: a line of %d bytes:\n%s", args, len(line), line)
+			}
 		}
 	}
 	out, _, _ := runPromote(t, "", "help", "recast")
@@ -100,7 +109,7 @@ func TestExtraArguments(t *testing.T) {
 // - is a flag, so a misspelt flag is named as one; -- ends the flags.
 func TestQueryFlagsAmongOperands(t *testing.T) {
 	_, errs, code := runPromote(t, "", "-rule", "numpy", "f32", "i8")
-	if code != 2 || !strings.HasPrefix(errs, "promote: flag provided but not defined: -rule\n") {
+	if code != 2 || !strings.HasPrefix(errs, "promote: flag provided but not defined: -rule; did you mean -rules?\n") {
 		t.Errorf("-rule: exit %d, %q", code, errs)
 	}
 	for _, args := range [][]string{
@@ -204,5 +213,24 @@ func TestCountFields(t *testing.T) {
 		if got, want := countFields([]byte(s)), len(strings.Fields(s)); got != want {
 			t.Errorf("countFields(%q) = %d, want %d", s, got, want)
 		}
+	}
+}
+
+// TestHelpFitsTerminal: every subcommand's help, its usage, description
+// and flags, fits 100 columns (counted in bytes, as awk counts them; a
+// flag description's tab counts eight), a list such as bench's default
+// pairs broken after a comma, never inside a name.
+func TestHelpFitsTerminal(t *testing.T) {
+	for _, name := range commandNames() {
+		out, _, _ := runPromote(t, "", "help", name)
+		for _, line := range strings.Split(out, "\n") {
+			if n := len(strings.ReplaceAll(line, "\t", "    ")); n > 100 {
+				t.Errorf("help %s: a line of %d columns:\n%s", name, n, line)
+			}
+		}
+	}
+	out, _, _ := runPromote(t, "", "help", "bench")
+	if !strings.Contains(out, "f32:f64,f64:f32,\n") && !strings.Contains(out, ",\n    \tf") {
+		t.Errorf("help bench: the default pairs are not broken after a comma:\n%s", out)
 	}
 }

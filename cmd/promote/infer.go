@@ -43,7 +43,8 @@ take at most 4 MiB. A UTF-8 byte-order mark at its start is ignored.
 
 Exit status: 0 the program types (-rules) or every rule set agrees (lint);
 1 it does not type, or the rule sets disagree, or a statement (which the lint
-reports and skips) or the whole program is unreadable, or output was lost; 2 a bad command line or an unreadable FILE.`,
+reports and skips) or the whole program is unreadable, or output was lost;
+2 a bad command line or an unreadable FILE.`,
 		operands: operandSpec{min: 1, max: 1, what: "program (FILE, or - for standard input)"},
 		flags: func(fs *flag.FlagSet) runFunc {
 			spec := fs.String("rules", "", "type the program under this rule set: `NAME` or NAME:KEY=VALUE:...")

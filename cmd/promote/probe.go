@@ -12,7 +12,7 @@ func init() {
 	register(&command{
 		name:  "probe",
 		usage: "[-python PATH] [-rules NAME,...] [-timeout DUR] [-json]",
-		short: "ask the frameworks installed in your Python, and find the setting that answers as each does",
+		short: "ask the frameworks in your Python; find the setting that answers as each does",
 		long: `Probe runs a probe script in your own Python (python3 on PATH, or -python),
 finds which of the modelled frameworks are installed there (torch, numpy
 with and without ml_dtypes, jax, cupy, triton, keras, tensorflow, paddle,

@@ -12,7 +12,7 @@ func init() {
 	register(&command{
 		name:  "quant",
 		usage: "-to f8e4m3fn|mxfp4|nvfp4 [-layout modelopt|compressed-tensors] [-scale tensor|block] [-block N|RxC] [-only PAT] [-skip PAT] [-scale-name NAME] [-mem SIZE] [-max-shard-size SIZE] [-json] [-check] IN -o OUT",
-		short: "quantize a checkpoint to FP8 e4m3fn, MXFP4 or NVFP4 with scales (-to f8e4m3fn|mxfp4|nvfp4 IN -o OUT)",
+		short: "quantize a checkpoint to FP8 e4m3fn, MXFP4 or NVFP4 with their scales (IN -o OUT)",
 		long: `Quant quantizes the weights of a bf16, f16 or f32 checkpoint:
 
   -to f8e4m3fn: each weight with f32 scales, per block of -block (default

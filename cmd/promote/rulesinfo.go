@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 
 	"github.com/promote-dev/promote/rules"
 )
@@ -39,16 +40,28 @@ func runRules(e *env, asJSON bool) error {
 		if i > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		fmt.Fprintf(e.stdout, "%s: %s\n", ri.Name, ri.Title)
-		fmt.Fprintf(e.stdout, "  operands: %s; dtype spelling: %s\n", ri.NAry, ri.Dialect)
+		writeIndented(e.stdout, "", fmt.Sprintf("%s: %s", ri.Name, ri.Title))
+		writeIndented(e.stdout, "  ", fmt.Sprintf("operands: %s; dtype spelling: %s", ri.NAry, ri.Dialect))
 		for _, o := range ri.Options {
-			fmt.Fprintf(e.stdout, "  -set %s=%s (default %s)", o.Name, o.Values, o.Default)
+			line := fmt.Sprintf("-set %s=%s (default %s)", o.Name, o.Values, o.Default)
 			if o.Doc != "" {
-				fmt.Fprintf(e.stdout, ": %s", o.Doc)
+				line += ": " + o.Doc
 			}
-			fmt.Fprintln(e.stdout)
+			writeIndented(e.stdout, "  ", line)
 		}
-		fmt.Fprintf(e.stdout, "  source: %s\n", ri.Source)
+		writeIndented(e.stdout, "  ", "source: "+ri.Source)
 	}
 	return nil
+}
+
+// writeIndented writes s after indent, wrapped to fit briefWidth (in
+// bytes, as the query's view is), its continuation lines indented two
+// more spaces.
+func writeIndented(w io.Writer, indent, s string) {
+	for j, l := range wrapWords(s, briefWidth-len(indent)-2, 0) {
+		if j > 0 {
+			l = "  " + l
+		}
+		fmt.Fprintln(w, indent+l)
+	}
 }

@@ -62,12 +62,21 @@ func ParsePairs(list string) ([]Pair, error) {
 	var out []Pair
 	for _, s := range strings.Split(list, ",") {
 		a, b, ok := strings.Cut(strings.TrimSpace(s), ":")
-		src, err1 := dtype.Parse(a)
-		dst, err2 := dtype.Parse(b)
-		if !ok || err1 != nil || err2 != nil || convert.ElemBytes(src) == 0 || convert.ElemBytes(dst) == 0 {
-			return nil, fmt.Errorf("bad pair %q: want SRC:DST with canonical dtype names", clip(s))
+		if !ok {
+			return nil, fmt.Errorf("bad pair %q: want SRC:DST, as in f32:bf16", clip(s))
 		}
-		out = append(out, Pair{src, dst})
+		var p [2]dtype.DType
+		for i, name := range []string{a, b} {
+			d, err := dtype.Parse(name)
+			switch {
+			case err != nil:
+				return nil, fmt.Errorf("bad pair: unknown dtype %q (canonical names: f32, bf16, ...)", clip(name))
+			case convert.ElemBytes(d) == 0:
+				return nil, fmt.Errorf("bad pair %q: %s has no values to convert", clip(s), d)
+			}
+			p[i] = d
+		}
+		out = append(out, Pair{p[0], p[1]})
 	}
 	return out, nil
 }

@@ -19,12 +19,23 @@ func TestParsePairs(t *testing.T) {
 	if want := []Pair{{dtype.F32, dtype.F16}, {dtype.U8, dtype.F64}}; len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Errorf("ParsePairs: %v, want %v", got, want)
 	}
-	for _, bad := range []string{"f32", "f32:f99", "f32:dynamic", "", "f32:f16,", strings.Repeat("x", 1000)} {
-		_, err := ParsePairs(bad)
+	for _, tt := range []struct{ bad, want string }{
+		{"f32", "want SRC:DST"},
+		{"f32:f99", `unknown dtype "f99"`},
+		{"f99:f32", `unknown dtype "f99"`},
+		{"f32:dynamic", "dynamic has no values to convert"},
+		{"", "want SRC:DST"},
+		{"f32:f16,", "want SRC:DST"},
+		{strings.Repeat("x", 1000), "want SRC:DST"},
+		{"f32:" + strings.Repeat("x", 1000), "unknown dtype"},
+	} {
+		_, err := ParsePairs(tt.bad)
 		if err == nil {
-			t.Errorf("ParsePairs(%.20q): no error", bad)
+			t.Errorf("ParsePairs(%.20q): no error", tt.bad)
 		} else if len(err.Error()) > 120 {
-			t.Errorf("ParsePairs(%.20q): error of %d bytes echoes the input whole", bad, len(err.Error()))
+			t.Errorf("ParsePairs(%.20q): error of %d bytes echoes the input whole", tt.bad, len(err.Error()))
+		} else if !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParsePairs(%.20q): %q, want it to say %q", tt.bad, err, tt.want)
 		}
 	}
 }
