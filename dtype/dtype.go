@@ -33,6 +33,14 @@ const (
 	I16
 	I32
 	I64
+	// CLong is C's long on LP64 (64-bit, signed): the same format as I64,
+	// a distinct type for systems that tell long from long long
+	// (kernel_float's promote_type). I64 is long long there.
+	CLong
+	// CChar is C's plain char: a third char type, distinct from signed
+	// char (I8) and unsigned char (U8), signed on x86-64 (kernel_float
+	// has no promotion of it with the other integers).
+	CChar
 	U1
 	U2
 	U3
@@ -44,6 +52,9 @@ const (
 	U16
 	U32
 	U64
+	// CULong is C's unsigned long on LP64, distinct from U64 (unsigned
+	// long long) as CLong is from I64.
+	CULong
 	F4E2M1FN
 	// F4E2M1FNX2 is two f4e2m1fn values packed in one byte, the low
 	// nibble first (PyTorch's torch.float4_e2m1fn_x2): one element of it
@@ -56,6 +67,9 @@ const (
 	F8E4M3FN
 	F8E4M3FNUZ
 	F8E4M3B11FNUZ
+	// F8E4M3B15 is Triton's fp8e4b15: E4M3 with exponent bias 15 (the
+	// top byte of an f16 whose exponent is below 16), no inf and no NaN.
+	F8E4M3B15
 	F8E5M2
 	F8E5M2FNUZ
 	F8E8M0FNU

@@ -353,17 +353,22 @@ var formats = [numDTypes]entry{
 	I16: {"i16", intFmt(16, true)},
 	I32: {"i32", intFmt(32, true)},
 	I64: {"i64", intFmt(64, true)},
-	U1:  {"u1", intFmt(1, false)},
-	U2:  {"u2", intFmt(2, false)},
-	U3:  {"u3", intFmt(3, false)},
-	U4:  {"u4", intFmt(4, false)},
-	U5:  {"u5", intFmt(5, false)},
-	U6:  {"u6", intFmt(6, false)},
-	U7:  {"u7", intFmt(7, false)},
-	U8:  {"u8", intFmt(8, false)},
-	U16: {"u16", intFmt(16, false)},
-	U32: {"u32", intFmt(32, false)},
-	U64: {"u64", intFmt(64, false)},
+	// C's long, unsigned long and plain char (LP64, x86-64): formats of
+	// i64, u64 and i8 under their own names.
+	CLong:  {"clong", intFmt(64, true)},
+	CULong: {"culong", intFmt(64, false)},
+	CChar:  {"cchar", intFmt(8, true)},
+	U1:     {"u1", intFmt(1, false)},
+	U2:     {"u2", intFmt(2, false)},
+	U3:     {"u3", intFmt(3, false)},
+	U4:     {"u4", intFmt(4, false)},
+	U5:     {"u5", intFmt(5, false)},
+	U6:     {"u6", intFmt(6, false)},
+	U7:     {"u7", intFmt(7, false)},
+	U8:     {"u8", intFmt(8, false)},
+	U16:    {"u16", intFmt(16, false)},
+	U32:    {"u32", intFmt(32, false)},
+	U64:    {"u64", intFmt(64, false)},
 	// MX v1.0 element types: no inf, no NaN, signed zero.
 	F4E2M1FN: {"f4e2m1fn", Format{Kind: KindFloat, Bits: 4, Signed: true, ExpBits: 2, MantBits: 1, Bias: 1, NegZero: true}},
 	// PyTorch's packed pair (c10/util/Float4_e2m1fn_x2.h, PR #148791):
@@ -379,8 +384,12 @@ var formats = [numDTypes]entry{
 	// fnuz: 0x80 is the only NaN, no -0, no inf; bias one above IEEE's.
 	F8E4M3FNUZ:    {"f8e4m3fnuz", Format{Kind: KindFloat, Bits: 8, Signed: true, ExpBits: 4, MantBits: 3, Bias: 8, NaN: NaNNegZero}},
 	F8E4M3B11FNUZ: {"f8e4m3b11fnuz", Format{Kind: KindFloat, Bits: 8, Signed: true, ExpBits: 4, MantBits: 3, Bias: 11, NaN: NaNNegZero}},
-	F8E5M2:        {"f8e5m2", ieee(8, 5, 2)},
-	F8E5M2FNUZ:    {"f8e5m2fnuz", Format{Kind: KindFloat, Bits: 8, Signed: true, ExpBits: 5, MantBits: 2, Bias: 16, NaN: NaNNegZero}},
+	// Triton's fp8e4b15 (python/triton/language/core.py: fp_mantissa_width
+	// 3, exponent_bias 15): every pattern is finite (0x7f is 1.875), zero
+	// is signed. Triton's own casts to it saturate at 1.75 (0x7e).
+	F8E4M3B15:  {"f8e4m3b15", Format{Kind: KindFloat, Bits: 8, Signed: true, ExpBits: 4, MantBits: 3, Bias: 15, NegZero: true}},
+	F8E5M2:     {"f8e5m2", ieee(8, 5, 2)},
+	F8E5M2FNUZ: {"f8e5m2fnuz", Format{Kind: KindFloat, Bits: 8, Signed: true, ExpBits: 5, MantBits: 2, Bias: 16, NaN: NaNNegZero}},
 	// MX scale type: unsigned, exponent only, 0xff NaN, no zero.
 	F8E8M0FNU: {"f8e8m0fnu", Format{Kind: KindFloat, Bits: 8, ExpBits: 8, MantBits: 0, Bias: 127, NaN: NaNAllOnesUnsigned, NoZero: true}},
 	F16:       {"f16", ieee(16, 5, 10)},

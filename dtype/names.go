@@ -271,6 +271,8 @@ var neutral = map[string]DType{
 	"float8_e3m4": F8E3M4, "float8_e4m3": F8E4M3, "float8_e4m3fn": F8E4M3FN,
 	"float8_e4m3fnuz": F8E4M3FNUZ, "float8_e4m3b11fnuz": F8E4M3B11FNUZ, "float8_e4m3b11": F8E4M3B11FNUZ,
 	"float8_e5m2": F8E5M2, "float8_e5m2fnuz": F8E5M2FNUZ, "float8_e8m0fnu": F8E8M0FNU,
+	// Triton's own E4M3 with bias 15 (tl.float8e4b15, str() fp8e4b15).
+	"float8e4b15": F8E4M3B15, "fp8e4b15": F8E4M3B15,
 	"f8e8m0": F8E8M0FNU, "f4e2m1": F4E2M1FN, "f6e2m3": F6E2M3FN, "f6e3m2": F6E3M2FN,
 	"float16": F16, "half": F16, "fp16": F16, "bfloat16": BF16, "fp32": F32, "float32": F32,
 	"single": F32, "float64": F64, "double": F64, "fp64": F64,
@@ -380,12 +382,15 @@ var (
 	}}
 
 	// CPP: C++ and CUDA type names as kernel_float uses them (LP64:
-	// long is 64-bit). Plain char is read as i8. long double is the x87
-	// extended format, as on x86-64 Linux (System V x86-64 psABI §3.1.2).
+	// long is 64-bit). long and long long are distinct types of one
+	// format (clong and i64), and plain char a third char type (cchar),
+	// as kernel_float's promote_type tells them apart. long double is the
+	// x87 extended format, as on x86-64 Linux (System V x86-64 psABI
+	// §3.1.2).
 	CPP = &Dialect{name: "c++", own: map[string]DType{
-		"float": F32, "double": F64, "int": I32, "long": I64, "longlong": I64, "long_long": I64,
-		"short": I16, "char": I8, "signed_char": I8, "unsigned_char": U8, "unsigned": U32,
-		"unsigned_int": U32, "unsigned_short": U16, "unsigned_long": U64, "size_t": U64,
+		"float": F32, "double": F64, "int": I32, "long": CLong, "long_int": CLong, "longlong": I64, "long_long": I64,
+		"short": I16, "char": CChar, "signed_char": I8, "unsigned_char": U8, "unsigned": U32,
+		"unsigned_int": U32, "unsigned_short": U16, "unsigned_long": CULong, "unsigned_long_long": U64, "size_t": CULong,
 		"__half": F16, "half_t": F16, "__nv_bfloat16": BF16, "bfloat16_t": BF16, "__hip_bfloat16": BF16,
 		"__nv_fp8_e4m3": F8E4M3FN, "__nv_fp8_e5m2": F8E5M2, "e4m3": F8E4M3FN, "e5m2": F8E5M2,
 		"long double": F80, "long_double": F80, "ldbl": F80,

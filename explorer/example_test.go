@@ -19,7 +19,7 @@ func ExampleCall() {
 	fmt.Println(bad.Error[:48])
 	// Output:
 	// pytorch bf16 table
-	// triton f32 bf16-int
+	// triton f32 bf16-mixed
 	// ≠ marks all 2 answers: they split with no most common answer
 	// promote compare: bad operand "bf17": unknown dty
 }

@@ -36,11 +36,21 @@ func read(b []byte, opts ...Option) (*tensor.Tensor, error) {
 func storable() []dtype.DType {
 	var out []dtype.DType
 	for _, d := range dtype.All() {
-		if _, err := descrOf(d, options{}); err == nil && d.Bits() > 0 {
+		// A dtype neither NumPy nor ml_dtypes names (Triton's f8e4m3b15)
+		// has no .npy descr; Write refuses it (TestWriteRefusesUnnamed).
+		if _, err := descrOf(d, options{}); d.Bits() > 0 && err == nil {
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+func TestWriteRefusesUnnamed(t *testing.T) {
+	x := randomTensor(t, rand.New(rand.NewPCG(1, 2)), dtype.F8E4M3B15, []int64{2})
+	var buf bytes.Buffer
+	if err := Write(&buf, x); err == nil || !strings.Contains(err.Error(), "f8e4m3b15 cannot be stored") {
+		t.Errorf("Write(f8e4m3b15) = %v, want a refusal naming the dtype", err)
+	}
 }
 
 // randomTensor fills a tensor of d with random elements (bool 0/1,

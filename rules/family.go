@@ -23,7 +23,7 @@ var families = []Family{
 	{Name: "frameworks", Title: "array and ML frameworks", Members: []string{
 		"pytorch", "numpy", "jax", "tensorflow", "array-api", "keras", "mlx", "paddle", "mindspore", "tinygrad", "anvil", "cupy"}},
 	{Name: "compilers", Title: "compilers, runtimes and kernel libraries", Members: []string{
-		"openvino", "cann", "triton", "tvm", "kernel-float"}},
+		"openvino", "cann", "triton", "tvm", "kernel-float", "max"}},
 	{Name: "languages", Title: "programming languages", Members: []string{
 		"c", "cpp", "julia"}},
 }

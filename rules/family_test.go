@@ -39,7 +39,7 @@ func TestSelect(t *testing.T) {
 	}
 	for _, c := range []struct{ sel, want string }{
 		{"jax,keras", "jax jax:x64=true jax:mode=strict jax:explicit_x64_dtypes=allow keras keras:backend=tensorflow keras:floatx=bf16"},
-		{"triton,pytorch", "pytorch pytorch:default_float=f64 pytorch:version=2.6 pytorch:version=1.13 triton triton:version=3.2"},
+		{"triton,pytorch", "pytorch pytorch:default_float=f64 pytorch:version=2.6 pytorch:version=1.13 triton triton:version=main"},
 		{"numpy:check_values=false,jax:x64=true", "numpy jax:x64=true"},
 		{"languages", "c c:std=c23 cpp cpp:std=c++23 julia"},
 		{"julia,languages,julia", "c c:std=c23 cpp cpp:std=c++23 julia"},

@@ -13,7 +13,7 @@ import (
 var hostOf = map[string]string{
 	"cann": "python", "openvino": "tensors", "pytorch": "python", "numpy": "python", "cupy": "python", "jax": "python",
 	"tensorflow": "python", "array-api": "python", "keras": "python", "mlx": "python", "triton": "python",
-	"paddle": "python", "tinygrad": "python", "mindspore": "python",
+	"paddle": "python", "tinygrad": "python", "mindspore": "python", "max": "python",
 	"tvm": "python", "anvil": "r", "kernel-float": "c++", "cpp": "c++", "c": "c", "julia": "julia",
 }
 

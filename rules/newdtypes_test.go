@@ -19,6 +19,8 @@ var promotes = map[string][]dtype.DType{
 	"c std=c23":     {dtype.F80, dtype.C160},
 	"cpp":           {dtype.F80, dtype.C160},
 	"cpp std=c++23": {dtype.F80, dtype.C160, dtype.BC32},
+	// kernel_float's long double (meta.h), f80 as g++ gives it on x86-64.
+	"kernel-float": {dtype.F80},
 	// PyTorch 2.14's torch.bcomplex32; 2.6 and 1.13 refuse it by name.
 	"pytorch":                   {dtype.BC32},
 	"pytorch default_float=f64": {dtype.BC32},

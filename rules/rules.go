@@ -24,6 +24,7 @@ import (
 	"github.com/promote-dev/promote/rules/kernelfloat"
 	"github.com/promote-dev/promote/rules/mindspore"
 	"github.com/promote-dev/promote/rules/mlx"
+	"github.com/promote-dev/promote/rules/modularmax"
 	"github.com/promote-dev/promote/rules/numpy"
 	"github.com/promote-dev/promote/rules/openvino"
 	"github.com/promote-dev/promote/rules/paddle"
@@ -56,6 +57,7 @@ var defs = []*promote.Def{
 	julia.Def,
 	c.Def,
 	cpp.Def,
+	modularmax.Def,
 	cupy.Def,
 }
 

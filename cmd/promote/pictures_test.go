@@ -21,7 +21,7 @@ func TestPictureCommands(t *testing.T) {
 		contains string // in standard output, or standard error when code != 0
 	}{
 		{[]string{"table", "-rules", "kernel-float", "-format", "svg"}, 0, "<svg xmlns="},
-		{[]string{"table", "-rules", "kernel-float", "-format", "html", "-against", "anvil"}, 0, "kernel-float against anvil: 134 of 225 cells differ"},
+		{[]string{"table", "-rules", "kernel-float", "-format", "html", "-against", "anvil"}, 0, "kernel-float against anvil: 224 of 361 cells differ"},
 		{[]string{"table", "-rules", "jax:x64=true", "-format", "svg", "-against", "jax"}, 0, "jax:x64=true against jax"},
 		{[]string{"table", "-rules", "jax", "-format", "text", "-against", "numpy"}, 2, "-against draws a picture"},
 		{[]string{"table", "-rules", "jax", "-format", "svg", "-against", "nope"}, 2, `unknown rule set "nope"`},

@@ -8,30 +8,52 @@ import (
 	"github.com/promote-dev/promote/kit"
 )
 
-// Def is the anvil rule set. It has no options.
+// Def is the anvil rule set. Its option version selects the release
+// semantics (0.4, the ambiguity system) or the development version (main,
+// the RData system).
 var Def = &promote.Def{
 	Name:    "anvil",
-	Title:   "{anvil}, now anvl (R on XLA): ambiguous literal types",
-	Source:  "rules/anvil/spec.md; r-xla/anvil@ef9f93aa R/promotion.R, R/array.R; r-xla/tengen@4adc1c2 R/types.R",
+	Title:   "{anvil}, now anvl (R on XLA): ambiguous literal types (0.4) or R values (main)",
+	Source:  "rules/anvil/spec.md; r-xla/anvil@ef9f93aa R/promotion.R, R/array.R; r-xla/tengen@4adc1c2 R/types.R; r-xla/anvl@06aa26a6 R/promotion.R",
 	NAry:    promote.Fold,
 	Dialect: dtype.R,
+	Options: []promote.Option{{
+		Name:    "version",
+		Kind:    promote.EnumOption,
+		Default: Version04,
+		Values:  Versions,
+		Doc:     "0.4: every release (anvil 0.1.0, anvl 0.2.0 to 0.4.0), the ambiguity system of r-xla/anvil@ef9f93aa; main: r-xla/anvl's unreleased development version (@06aa26a6), where an R value takes the dtype it meets, nothing is ambiguous, and f16, bf16, c64, c128 exist",
+	}},
+	Presets: [][]string{{"version=" + VersionMain}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		return &rules{kit.NewBase(s, table())}, nil
+		if s.Enum("version") == VersionMain {
+			return &rules{Base: kit.NewBase(s, tableMain()), main: true}, nil
+		}
+		return &rules{Base: kit.NewBase(s, table())}, nil
 	},
-	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
+	DTypes: func(s promote.Settings) *promote.DTypeSet {
+		if s.Enum("version") == VersionMain {
+			return dtypeSetMain()
+		}
+		return dtypeSet()
+	},
 	// anvil's ambiguous types are its weak operands.
 	Weak: promote.WeakTypes,
 	Host: promote.HostR,
 	Rules: []*promote.Rule{
 		ruleOperand, ruleIntegerLiteral, ruleDoubleLiteral, ruleWideInteger, ruleLogicalLiteral, ruleComplexLiteral,
 		ruleNotR, ruleNoArguments, ruleKnown, ruleAmbiguousToKnown, ruleBothAmbiguous, ruleUnsupported,
+		mKnown, mNoCommon, mInternal, mUIWide, mRData, mRBoth, mRInteger, mRDouble, mRLogical, mNoAmbiguous, mOperand,
 	},
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleUnsupported, Msg: func(_ promote.Settings, o promote.Operand) string { return unsupportedMsg(o.DType) }},
 	},
 }
 
-type rules struct{ kit.Base }
+type rules struct {
+	kit.Base
+	main bool // the development version (RData)
+}
 
 // Result is common_type_info (r-xla/anvil R/promotion.R@ef9f93aa): it
 // folds common_dtype over the operands from left to right, carrying the
@@ -43,6 +65,9 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	}
 	if err := r.Admit(ops); err != nil {
 		return promote.Result{}, err
+	}
+	if r.main {
+		return r.resultMain(ops)
 	}
 	dt, amb, rule, err := r.resolve(ops[0])
 	if err != nil {

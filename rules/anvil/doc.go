@@ -7,6 +7,16 @@
 // 259318ad (2026-04-23); its promotion code did not change, and this rule
 // set keeps the name anvil.
 //
+// # Versions
+//
+// The option version is 0.4 (the default) for every release, whose
+// ambiguity system this page describes, or main for r-xla/anvl's
+// unreleased development version (R/promotion.R@06aa26a6), where an R
+// value (1L, 2, TRUE, or the weak operands i32?, f32?, bool?) takes the
+// dtype it meets when that dtype's category is at least its own, results
+// are never ambiguous, a signed integer with ui64 has no common dtype, and
+// f16, bf16, c64 and c128 exist (spec.md, "Versions").
+//
 // # Sources
 //
 //   - r-xla/anvil at ef9f93aa6e3fd48613219e618b7c3578d596ab6b (package anvl),

@@ -32,11 +32,21 @@ var (
 // ambiguous, shapes must match exactly, and a unary primitive keeps its
 // operand's type and ambiguity.
 func (r *rules) OpPolicy() promote.OpPolicy {
-	return promote.OpPolicy{Weak: true, ExactShapes: true, KeepRule: ruleAnvilUnary}
+	// The development version (main) has no ambiguous results.
+	return promote.OpPolicy{Weak: !r.main, ExactShapes: true, KeepRule: ruleAnvilUnary}
 }
 
-// TypeOp implements promote.OpTyper.
+// TypeOp implements promote.OpTyper. Under version=main no result is
+// ambiguous.
 func (r *rules) TypeOp(q *promote.OpQuery) promote.OpDecision {
+	d := r.typeOp(q)
+	if r.main {
+		d.Weak = false
+	}
+	return d
+}
+
+func (r *rules) typeOp(q *promote.OpQuery) promote.OpDecision {
 	op := q.Op
 	switch {
 	case op.IsBinary():

@@ -22,3 +22,15 @@ func TestVectors(t *testing.T) {
 		})
 	}
 }
+
+// TestMainVectors runs the development version's vectors: one or more for
+// each of its rules (anvl_main.tsv), and every pair of its dtypes and R
+// values as anvl's own functions answer them (anvl_main_pairs.tsv).
+func TestMainVectors(t *testing.T) {
+	if n := tsvtest.RunVectors(t, Def, "testdata/anvl_main.tsv"); n < 40 {
+		t.Fatalf("only %d vectors", n)
+	}
+	if n := tsvtest.RunVectors(t, Def, "testdata/anvl_main_pairs.tsv"); n != 18*18 {
+		t.Fatalf("%d pairs, want 18x18", n)
+	}
+}

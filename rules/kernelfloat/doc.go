@@ -14,10 +14,13 @@
 //   - a type with itself, or bool with any type, gives the other type;
 //   - a float-like type (double, float, half, __nv_bfloat16, the two fp8
 //     types) with an integer gives the float-like type; of two float-like
-//     types the wider wins, and half with bfloat16 gives float;
-//   - two integers of the same signedness give the wider; a signed with an
-//     unsigned integer has no specialization, so the code does not compile
-//     (a refusal, as every pair without a specialization is).
+//     types the wider wins, half with bfloat16 gives float, and long double
+//     (f80) has no promotion with half, bfloat16 or fp8;
+//   - two integers of the same signedness give the wider (long long, i64,
+//     above long, clong); a signed with an unsigned integer has no
+//     specialization, so the code does not compile (a refusal, as every
+//     pair without a specialization is); plain char (cchar) meets only
+//     char, bool and the float-like types.
 //
 // C++ literals are not weak: 1 is int, 1.0 double, 1.0f float, true bool,
 // and each promotes like any operand (vec<float> + 1.0 is double). The one
@@ -25,8 +28,13 @@
 // takes the other operand's type; two constants give constant<promote(L,
 // R)>, and two of the same type are an ambiguous specialization.
 //
-// kernel_float's element types are bool, the signed and unsigned integers
-// of 8 to 64 bits, half, __nv_bfloat16, float, double, and CUDA's
+// The operands' vector lengths must be equal or 1 (broadcast_extent,
+// apply.h): f32[2] with f32[3] is refused.
+//
+// kernel_float's element types are bool, plain char (cchar), the signed
+// and unsigned integers of 8 to 64 bits (long and unsigned long as clong
+// and culong, long long and unsigned long long as i64 and u64), half, __nv_bfloat16, float, double, long double (f80 on
+// x86-64 Linux), and CUDA's
 // __nv_fp8_e4m3 (OCP E4M3: float8_e4m3fn) and __nv_fp8_e5m2; any other
 // dtype is refused. The plain dtype × dtype decisions are compiled into a
 // kit.PairTable on first use, so PromoteTypes is one index.

@@ -14,8 +14,8 @@ import (
 func TestCompiledMatrix(t *testing.T) {
 	r := Def.MustBuild()
 	rows := tsvtest.Read(t, "testdata/matrix.tsv")
-	if len(rows) != 225 {
-		t.Fatalf("%d cells, want 15x15", len(rows))
+	if len(rows) != 361 {
+		t.Fatalf("%d cells, want 19x19", len(rows))
 	}
 	for _, cell := range rows {
 		row := cell.Fields
@@ -87,13 +87,13 @@ func TestOperands(t *testing.T) {
 	r := Def.MustBuild()
 	tests := []struct{ in, want string }{
 		// C++ literals are not weak (spec.md "Scalars are not weak").
-		{"f32 1.0", "f64"},       // vec<float,3> + 1.0 is double
-		{"i16 1", "i32"},         // vec<short,3> + 1 is int
-		{"u32 1", "error"},       // vec<unsigned,3> + 1: signed with unsigned
-		{"f16 1", "f16"},         // vec<half,2> + 1
-		{"f16 1.0f", "f32"},      // vec<half,2> + 1.0f
-		{"u32 1u", "u32"},        // an unsigned literal
-		{"i8 3000000000", "i64"}, // too big for int: long
+		{"f32 1.0", "f64"},         // vec<float,3> + 1.0 is double
+		{"i16 1", "i32"},           // vec<short,3> + 1 is int
+		{"u32 1", "error"},         // vec<unsigned,3> + 1: signed with unsigned
+		{"f16 1", "f16"},           // vec<half,2> + 1
+		{"f16 1.0f", "f32"},        // vec<half,2> + 1.0f
+		{"u32 1u", "u32"},          // an unsigned literal
+		{"i8 3000000000", "clong"}, // too big for int: long
 		{"i8 true", "i8"},
 		{"f32 1j", "error"},
 		{"i8 99999999999999999999", "error"},
@@ -102,9 +102,38 @@ func TestOperands(t *testing.T) {
 		{"u8 1ull", "u64"},
 		{"i8 0xFFFFFFFF", "error"}, // unsigned int with signed char: no specialization
 		{"i8 1ll", "i64"},
-		{"i8 0x80000000l", "i64"},
+		{"i8 0x80000000l", "clong"},
+		{"i8 1l 1ll", "i64"}, // long with long long is long long
+		// Plain char, long and long long (meta.h).
+		{"char int", "error"}, // no promote_type<char, int>
+		{"char signed_char", "error"},
+		{"char char", "cchar"},
+		{"char bool", "cchar"},
+		{"char float", "f32"},
+		{"char __half", "f16"},
+		{"long long_long", "i64"},
+		{"long? long_long?", "i64?"}, // constant<long> with constant<long long>
+		{"long_long? long_long?", "error"},
+		{"long? long?", "error"},
+		{"long int", "clong"},
+		{"unsigned_long unsigned_long_long", "u64"},
+		{"unsigned_long unsigned", "culong"},
+		{"long unsigned_long", "error"},
+		{"size_t 1u", "culong"},
 		{"i8 017", "i32"},
-		{"f32 1.0L", "error"}, // long double: no kernel_float element type
+		{"f32 1.0L", "f80"},   // long double (meta.h) beats float and double
+		{"f16 1.0L", "error"}, // but has no promotion with half
+		{"f80 i64", "f80"},
+		{"f80? bf16", "bf16"}, // constant<long double> takes the other type
+		{"f80? bf16?", "error"},
+		// broadcast_extent (apply.h): lengths equal or 1.
+		{"f32[2] f32[3]", "error"},
+		{"f32[2] i32[2]", "f32"},
+		{"f32[1] f64[3]", "f64"},
+		{"f32[3] 1.0f", "f32"},
+		{"f32[3] f32[] f32[3]", "f32"},
+		{"f32[3] f32[1] f32[2]", "error"},
+		{"f32[?] f32[3]", "f32"},
 		{"f32 1f0", "error"},  // Julia's Float32, not C++
 		{"f32 0o17", "error"}, // Julia's and Python's octal, not C++
 		// constant<T> is the weak operand (constant.h).

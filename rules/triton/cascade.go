@@ -11,21 +11,36 @@ import (
 // Where the rules come from (spec.md's short names).
 const (
 	srcMain = "triton-lang/triton@0c2e95d python/triton/language/semantic.py"
-	src32   = "triton-lang/triton@00526b7b python/triton/language/semantic.py"
+	src32   = "triton-lang/triton@00526b7b python/triton/language/semantic.py (releases 3.2.0 to 3.6.0)"
 	srcCore = "triton-lang/triton@db8d014 python/triton/language/core.py"
 	srcDocs = "triton-lang/triton@0c2e95d docs/python-api/triton-semantics.rst"
 )
 
-// The versions of computation_type_impl promote models.
+// The versions of computation_type_impl promote models, named by the
+// releases that carry each behaviour.
 const (
-	// VersionMain is the current source (semantic.py@0c2e95d): PRs #10883
-	// (float / and % go to fp32), #11121 (an ignored scalar leaves the rest
-	// of the cascade to run) and #11744 (bf16 with fp8 is bf16).
+	// VersionMain is the unreleased source (semantic.py@0c2e95d): PRs
+	// #10883 (float / and % go to fp32), #11121 (an ignored scalar leaves
+	// the rest of the cascade to run), #11744 (bf16 with fp8 is bf16) and
+	// #8882 (fp8 constants), which no release carries yet.
 	VersionMain = "main"
-	// Version32 is the cascade from PRs #4613 and #4905 (Triton 3.2, by
-	// our reading of release dates) until PR #10883 (semantic.py@00526b7b).
+	// Version32 to Version36 are the releases 3.2.0 to 3.6.0: the cascade
+	// from PRs #4613 and #4905 (semantic.py@00526b7b), unchanged until PR
+	// #10883; Triton 3.6.0 run live answers every pair as it does.
 	Version32 = "3.2"
+	Version33 = "3.3"
+	Version34 = "3.4"
+	Version35 = "3.5"
+	Version36 = "3.6"
+	// VersionDefault is the newest release, what pip installs.
+	VersionDefault = Version36
 )
+
+// Versions lists the values of the version option, newest first.
+var Versions = []string{VersionMain, Version36, Version35, Version34, Version33, Version32}
+
+// released reports whether version names a release (not main).
+func released(version string) bool { return version != VersionMain }
 
 func rule(id, text, src string) *promote.Rule {
 	return &promote.Rule{ID: id, Text: text, Source: src + " (computation_type_impl)"}
@@ -44,7 +59,7 @@ var (
 	mNotInt = rule("not-integer", "a pair no earlier step decided that is not two integers (an fp8 type with an integer or int1) raises TypeError", srcMain)
 )
 
-// The cascade at semantic.py@00526b7b (version 3.2), in order.
+// The cascade at semantic.py@00526b7b (releases 3.2 to 3.6), in order.
 var (
 	oScalar    = rule("scalar-ignored", "a Python scalar whose kind (bool < integral < floating) is at most the tensor's does not take part: the result is the tensor's type", src32)
 	oScalarDiv = rule("scalar-ignored-div-mod", "/ and % of an fp16 or bf16 tensor with a Python scalar that does not take part compute in fp32", src32)
@@ -77,7 +92,7 @@ type decision struct {
 // compute is computation_type_impl(a, aScalar, b, bScalar, divMod) of the
 // version. Both dtypes must be Triton dtypes.
 func compute(version string, a dtype.DType, aScalar bool, b dtype.DType, bScalar bool, divMod bool) decision {
-	if version == Version32 {
+	if released(version) {
 		return compute32(a, aScalar, b, bScalar, divMod)
 	}
 	if aScalar != bScalar {
@@ -125,7 +140,8 @@ func computeMain(a, b dtype.DType, divMod bool) decision {
 	return integers(a, b, divMod)
 }
 
-// compute32 is semantic.py@00526b7b's cascade.
+// compute32 is semantic.py@00526b7b's cascade, every release from 3.2 to
+// 3.6.
 func compute32(a dtype.DType, aScalar bool, b dtype.DType, bScalar bool, divMod bool) decision {
 	if aScalar != bScalar {
 		s, t := b, a
@@ -201,11 +217,16 @@ func integerPromote(a, b dtype.DType) dtype.DType {
 }
 
 // tables holds computation_type_impl for two tensors without / or %,
-// compiled per version the first time a rule set of that version asks.
-var tables = map[string]func() *kit.PairTable{
-	VersionMain: versionTable(VersionMain),
-	Version32:   versionTable(Version32),
-}
+// compiled per behaviour the first time a rule set of that version asks:
+// the releases share one table.
+var tables = func() map[string]func() *kit.PairTable {
+	release := versionTable(Version32)
+	t := map[string]func() *kit.PairTable{VersionMain: versionTable(VersionMain)}
+	for _, v := range Versions[1:] {
+		t[v] = release
+	}
+	return t
+}()
 
 func versionTable(version string) func() *kit.PairTable {
 	return sync.OnceValue(func() *kit.PairTable {

@@ -13,8 +13,16 @@
 // fp16); bf16 with bf16 or an fp8 is bf16, with an integer fp32; two fp8
 // types give the type or fp16; an fp8 with an integer is a TypeError; two
 // integers follow C's signedness rule without C's promotion to int (int32
-// with uint32 is uint32). version=3.2 is the cascade before PR #10883:
-// bf16 with fp8 is fp32, and only fp16 and bf16 move to fp32 for / and %.
+// with uint32 is uint32).
+//
+// # Versions
+//
+// The option version names a release: 3.2 to 3.6 (the default, the newest
+// release) share the cascade before PR #10883: bf16 with fp8 is fp32, only
+// fp16 and bf16 move to fp32 for / and %, and an fp8 constant other than 0
+// does not compile (scalar_constant calls builder.get_fp8e4nv, which does
+// not exist), so an fp8 tensor with a Python scalar is refused with that
+// AttributeError. version=main is the unreleased cascade above.
 //
 // # Operands
 //
@@ -28,7 +36,7 @@
 // DTYPE). Weak operands, complex literals and R or C++ literal suffixes
 // are refused, as is every dtype Triton lacks (complex, 2/4-bit integers,
 // FP6, FP4, e8m0, f8e4m3, f8e3m4, and f8e4m3b11fnuz, which Triton's own
-// float8e4b15 is not).
+// float8e4b15, the catalogue's f8e4m3b15, is not).
 //
 // # N operands
 //

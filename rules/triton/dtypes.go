@@ -8,7 +8,7 @@ import (
 // Dialect reads dtype names as Triton spells them: tl.float8e4nv,
 // triton.language.bfloat16, the str() names fp8e4nv, fp16, bf16 and int1
 // (core.py, class dtype). tl.float8e4b15 is Triton's own E4M3 with
-// exponent bias 15, which the catalogue lacks; it is not ml_dtypes'
+// exponent bias 15 (the catalogue's f8e4m3b15); it is not ml_dtypes'
 // float8_e4m3b11fnuz (bias 11).
 var Dialect = dtype.NewDialect("triton", []string{"tl.", "triton.language."}, map[string]dtype.DType{
 	"int1":       dtype.Bool,
@@ -16,12 +16,10 @@ var Dialect = dtype.NewDialect("triton", []string{"tl.", "triton.language."}, ma
 	"float8e4b8": dtype.F8E4M3FNUZ, "fp8e4b8": dtype.F8E4M3FNUZ,
 	"float8e5": dtype.F8E5M2, "fp8e5": dtype.F8E5M2,
 	"float8e5b16": dtype.F8E5M2FNUZ, "fp8e5b16": dtype.F8E5M2FNUZ,
+	"float8e4b15": dtype.F8E4M3B15, "fp8e4b15": dtype.F8E4M3B15,
 }, map[string]string{
-	"float8e4b15": fp8e4b15, "fp8e4b15": fp8e4b15,
 	"void": "Triton's void type",
 })
-
-const fp8e4b15 = "Triton's float8e4b15 (E4M3 with exponent bias 15, Triton's own format; ml_dtypes' float8_e4m3b11fnuz has bias 11)"
 
 // names are Triton's str() of each dtype it has (core.py, class dtype),
 // used in its error messages.
@@ -29,7 +27,7 @@ var names = map[dtype.DType]string{
 	dtype.Bool: "int1",
 	dtype.I8:   "int8", dtype.I16: "int16", dtype.I32: "int32", dtype.I64: "int64",
 	dtype.U8: "uint8", dtype.U16: "uint16", dtype.U32: "uint32", dtype.U64: "uint64",
-	dtype.F8E5M2: "fp8e5", dtype.F8E5M2FNUZ: "fp8e5b16", dtype.F8E4M3FN: "fp8e4nv", dtype.F8E4M3FNUZ: "fp8e4b8",
+	dtype.F8E5M2: "fp8e5", dtype.F8E5M2FNUZ: "fp8e5b16", dtype.F8E4M3FN: "fp8e4nv", dtype.F8E4M3FNUZ: "fp8e4b8", dtype.F8E4M3B15: "fp8e4b15",
 	dtype.F16: "fp16", dtype.BF16: "bf16", dtype.F32: "fp32", dtype.F64: "fp64",
 }
 
@@ -81,7 +79,7 @@ func bitwidth(d dtype.DType) int {
 
 func isFP8(d dtype.DType) bool {
 	switch d {
-	case dtype.F8E5M2, dtype.F8E5M2FNUZ, dtype.F8E4M3FN, dtype.F8E4M3FNUZ:
+	case dtype.F8E5M2, dtype.F8E5M2FNUZ, dtype.F8E4M3FN, dtype.F8E4M3FNUZ, dtype.F8E4M3B15:
 		return true
 	}
 	return false
@@ -94,7 +92,7 @@ var ruleNoDType = &promote.Rule{ID: "dtype",
 // noDTypeMsg is the refusal for a dtype Triton lacks.
 func noDTypeMsg(d dtype.DType) string {
 	if d == dtype.F8E4M3B11FNUZ {
-		return "Triton has no dtype for f8e4m3b11fnuz (its float8e4b15 is a different format: exponent bias 15, not 11)"
+		return "Triton has no dtype for f8e4m3b11fnuz (its float8e4b15 is a different format: exponent bias 15, not 11, the catalogue's f8e4m3b15)"
 	}
 	return "Triton has no dtype for " + d.String()
 }

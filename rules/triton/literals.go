@@ -43,6 +43,9 @@ var (
 	ruleNegUnsigned = &promote.Rule{ID: "negative-scalar-unsigned",
 		Text:   "a negative Python scalar in an operation whose common type is unsigned raises ValueError",
 		Source: srcChecks}
+	ruleFP8Const = &promote.Rule{ID: "fp8-constant",
+		Text:   "in the releases, a Python scalar other than 0 whose common type is an fp8 type (and tl.full of an fp8 type) does not compile: scalar_constant calls builder.get_<fp8 name>, which the IR builder lacks (fixed on main by PR #8882)",
+		Source: src32 + " (scalar_constant, binary_op_type_checking_impl); triton-lang/triton issue #5601"}
 	ruleScalarRange = &promote.Rule{ID: "scalar-range",
 		Text:   "a Python scalar must fit an integer common type, or ValueError",
 		Source: srcChecks}
@@ -100,6 +103,20 @@ func pyText(v promote.Value) string {
 		return v.Int.String()
 	}
 	return v.Text
+}
+
+// isZero reports whether a scalar's value equals 0 as Python's value == 0
+// does (False, 0, 0.0 and -0.0; not NaN).
+func isZero(v promote.Value) bool {
+	switch v.Kind {
+	case promote.BoolValue:
+		return !v.Bool
+	case promote.IntValue:
+		return v.Int.Sign() == 0
+	case promote.FloatValue:
+		return v.Real == 0
+	}
+	return false
 }
 
 // negative reports whether a scalar's value is below zero (Python's

@@ -3,6 +3,7 @@ package triton
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/promote-dev/promote"
@@ -27,11 +28,11 @@ var Def = &promote.Def{
 	Options: []promote.Option{{
 		Name:    "version",
 		Kind:    promote.EnumOption,
-		Default: VersionMain,
-		Values:  []string{VersionMain, Version32},
-		Doc:     "main: semantic.py@0c2e95d (bf16 with fp8 is bf16; float / and % compute in fp32); 3.2: semantic.py@00526b7b, from PR #4613 (Triton 3.2) until PR #10883 (bf16 with fp8 is fp32)",
+		Default: VersionDefault,
+		Values:  Versions,
+		Doc:     "the Triton release: 3.2 to 3.6 (3.6.0 is the newest release promote knows) share semantic.py@00526b7b (bf16 with fp8 is fp32; / and % of fp8 stay fp8; an fp8 constant other than 0 does not compile); main: the unreleased semantic.py@0c2e95d (bf16 with fp8 is bf16; float / and % compute in fp32; fp8 constants compile)",
 	}},
-	Presets: [][]string{{"version=" + Version32}},
+	Presets: [][]string{{"version=" + VersionMain}},
 	New:     build,
 	DTypes:  func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
 	Weak:    promote.NoWeakTypes,
@@ -54,7 +55,7 @@ func build(s promote.Settings) (promote.Rules, error) {
 	v := s.Enum("version")
 	t, ok := tables[v]
 	if !ok {
-		return nil, fmt.Errorf("%s: unknown version %q (valid: %s, %s)", Name, v, VersionMain, Version32)
+		return nil, fmt.Errorf("%s: unknown version %q (valid: %s)", Name, v, strings.Join(Versions, ", "))
 	}
 	return &rules{Base: kit.NewBase(s, t()), version: v}, nil
 }
@@ -79,6 +80,11 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 	t, _, why, err := r.operand(o)
 	if err != nil {
 		return promote.Result{}, err
+	}
+	if o.Kind == promote.Scalar {
+		if err := r.fp8Constant(o, t); err != nil {
+			return promote.Result{}, err
+		}
 	}
 	return promote.Result{DType: t, Rule: why}, nil
 }
@@ -134,7 +140,26 @@ func (r *rules) binary(a, b promote.Operand, divMod bool) (promote.Result, error
 			return promote.Result{}, r.Refuse(why, msg, a, b)
 		}
 	}
+	for _, o := range [2]promote.Operand{a, b} {
+		if o.Kind == promote.Literal || o.Kind == promote.Scalar {
+			if err := r.fp8Constant(o, d.out); err != nil {
+				return promote.Result{}, err
+			}
+		}
+	}
 	return promote.Result{DType: d.out, Rule: d.rule}, nil
+}
+
+// fp8Constant is scalar_constant(value, t) in the releases: a Python
+// scalar cast to the common type, and a typed scalar (tl.full), become a
+// constant of t; for an fp8 t and a value other than 0 the releases call
+// builder.get_<name>, which does not exist, and the kernel does not
+// compile. main (PR #8882) builds the constant through fp32.
+func (r *rules) fp8Constant(o promote.Operand, t dtype.DType) error {
+	if !released(r.version) || !isFP8(t) || isZero(o.Value) {
+		return nil
+	}
+	return r.Refuse(ruleFP8Const, fmt.Sprintf("AttributeError: 'triton._C.libtriton.ir.builder' object has no attribute 'get_%s' (Triton %s: an fp8 constant other than 0 does not compile)", names[t], r.version), o)
 }
 
 // ComputationType types one binary operator of triton.language on two
@@ -160,7 +185,7 @@ var allRules = []*promote.Rule{
 	mScalar, mFP64, mDivMod, mFP32, mFP16, mBF16F, mBF16I, mFP8, mNotInt,
 	oScalar, oScalarDiv, oFP64, oFP32, oFP16, oBF16, oBF16M, oFP8, oNotInt,
 	ruleDivSign, ruleIntPromote, ruleNoDType, ruleTensor, ruleTypedScalar, ruleNoWeak,
-	ruleLitBool, ruleLitInt, ruleLitFloat, ruleLitRange, ruleLitKind, ruleNegUnsigned, ruleScalarRange,
+	ruleFP8Const, ruleLitBool, ruleLitInt, ruleLitFloat, ruleLitRange, ruleLitKind, ruleNegUnsigned, ruleScalarRange,
 	pylit.Rule,
 }
 

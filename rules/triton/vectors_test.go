@@ -50,7 +50,7 @@ func TestUpstreamTestCore(t *testing.T) {
 	if len(rows) < 100 {
 		t.Fatalf("only %d rows", len(rows))
 	}
-	for _, version := range []string{triton.VersionMain, triton.Version32} {
+	for _, version := range triton.Versions {
 		for _, row := range rows {
 			f := row.Fields
 			msg := ""
@@ -70,15 +70,16 @@ func TestUpstreamTestCore(t *testing.T) {
 func TestDocs(t *testing.T) {
 	for _, row := range tsvtest.Read(t, "testdata/docs.tsv") {
 		f := row.Fields
-		if got, _ := answer(t, nil, f[1], f[2]); got != f[3] {
+		if got, _ := answer(t, []string{"version=main"}, f[1], f[2]); got != f[3] {
 			t.Errorf("docs.tsv:%d %q: %s %q = %q, want %s", row.Line, f[0], f[1], f[2], got, f[3])
 		}
 	}
 }
 
 // TestPairs compares every ordered pair of Triton's dtypes, with and
-// without div_or_mod, in both versions, against pairs.tsv, an independent
-// transcription of spec.md (gen_pairs.py).
+// without div_or_mod, in both behaviours (main, and every release 3.2 to
+// 3.6), against pairs.tsv, an independent transcription of spec.md
+// (gen_pairs.py; fp8e4b15 is not in it).
 func TestPairs(t *testing.T) {
 	rows := tsvtest.Read(t, "testdata/pairs.tsv")
 	if len(rows) != 17*17 {
@@ -87,9 +88,15 @@ func TestPairs(t *testing.T) {
 	cols := []struct {
 		version, op string
 	}{{triton.VersionMain, "+"}, {triton.VersionMain, "/"}, {triton.Version32, "+"}, {triton.Version32, "/"}}
+	for _, v := range triton.Versions[1:] {
+		cols = append(cols, struct{ version, op string }{v, "+"}, struct{ version, op string }{v, "/"})
+	}
 	for _, row := range rows {
 		f := row.Fields
 		for i, c := range cols {
+			if i >= 4 {
+				i = 2 + i%2 // every release answers as 3.2 does
+			}
 			want := f[2+i]
 			got, rule := answer(t, []string{"version=" + c.version}, c.op, f[0]+" "+f[1])
 			if id, isErr := strings.CutPrefix(want, "error:"); isErr {
@@ -105,10 +112,11 @@ func TestPairs(t *testing.T) {
 	}
 }
 
-// TestVersionsDifferOnBF16WithFP8 pins section 2.2: for + the versions
-// disagree on exactly the eight pairs of bf16 with an fp8 type.
+// TestVersionsDifferOnBF16WithFP8 pins section 2.2: for + main and the
+// default (the newest release) disagree on exactly the ten pairs of bf16
+// with an fp8 type.
 func TestVersionsDifferOnBF16WithFP8(t *testing.T) {
-	mainR, oldR := triton.Def.MustBuild(), triton.Def.MustBuild("version=3.2")
+	mainR, oldR := triton.Def.MustBuild("version=main"), triton.Def.MustBuild()
 	n := 0
 	for _, a := range dtype.All() {
 		for _, b := range dtype.All() {
@@ -123,27 +131,36 @@ func TestVersionsDifferOnBF16WithFP8(t *testing.T) {
 			}
 		}
 	}
-	if n != 8 {
-		t.Errorf("%d pairs differ, want 8", n)
+	if n != 10 {
+		t.Errorf("%d pairs differ, want 10", n)
 	}
 }
 
-// TestDialect reads Triton's spellings and refuses float8e4b15 with what it
-// is.
+// TestDialect reads Triton's spellings, float8e4b15 as f8e4m3b15.
 func TestDialect(t *testing.T) {
 	for name, want := range map[string]dtype.DType{
 		"tl.float8e4nv": dtype.F8E4M3FN, "triton.language.float8e5": dtype.F8E5M2, "fp8e4b8": dtype.F8E4M3FNUZ,
 		"tl.float8e5b16": dtype.F8E5M2FNUZ, "tl.int1": dtype.Bool, "tl.bfloat16": dtype.BF16, "fp16": dtype.F16,
 		"tl.uint32": dtype.U32, "float8_e4m3fn": dtype.F8E4M3FN,
+		"tl.float8e4b15": dtype.F8E4M3B15, "fp8e4b15": dtype.F8E4M3B15,
 	} {
 		if got, err := triton.Dialect.Parse(name); err != nil || got != want {
 			t.Errorf("Parse(%q) = %v, %v; want %v", name, got, err, want)
 		}
 	}
-	for _, name := range []string{"tl.float8e4b15", "fp8e4b15"} {
-		if _, err := triton.Dialect.Parse(name); err == nil || !strings.Contains(err.Error(), "bias 15") {
-			t.Errorf("Parse(%q) error = %v; want it to say the bias", name, err)
+}
+
+// TestVersions: every release and main build; a release promote does not
+// know is refused with the known ones listed.
+func TestVersions(t *testing.T) {
+	for _, v := range triton.Versions {
+		if _, err := triton.Def.Build("version=" + v); err != nil {
+			t.Errorf("version=%s: %v", v, err)
 		}
+	}
+	_, err := triton.Def.Build("version=3.7")
+	if err == nil || !strings.Contains(err.Error(), "main|3.6|3.5|3.4|3.3|3.2") {
+		t.Errorf("version=3.7: %v, want the known versions listed", err)
 	}
 }
 
