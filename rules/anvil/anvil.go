@@ -22,6 +22,7 @@ var Def = &promote.Def{
 		Kind:    promote.EnumOption,
 		Default: Version04,
 		Values:  Versions,
+		Explain: kit.ExplainRelease("anvl", Versions),
 		Doc:     "0.4: every release (anvil 0.1.0, anvl 0.2.0 to 0.4.0), the ambiguity system of r-xla/anvil@ef9f93aa; main: r-xla/anvl's unreleased development version (@06aa26a6), where an R value takes the dtype it meets, nothing is ambiguous, and f16, bf16, c64, c128 exist",
 	}},
 	Presets: [][]string{{"version=" + VersionMain}},

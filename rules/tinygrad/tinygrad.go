@@ -50,7 +50,7 @@ var Def = &promote.Def{
 	NAry:    promote.Set,
 	Dialect: Dialect,
 	Options: []promote.Option{
-		{Name: "version", Kind: promote.EnumOption, Default: VersionHead, Values: Versions,
+		{Name: "version", Kind: promote.EnumOption, Default: VersionHead, Values: Versions, Explain: kit.ExplainRelease("tinygrad", Versions),
 			Doc: "which tinygrad lattice: head (commit " + commitHead + ", weak Python scalars), 0.13 (int64 -> uint64), 0.12 (int64 -> fp8), 0.11 (int64 -> float16, as 0.9 to 0.11)"},
 		{Name: "default_float", Kind: promote.EnumOption, Default: "f32", Values: defaultFloats,
 			Doc: "DEFAULT_FLOAT: the dtype a weak float is stored as (head) or a Python float takes (0.11 to 0.13)"},

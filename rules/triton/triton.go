@@ -30,6 +30,7 @@ var Def = &promote.Def{
 		Kind:    promote.EnumOption,
 		Default: VersionDefault,
 		Values:  Versions,
+		Explain: kit.ExplainRelease("Triton", Versions),
 		Doc:     "the Triton release: 3.2 to 3.6 (3.6.0 is the newest release promote knows) share semantic.py@00526b7b (bf16 with fp8 is fp32; / and % of fp8 stay fp8; an fp8 constant other than 0 does not compile); main: the unreleased semantic.py@0c2e95d (bf16 with fp8 is bf16; float / and % compute in fp32; fp8 constants compile)",
 	}},
 	Presets: [][]string{{"version=" + VersionMain}},
