@@ -184,14 +184,19 @@ type nvTables struct {
 // each value cost four times the conversion).
 type nvTable struct {
 	mxTable
-	n  [16]int64  // codes seen
-	nb [256]int64 // bytes seen (both codes at once), folded into n
+	n    [16]int64  // codes seen
+	nb   [256]int64 // bytes seen (both codes at once), folded into n
+	fast nvCount    // the counts without n and nb, when on
 }
 
 // fold tallies every table's counts into c.
 func (m *nvTables) fold(c *Counts) {
 	for _, t := range m.t {
 		if t == nil {
+			continue
+		}
+		if t.fast.on {
+			t.foldCount(c)
 			continue
 		}
 		for b, n := range t.nb {
@@ -268,6 +273,7 @@ func (m *nvTables) get(e byte) (*nvTable, error) {
 	}
 	t := &nvTable{}
 	t.fill(buf, from, p.to, m.ob, &exact, &m.split[e])
+	t.initCount()
 	m.t[e] = t
 	return t, nil
 }
@@ -347,9 +353,7 @@ func (r *nvSteps) convStep(wk *worker, s *slot, _ *Counts) error {
 							wk.ck.file(p.s), p.s.Name, indexText(g0+g, p.s.Shape))
 					}
 				}
-				for _, b := range (*[8]byte)(blk[8*g : 8*g+8]) {
-					t.nb[b]++
-				}
+				t.see(binary.LittleEndian.Uint64(blk[8*g : 8*g+8]))
 			}
 			_ = dst[32*hi-1]
 			_ = blk[8*hi-1]
@@ -367,15 +371,14 @@ func (r *nvSteps) convStep(wk *worker, s *slot, _ *Counts) error {
 				out := (*[32]byte)(dst[32*g : 32*g+32])
 				for i, b := range in {
 					binary.LittleEndian.PutUint32(out[4*i:], uint32(t.pair[b]))
-					t.nb[b]++
 				}
 			} else {
 				out := (*[64]byte)(dst[64*g : 64*g+64])
 				for i, b := range in {
 					binary.LittleEndian.PutUint64(out[8*i:], t.pair[b])
-					t.nb[b]++
 				}
 			}
+			t.see(binary.LittleEndian.Uint64(in[:]))
 		}
 		return nil
 	})
