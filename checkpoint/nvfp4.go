@@ -184,14 +184,19 @@ type nvTables struct {
 // each value cost four times the conversion).
 type nvTable struct {
 	mxTable
-	n  [16]int64  // codes seen
-	nb [256]int64 // bytes seen (both codes at once), folded into n
+	n    [16]int64  // codes seen
+	nb   [256]int64 // bytes seen (both codes at once), folded into n
+	fast nvCount    // the counts without n and nb, when on
 }
 
 // fold tallies every table's counts into c.
 func (m *nvTables) fold(c *Counts) {
 	for _, t := range m.t {
 		if t == nil {
+			continue
+		}
+		if t.fast.on {
+			t.foldCount(c)
 			continue
 		}
 		for b, n := range t.nb {
@@ -268,6 +273,7 @@ func (m *nvTables) get(e byte) (*nvTable, error) {
 	}
 	t := &nvTable{}
 	t.fill(buf, from, p.to, m.ob, &exact, &m.split[e])
+	t.initCount()
 	m.t[e] = t
 	return t, nil
 }
@@ -331,54 +337,82 @@ type nvSteps struct {
 }
 
 func (r *nvSteps) convStep(wk *worker, s *slot, _ *Counts) error {
-	p, ob := r.p, r.ob
+	ob := r.ob
 	g0, n := r.span(s.k)
 	blk, sc := s.in[0], s.in[1]
 	dst := s.buf(slotOut, 16*ob*n)
 	err := wk.parallel(n, 1, func(k int, lo, hi int64) error {
-		tabs := r.tabs[k]
-		if ob == 2 && hasFP4LUT && hi > lo {
-			for g := lo; g < hi; g++ {
-				t := tabs.t[sc[g]] // built: no call
-				if t == nil {
-					var err error
-					if t, err = tabs.get(sc[g]); err != nil {
-						return fmt.Errorf("%s: scale tensor %q: the scale at %s is NaN; scales must be finite",
-							wk.ck.file(p.s), p.s.Name, indexText(g0+g, p.s.Shape))
-					}
-				}
-				for _, b := range (*[8]byte)(blk[8*g : 8*g+8]) {
-					t.nb[b]++
-				}
-			}
-			_ = dst[32*hi-1]
-			_ = blk[8*hi-1]
-			fp4LUT8(&dst[32*lo], &blk[8*lo], &sc[lo], &tabs.split, int(hi-lo))
-			return nil
-		}
-		for g := lo; g < hi; g++ {
-			t, err := tabs.get(sc[g])
-			if err != nil {
-				return fmt.Errorf("%s: scale tensor %q: the scale at %s is NaN; scales must be finite",
-					wk.ck.file(p.s), p.s.Name, indexText(g0+g, p.s.Shape))
-			}
-			in := (*[8]byte)(blk[8*g : 8*g+8])
-			if ob == 2 {
-				out := (*[32]byte)(dst[32*g : 32*g+32])
-				for i, b := range in {
-					binary.LittleEndian.PutUint32(out[4*i:], uint32(t.pair[b]))
-					t.nb[b]++
-				}
-			} else {
-				out := (*[64]byte)(dst[64*g : 64*g+64])
-				for i, b := range in {
-					binary.LittleEndian.PutUint64(out[8*i:], t.pair[b])
-					t.nb[b]++
-				}
-			}
-		}
-		return nil
+		return r.groups(wk, r.tabs[k], dst[16*ob*lo:16*ob*hi], blk[8*lo:8*hi], sc[lo:hi], g0+lo)
 	})
 	s.out = dst
 	return err
+}
+
+// convPieces is convStep on one goroutine, writing each piece of the
+// step's output to w as soon as it is converted (see piecer): an 8 MiB
+// step converted whole and then written made write(2) read it back from
+// memory, not from the cache.
+func (r *nvSteps) convPieces(wk *worker, s *slot, _ *Counts, w io.Writer) error {
+	ob := r.ob
+	g0, n := r.span(s.k)
+	blk, sc := s.in[0], s.in[1]
+	piece := max(1, min(pieceBytes, wk.chunk/4)/(16*ob))
+	dst := s.buf(slotOut, 16*ob*min(n, piece))
+	for lo := int64(0); lo < n; lo += piece {
+		hi := min(n, lo+piece)
+		out := dst[:16*ob*(hi-lo)]
+		if err := r.groups(wk, r.tabs[0], out, blk[8*lo:8*hi], sc[lo:hi], g0+lo); err != nil {
+			return err
+		}
+		if _, err := w.Write(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// groups converts the groups of blk (8 bytes each) under their scale
+// bytes sc into dst with tabs, and counts them; g0 is the first's index
+// in the tensor, for errors.
+func (r *nvSteps) groups(wk *worker, tabs *nvTables, dst, blk, sc []byte, g0 int64) error {
+	p, ob := r.p, r.ob
+	n := int64(len(sc))
+	if ob == 2 && hasFP4LUT && n > 0 {
+		for g := range n {
+			t := tabs.t[sc[g]] // built: no call
+			if t == nil {
+				var err error
+				if t, err = tabs.get(sc[g]); err != nil {
+					return fmt.Errorf("%s: scale tensor %q: the scale at %s is NaN; scales must be finite",
+						wk.ck.file(p.s), p.s.Name, indexText(g0+g, p.s.Shape))
+				}
+			}
+			t.see(binary.LittleEndian.Uint64(blk[8*g : 8*g+8]))
+		}
+		_ = dst[32*n-1]
+		_ = blk[8*n-1]
+		fp4LUT8(&dst[0], &blk[0], &sc[0], &tabs.split, int(n))
+		return nil
+	}
+	for g := range n {
+		t, err := tabs.get(sc[g])
+		if err != nil {
+			return fmt.Errorf("%s: scale tensor %q: the scale at %s is NaN; scales must be finite",
+				wk.ck.file(p.s), p.s.Name, indexText(g0+g, p.s.Shape))
+		}
+		in := (*[8]byte)(blk[8*g : 8*g+8])
+		if ob == 2 {
+			out := (*[32]byte)(dst[32*g : 32*g+32])
+			for i, b := range in {
+				binary.LittleEndian.PutUint32(out[4*i:], uint32(t.pair[b]))
+			}
+		} else {
+			out := (*[64]byte)(dst[64*g : 64*g+64])
+			for i, b := range in {
+				binary.LittleEndian.PutUint64(out[8*i:], t.pair[b])
+			}
+		}
+		t.see(binary.LittleEndian.Uint64(in[:]))
+	}
+	return nil
 }
