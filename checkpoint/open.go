@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/promote-dev/promote/internal/safein"
+	"github.com/promote-dev/promote/internal/safeout"
 
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/safetensors"
@@ -339,7 +340,7 @@ func (c *Checkpoint) scanSideFiles(used []string) error {
 		st, err := os.Stat(filepath.Join(c.dir, name))
 		switch {
 		case err != nil:
-			c.skipped = append(c.skipped, name+" (unreadable: "+unwrapPath(err).Error()+")")
+			c.skipped = append(c.skipped, name+" (unreadable: "+safeout.Cause(err).Error()+")")
 		case st.IsDir():
 			c.skipped = append(c.skipped, name+"/ (a subdirectory)")
 		case !st.Mode().IsRegular():
@@ -379,14 +380,6 @@ func readBounded(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
 	return b, nil
-}
-
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Close closes the shards.

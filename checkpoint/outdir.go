@@ -68,7 +68,7 @@ func checkDirTarget(path string, names []string) (string, error) {
 	if li, err := os.Lstat(path); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 		t, err := filepath.EvalSymlinks(path)
 		if err != nil {
-			return "", fmt.Errorf("%s is a symbolic link whose target cannot be resolved (%v)", path, unwrapPath(err))
+			return "", fmt.Errorf("%s is a symbolic link whose target cannot be resolved (%v)", path, safeout.Cause(err))
 		}
 		target = t
 	}
@@ -115,7 +115,7 @@ func newDirDest(ctx context.Context, path string, names []string, nosync bool) (
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: cannot create a temporary directory in %s: %v", path, parent, unwrapPath(err))
+			return nil, fmt.Errorf("%s: cannot create a temporary directory in %s: %v", path, parent, safeout.Cause(err))
 		}
 		d.tmp = tmp
 		return d, nil
@@ -141,7 +141,7 @@ type osFile struct {
 func (f *osFile) Write(p []byte) (int, error) {
 	n, err := f.f.Write(p)
 	if err != nil {
-		err = &fs.PathError{Op: "write", Path: f.path, Err: unwrapPath(err)}
+		err = &fs.PathError{Op: "write", Path: f.path, Err: safeout.Cause(err)}
 	}
 	return n, err
 }
@@ -150,11 +150,11 @@ func (f *osFile) finish() error {
 	if !f.nosync {
 		if err := f.f.Sync(); err != nil {
 			f.f.Close()
-			return &fs.PathError{Op: "sync", Path: f.path, Err: unwrapPath(err)}
+			return &fs.PathError{Op: "sync", Path: f.path, Err: safeout.Cause(err)}
 		}
 	}
 	if err := f.f.Close(); err != nil {
-		return &fs.PathError{Op: "close", Path: f.path, Err: unwrapPath(err)}
+		return &fs.PathError{Op: "close", Path: f.path, Err: safeout.Cause(err)}
 	}
 	return nil
 }
@@ -162,7 +162,7 @@ func (f *osFile) finish() error {
 func (d *dirDest) create(name string) (destFile, error) {
 	f, err := os.OpenFile(filepath.Join(d.tmp, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666) // less the umask, as cp gives
 	if err != nil {
-		return nil, &fs.PathError{Op: "create", Path: filepath.Join(d.path, name), Err: unwrapPath(err)}
+		return nil, &fs.PathError{Op: "create", Path: filepath.Join(d.path, name), Err: safeout.Cause(err)}
 	}
 	return &osFile{f: f, path: filepath.Join(d.path, name), nosync: d.nosync}, nil
 }
@@ -192,14 +192,14 @@ func (d *dirDest) commit() error {
 		old = filepath.Join(parent, marked(filepath.Base(d.target), oldMarker))
 		if err := os.Rename(d.target, old); err != nil {
 			d.abort()
-			return fmt.Errorf("%s: cannot move the previous output aside: %v", d.path, unwrapPath(err))
+			return fmt.Errorf("%s: cannot move the previous output aside: %v", d.path, safeout.Cause(err))
 		}
 	}
 	if err := os.Rename(d.tmp, d.target); err != nil {
-		msg := fmt.Sprintf("%s: cannot rename the new output into place: %v", d.path, unwrapPath(err))
+		msg := fmt.Sprintf("%s: cannot rename the new output into place: %v", d.path, safeout.Cause(err))
 		if old != "" {
 			if rerr := os.Rename(old, d.target); rerr != nil {
-				msg += fmt.Sprintf("; the previous output is in %s (%v)", old, unwrapPath(rerr))
+				msg += fmt.Sprintf("; the previous output is in %s (%v)", old, safeout.Cause(rerr))
 			}
 		}
 		d.abort()

@@ -18,6 +18,7 @@ import (
 	"sync"
 
 	"github.com/promote-dev/promote/internal/safein"
+	"github.com/promote-dev/promote/internal/safeout"
 	"github.com/promote-dev/promote/pyapi"
 	"github.com/promote-dev/promote/pytype"
 	"github.com/promote-dev/promote/rules/numpy"
@@ -186,33 +187,24 @@ func readFile(path string, max int64) ([]byte, error) {
 		if errors.Is(err, safein.ErrNotRegular) {
 			return nil, errors.New("not a regular file")
 		}
-		return nil, unwrapPath(err)
+		return nil, safeout.Cause(err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, safeout.Cause(err)
 	}
 	if st.Size() > max {
 		return nil, fmt.Errorf("file is %d bytes; the lint reads at most %d bytes per file (-max-file-size)", st.Size(), max)
 	}
 	b, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, safeout.Cause(err)
 	}
 	if int64(len(b)) > max {
 		return nil, fmt.Errorf("file holds more than %d bytes; the lint reads at most that per file (-max-file-size)", max)
 	}
 	return b, nil
-}
-
-// unwrapPath drops the path an *fs.PathError repeats.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // walker numbers the files it finds and sends them to the workers.
@@ -236,7 +228,7 @@ func (w *walker) send(path string, err error) bool {
 func (w *walker) root(p string) {
 	st, err := os.Stat(p)
 	if err != nil {
-		w.send(p, unwrapPath(err))
+		w.send(p, safeout.Cause(err))
 		return
 	}
 	if !st.IsDir() {
@@ -254,7 +246,7 @@ func (w *walker) dir(p string, stack []os.FileInfo) bool {
 	}
 	ents, err := os.ReadDir(p)
 	if err != nil {
-		return w.send(p, unwrapPath(err))
+		return w.send(p, safeout.Cause(err))
 	}
 	for _, e := range ents {
 		if w.ctx.Err() != nil {
@@ -266,7 +258,7 @@ func (w *walker) dir(p string, stack []os.FileInfo) bool {
 			st, err := os.Stat(child)
 			if err != nil {
 				if strings.HasSuffix(e.Name(), ".py") {
-					w.send(child, fmt.Errorf("broken symbolic link: %v", unwrapPath(err)))
+					w.send(child, fmt.Errorf("broken symbolic link: %v", safeout.Cause(err)))
 				}
 				continue
 			}
@@ -288,7 +280,7 @@ func (w *walker) dir(p string, stack []os.FileInfo) bool {
 		case t.IsDir():
 			st, err := os.Stat(child)
 			if err != nil {
-				if !w.send(child, unwrapPath(err)) {
+				if !w.send(child, safeout.Cause(err)) {
 					return false
 				}
 				continue

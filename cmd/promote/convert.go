@@ -268,28 +268,11 @@ func checkOutDir(dir string) error {
 	fi, err := os.Stat(dir)
 	switch {
 	case err == nil && !fi.IsDir():
-		return usagef("-o %s is a %s, not a directory: convert writes one file per input into the directory -o names (created if missing)", quoteArg(dir), fileKind(fi))
+		return usagef("-o %s is %s, not a directory: convert writes one file per input into the directory -o names (created if missing)", quoteArg(dir), safeout.Kind(fi.Mode()))
 	case errors.Is(err, syscall.ENOTDIR):
 		return usagef("-o %s: a part of the path before its last element is a file, not a directory", quoteArg(dir))
 	}
 	return nil
-}
-
-// fileKind names what a path that is not a directory is.
-func fileKind(fi os.FileInfo) string {
-	switch m := fi.Mode(); {
-	case m.IsRegular():
-		return "regular file"
-	case m&os.ModeSymlink != 0:
-		return "symbolic link"
-	case m&os.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&os.ModeSocket != 0:
-		return "socket"
-	case m&os.ModeDevice != 0:
-		return "device"
-	}
-	return "file"
 }
 
 // outputPaths returns DIR/base(IN) for each input, or why they cannot be

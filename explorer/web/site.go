@@ -210,7 +210,7 @@ func FindSource(start string) (string, error) {
 func checkSource(dir string) error {
 	b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 	if err != nil {
-		return fmt.Errorf("%s is not promote's source: %v", dir, unwrapPath(err))
+		return fmt.Errorf("%s is not promote's source: %v", dir, safeout.Cause(err))
 	}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {
@@ -262,14 +262,6 @@ func unwrapExec(err error) error {
 	var ee *exec.Error
 	if errors.As(err, &ee) {
 		return ee.Err
-	}
-	return err
-}
-
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
 	}
 	return err
 }

@@ -66,7 +66,7 @@ func CommitAll(files ...*File) error {
 			f.pending.drop(f.tmp.Name())
 			continue
 		}
-		err = &fs.PathError{Op: "rename", Path: f.path, Err: unwrapPath(err)}
+		err = &fs.PathError{Op: "rename", Path: f.path, Err: Cause(err)}
 		abortAll(files[i:])
 		var msgs []string
 		for _, e := range []error{restore(files[:i], backups), restoreRest(files[i:], backups[i:])} {
@@ -116,7 +116,7 @@ func keep(f *File) (string, error) {
 			// No hard links here: move the target aside instead. Until
 			// the new file is renamed in, the path does not exist.
 			if err := f.rename(f.target, b); err != nil {
-				return "", &fs.PathError{Op: "keep the previous content of", Path: f.path, Err: unwrapPath(err)}
+				return "", &fs.PathError{Op: "keep the previous content of", Path: f.path, Err: Cause(err)}
 			}
 		}
 		return b, nil
@@ -140,7 +140,7 @@ func restore(done []*File, backups []string) error {
 			if backups[i] != "" {
 				kept = fmt.Sprintf(" (its previous content is in %s)", backups[i])
 			}
-			failed = append(failed, fmt.Sprintf("%s could not be restored: %v%s", f.path, unwrapPath(err), kept))
+			failed = append(failed, fmt.Sprintf("%s could not be restored: %v%s", f.path, Cause(err), kept))
 			continue
 		}
 		ok = append(ok, f.path)
@@ -168,7 +168,7 @@ func restoreRest(rest []*File, backups []string) error {
 		}
 		if _, err := os.Lstat(f.target); errors.Is(err, fs.ErrNotExist) {
 			if err := f.rename(b, f.target); err != nil {
-				failed = append(failed, fmt.Sprintf("%s could not be restored: %v (its previous content is in %s)", f.path, unwrapPath(err), b))
+				failed = append(failed, fmt.Sprintf("%s could not be restored: %v (its previous content is in %s)", f.path, Cause(err), b))
 			}
 			continue
 		}

@@ -95,7 +95,7 @@ func resolve(path string) (string, fs.FileInfo, error) {
 	if li.Mode()&fs.ModeSymlink != 0 {
 		t, err := filepath.EvalSymlinks(path)
 		if err != nil {
-			return "", nil, fmt.Errorf("%s is a symbolic link whose target cannot be resolved (%v); write to another path or fix the link", path, unwrapPath(err))
+			return "", nil, fmt.Errorf("%s is a symbolic link whose target cannot be resolved (%v); write to another path or fix the link", path, Cause(err))
 		}
 		target = t
 	}
@@ -163,7 +163,7 @@ func Create(ctx context.Context, path string) (*File, error) {
 	// (finish sets the exact bits).
 	tmp, err := createMarked(dir, base, tmpMarker, f.mode)
 	if err != nil {
-		return nil, &fs.PathError{Op: "create", Path: path, Err: fmt.Errorf("cannot create a temporary file in %s: %w", dir, unwrapPath(err))}
+		return nil, &fs.PathError{Op: "create", Path: path, Err: fmt.Errorf("cannot create a temporary file in %s: %w", dir, Cause(err))}
 	}
 	f.tmp = tmp
 	f.pending = pendingOf(ctx)
@@ -212,7 +212,7 @@ func (f *File) Write(p []byte) (int, error) {
 	}
 	n, err := f.tmp.Write(p)
 	if err != nil {
-		f.err = &fs.PathError{Op: "write", Path: f.path, Err: unwrapPath(err)}
+		f.err = &fs.PathError{Op: "write", Path: f.path, Err: Cause(err)}
 	}
 	return n, f.err
 }
@@ -233,7 +233,7 @@ func (f *File) Commit() error {
 	}
 	if err := f.rename(f.tmp.Name(), f.target); err != nil {
 		f.Abort()
-		return &fs.PathError{Op: "rename", Path: f.path, Err: unwrapPath(err)}
+		return &fs.PathError{Op: "rename", Path: f.path, Err: Cause(err)}
 	}
 	f.done = true
 	f.pending.drop(f.tmp.Name())
@@ -267,7 +267,7 @@ func (f *File) finish() error {
 		{"close", f.tmp.Close},
 	} {
 		if err := step.do(); err != nil {
-			return &fs.PathError{Op: step.op, Path: f.path, Err: unwrapPath(err)}
+			return &fs.PathError{Op: step.op, Path: f.path, Err: Cause(err)}
 		}
 	}
 	return nil
@@ -281,7 +281,7 @@ func (f *File) recheck() error {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil
 	case err != nil:
-		return &fs.PathError{Op: "stat", Path: f.path, Err: unwrapPath(err)}
+		return &fs.PathError{Op: "stat", Path: f.path, Err: Cause(err)}
 	case !st.Mode().IsRegular():
 		return fmt.Errorf("%s became %s while it was being written; promote replaces only regular files", f.path, Kind(st.Mode()))
 	}
@@ -305,18 +305,21 @@ func (f *File) Abort() {
 func syncDir(dir, path string) error {
 	d, err := os.Open(dir)
 	if err != nil {
-		return &fs.PathError{Op: "sync directory of", Path: path, Err: unwrapPath(err)}
+		return &fs.PathError{Op: "sync directory of", Path: path, Err: Cause(err)}
 	}
 	defer d.Close()
 	if err := d.Sync(); err != nil && !errors.Is(err, errSyncUnsupported) {
-		return &fs.PathError{Op: "sync directory of", Path: path, Err: unwrapPath(err)}
+		return &fs.PathError{Op: "sync directory of", Path: path, Err: Cause(err)}
 	}
 	return nil
 }
 
-// unwrapPath drops a *PathError's own path (the temporary file's), so
-// that the error can be named by the caller's path instead.
-func unwrapPath(err error) error {
+// Cause drops the path an *fs.PathError or *os.LinkError repeats, for a
+// message that names the path itself (or a temporary file's path the user
+// never named): "open a.npy: permission denied" becomes "permission
+// denied". Other errors are returned as they are. One helper for every
+// reader and writer of the module (checkpoint, pylint, the site writer).
+func Cause(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
