@@ -5,13 +5,12 @@ import (
 	"encoding/xml"
 	"flag"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/internal/tsvtest"
 	"github.com/promote-dev/promote/kit"
 )
 
@@ -20,20 +19,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // golden compares got with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update and review the diff)", path)
-	}
+	tsvtest.Golden(t, name, got, *update)
 }
 
 // fakeDef is a rule set whose pair table is given by a function, for

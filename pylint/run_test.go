@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promote-dev/promote/internal/tsvtest"
 	"github.com/promote-dev/promote/pylint"
 )
 
@@ -17,20 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // golden compares got with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	tsvtest.Golden(t, name, got, *update)
 }
 
 // TestGolden lints testdata/tree and compares the text and SARIF outputs.
