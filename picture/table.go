@@ -7,8 +7,6 @@
 package picture
 
 import (
-	"errors"
-
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/rules"
@@ -86,16 +84,15 @@ func NewTable(r, against promote.Rules) *Table {
 	if against != nil {
 		t.Against = rules.Label(against)
 	}
-	for _, d := range dtype.All() {
-		_, errA := r.PromoteTypes(d, d)
-		ok := errA == nil
-		if against != nil {
-			_, errB := against.PromoteTypes(d, d)
-			ok = ok || errB == nil
-		}
-		if ok {
-			t.DTypes = append(t.DTypes, d)
-		}
+	if against != nil {
+		t.DTypes = rules.KnownDTypes(r, against)
+	} else {
+		t.DTypes = rules.KnownDTypes(r)
+	}
+	pairsA := rules.Pairs(r, t.DTypes)
+	var pairsB [][]rules.Pair
+	if against != nil {
+		pairsB = rules.Pairs(against, t.DTypes)
 	}
 	seenA, seenB := map[*promote.Rule]bool{}, map[*promote.Rule]bool{}
 	use := func(list *[]*promote.Rule, seen map[*promote.Rule]bool, rule *promote.Rule) {
@@ -105,13 +102,13 @@ func NewTable(r, against promote.Rules) *Table {
 		}
 	}
 	t.Cells = make([][]Cell, len(t.DTypes))
-	for i, a := range t.DTypes {
+	for i := range t.DTypes {
 		t.Cells[i] = make([]Cell, len(t.DTypes))
-		for j, b := range t.DTypes {
-			c := Cell{A: answer(r, a, b)}
+		for j := range t.DTypes {
+			c := Cell{A: answerOf(pairsA[i][j])}
 			use(&t.RulesA, seenA, c.A.Rule)
 			if against != nil {
-				c.B = answer(against, a, b)
+				c.B = answerOf(pairsB[i][j])
 				use(&t.RulesB, seenB, c.B.Rule)
 				if c.A.key() != c.B.key() {
 					c.Differs = true
@@ -124,18 +121,16 @@ func NewTable(r, against promote.Rules) *Table {
 	return t
 }
 
-// answer is r's answer for the ordered pair (a, b).
-func answer(r promote.Rules, a, b dtype.DType) Answer {
-	res, err := r.PromoteTypes(a, b)
-	if err != nil {
-		ans := Answer{Refused: true, Msg: err.Error()}
-		var pe *promote.Error
-		if errors.As(err, &pe) {
+// answerOf is the pair's answer as the picture draws it.
+func answerOf(p rules.Pair) Answer {
+	if p.Refused() {
+		ans := Answer{Refused: true, Msg: p.Err.Error()}
+		if pe := p.Refusal(); pe != nil {
 			ans.Rule, ans.Msg = pe.Rule, pe.Msg
 		}
 		return ans
 	}
-	return Answer{DType: res.DType, Weak: res.Weak, Rule: res.Rule}
+	return Answer{DType: p.Result.DType, Weak: p.Result.Weak, Rule: p.Result.Rule}
 }
 
 // kinds lists the kinds the table's answers use, in legend order, and

@@ -39,14 +39,7 @@ type DiffGroup struct {
 // scalar of every dtype (f64(1.0), i64(1)). The disagreements are grouped
 // by the pair of answers.
 func Diff(a, b promote.Rules, literals bool) DiffReport {
-	var types []dtype.DType
-	for _, d := range dtype.All() {
-		_, errA := a.PromoteTypes(d, d)
-		_, errB := b.PromoteTypes(d, d)
-		if errA == nil || errB == nil {
-			types = append(types, d)
-		}
-	}
+	types := KnownDTypes(a, b)
 	var queries [][]promote.Operand
 	for _, x := range types {
 		for _, y := range types {

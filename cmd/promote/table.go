@@ -11,6 +11,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/rules"
 )
 
 func init() {
@@ -105,28 +106,23 @@ func runTable(e *env, spec string, sets []string, format, against string) error 
 	return err
 }
 
-// pairTable answers every ordered pair of the dtypes the rule set knows: a
-// dtype is known when it promotes with itself.
+// pairTable is the rule set's pair table (rules.KnownDTypes, rules.Pairs)
+// as the table prints it: each cell's result or error, and its rule.
 func pairTable(r promote.Rules) ([]dtype.DType, [][]pairCell) {
-	var types []dtype.DType
-	for _, d := range dtype.All() {
-		if _, err := r.PromoteTypes(d, d); err == nil {
-			types = append(types, d)
-		}
-	}
+	types := rules.KnownDTypes(r)
+	pairs := rules.Pairs(r, types)
 	cells := make([][]pairCell, len(types))
-	for i, a := range types {
-		cells[i] = make([]pairCell, len(types))
-		for j, b := range types {
-			c := pairCell{A: a.String(), B: b.String()}
-			res, err := r.PromoteTypes(a, b)
-			if err != nil {
-				c.Error = oneLine(err.Error())
-				if pe, ok := err.(*promote.Error); ok && pe.Rule != nil {
-					c.Rule = pe.Rule.ID
-				}
+	for i, row := range pairs {
+		cells[i] = make([]pairCell, len(row))
+		for j, p := range row {
+			c := pairCell{A: p.A.String(), B: p.B.String()}
+			if p.Refused() {
+				c.Error = oneLine(p.Err.Error())
 			} else {
-				c.Result, c.Rule = res.String(), res.Rule.ID
+				c.Result = p.Result.String()
+			}
+			if rule := p.Rule(); rule != nil {
+				c.Rule = rule.ID
 			}
 			cells[i][j] = c
 		}
