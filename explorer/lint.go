@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/promote-dev/promote/pyapi"
 	"github.com/promote-dev/promote/pytype"
-	"github.com/promote-dev/promote/rules/numpy"
+	"github.com/promote-dev/promote/rules"
 )
 
-// LintAnswer is promote lint over one pasted Python source: where NumPy
-// 1.x and NumPy 2 differ.
+// LintAnswer is promote lint over one pasted Python source: where the
+// versions of the Python libraries the rule sets model differ (NumPy 1.x
+// and NumPy 2).
 type LintAnswer struct {
 	Findings []pytype.Finding `json:"findings"`
 	// Error is the parser's error for source that does not parse.
@@ -24,8 +26,10 @@ func lintView(req Request) Response {
 	if len(req.Program) > MaxProgramBytes {
 		return Response{Error: fmt.Sprintf("%sthe source has %d bytes; the explorer takes at most %d", cmd, len(req.Program), MaxProgramBytes)}
 	}
-	c := pytype.NewChecker(numpy.NewPython())
+	libs := rules.PythonLibraries()
+	c := pytype.NewChecker(libs...)
 	fs, err := c.Check("source.py", []byte(req.Program))
+	versions := versionWords(libs)
 	la := &LintAnswer{Findings: fs}
 	switch {
 	case err != nil:
@@ -34,11 +38,25 @@ func lintView(req Request) Response {
 		la.Summary = "the source does not parse"
 	case len(fs) == 0:
 		la.Findings = []pytype.Finding{}
-		la.Summary = "no differences between NumPy 1.x and NumPy 2 found"
+		la.Summary = "no differences between " + versions + " found"
 	case len(fs) == 1:
-		la.Summary = "1 place where NumPy 1.x and NumPy 2 differ"
+		la.Summary = "1 place where " + versions + " differ"
 	default:
-		la.Summary = fmt.Sprintf("%d places where NumPy 1.x and NumPy 2 differ", len(fs))
+		la.Summary = fmt.Sprintf("%d places where %s differ", len(fs), versions)
 	}
 	return Response{Lint: la}
+}
+
+// versionWords names the versions the lint compares, as the findings do
+// ("NumPy 1.x and NumPy 2"), for a summary line.
+func versionWords(libs []pyapi.Library) string {
+	var names []string
+	for _, l := range libs {
+		v := l.Versions()
+		names = append(names, v.OldName+" and "+v.NewName)
+	}
+	if len(names) == 0 {
+		return "the versions compared"
+	}
+	return strings.Join(names, "; ")
 }

@@ -127,3 +127,14 @@ type Library interface {
 	// DTypeName spells d as the library does (float32, bool).
 	DTypeName(d dtype.DType) string
 }
+
+// Provider is implemented by a rule set that models a Python library's
+// API for the Python dtype inference (package pytype) and the porting
+// lint: NumPy's rule set provides numpy's. The registry finds the
+// providers (rules.PythonLibraries), so the lint and the explorer name no
+// library themselves.
+type Provider interface {
+	// PythonLibrary returns a model of the library, safe for concurrent
+	// use.
+	PythonLibrary() Library
+}

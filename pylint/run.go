@@ -21,7 +21,7 @@ import (
 	"github.com/promote-dev/promote/internal/safeout"
 	"github.com/promote-dev/promote/pyapi"
 	"github.com/promote-dev/promote/pytype"
-	"github.com/promote-dev/promote/rules/numpy"
+	"github.com/promote-dev/promote/rules"
 )
 
 // DefaultMaxFileBytes is the largest file linted unless Options says
@@ -43,7 +43,7 @@ type Options struct {
 	// Calls come from one goroutine.
 	Progress func(done, found int)
 	// Libraries returns the libraries to lint against, once per worker
-	// (nil: NumPy).
+	// (nil: rules.PythonLibraries, NumPy's today).
 	Libraries func() []pyapi.Library
 }
 
@@ -66,8 +66,9 @@ type Report struct {
 	cols [][2]int
 }
 
-// defaultLibraries is NumPy.
-func defaultLibraries() []pyapi.Library { return []pyapi.Library{numpy.NewPython()} }
+// defaultLibraries are the Python libraries the registered rule sets
+// model (rules.PythonLibraries: NumPy's).
+func defaultLibraries() []pyapi.Library { return rules.PythonLibraries() }
 
 // job is one file to lint, numbered in walk order.
 type job struct {

@@ -458,3 +458,7 @@ func (*Python) Info(fn string, d dtype.DType, attr string) (promote.Operand, boo
 func (*Python) DTypeName(d dtype.DType) string { return npName(d) }
 
 var _ pyapi.Library = (*Python)(nil)
+
+// PythonLibrary is NumPy's Python API (NewPython): rule sets built from
+// Def are pyapi.Providers, which is how the lint and the explorer find it.
+func (*rules) PythonLibrary() pyapi.Library { return NewPython() }
