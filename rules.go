@@ -315,16 +315,36 @@ func (o Option) check(d *Def, val string) (string, error) {
 // Def returns the rule set's definition.
 func (s Settings) Def() *Def { return s.def }
 
-// Bool returns a BoolOption's value.
-func (s Settings) Bool(name string) bool { return s.vals[name] == "true" }
+// Bool returns a BoolOption's value. Reading an option the rule set does
+// not declare, or as another kind, panics: it is a programming error in
+// the rule set (a misspelt name would otherwise read as false), and the
+// tests over the registry build every rule set under every preset.
+func (s Settings) Bool(name string) bool { return s.value(name, BoolOption) == "true" }
 
-// Enum returns an EnumOption's value.
-func (s Settings) Enum(name string) string { return s.vals[name] }
+// Enum returns an EnumOption's value; it panics as Bool does.
+func (s Settings) Enum(name string) string { return s.value(name, EnumOption) }
 
-// DType returns a DTypeOption's value.
+// DType returns a DTypeOption's value; it panics as Bool does.
 func (s Settings) DType(name string) dtype.DType {
-	t, _ := dtype.Parse(s.vals[name])
+	t, _ := dtype.Parse(s.value(name, DTypeOption))
 	return t
+}
+
+// value is the named option's value, checked against the declaration.
+// The zero Settings (no definition) reads every option as "".
+func (s Settings) value(name string, kind OptionKind) string {
+	if s.def == nil {
+		return ""
+	}
+	for i := range s.def.Options {
+		if o := &s.def.Options[i]; o.Name == name {
+			if o.Kind != kind {
+				panic(fmt.Sprintf("promote: rule set %s reads option %s as another kind than it declares", s.def.Name, name))
+			}
+			return s.vals[name]
+		}
+	}
+	panic(fmt.Sprintf("promote: rule set %s reads option %q, which it does not declare", s.def.Name, name))
 }
 
 // String writes the settings as KEY=VALUE pairs in option order.

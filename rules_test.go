@@ -37,6 +37,41 @@ func TestSettings(t *testing.T) {
 	}
 }
 
+// TestSettingsUndeclared: a rule set that reads an option it does not
+// declare, or as another kind, is stopped at once (the option string is a
+// contract the compiler cannot check; this is the check), naming the
+// option; the zero Settings reads every option as zero.
+func TestSettingsUndeclared(t *testing.T) {
+	s, err := testDef.Parse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		read func()
+		want string
+	}{
+		{"misspelt", func() { s.Bool("strikt") }, `reads option "strikt", which it does not declare`},
+		{"enum as bool", func() { s.Bool("mode") }, "reads option mode as another kind"},
+		{"bool as enum", func() { s.Enum("strict") }, "reads option strict as another kind"},
+		{"enum as dtype", func() { s.DType("mode") }, "reads option mode as another kind"},
+	} {
+		func() {
+			defer func() {
+				msg, _ := recover().(string)
+				if !strings.Contains(msg, tt.want) || !strings.Contains(msg, "rule set test") {
+					t.Errorf("%s: panic %q, want one containing %q", tt.name, msg, tt.want)
+				}
+			}()
+			tt.read()
+		}()
+	}
+	var zero Settings
+	if zero.Bool("any") || zero.Enum("any") != "" || zero.DType("any") != dtype.Invalid {
+		t.Errorf("the zero Settings reads options as set")
+	}
+}
+
 // TestSettingsErrors: each bad setting is refused with a message that
 // names it and what would be valid.
 func TestSettingsErrors(t *testing.T) {
