@@ -7,6 +7,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 const (
@@ -22,24 +23,24 @@ var (
 	ruleTypedScalar = &promote.Rule{ID: "typed-scalar",
 		Text:   "a typed scalar DTYPE(VALUE) is read as tl.full((), VALUE, DTYPE), a 0-d tensor that takes full part (promote's reading: Triton has no typed host scalar)",
 		Source: srcMain + " (full, scalar_constant)"}
-	ruleNoWeak = &promote.Rule{ID: "no-weak",
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak",
 		Text:   "Triton has no weak tensors; its only operands that may not take part are Python scalars",
-		Source: srcChecks}
-	ruleLitBool = &promote.Rule{ID: "python-bool",
+		Source: srcChecks})
+	ruleLitBool = kit.PythonBool.Adopt(promote.Rule{ID: "python-bool",
 		Text:   "a Python bool is int1",
-		Source: srcToTensor}
-	ruleLitInt = &promote.Rule{ID: "python-int",
+		Source: srcToTensor})
+	ruleLitInt = kit.PythonInt.Adopt(promote.Rule{ID: "python-int",
 		Text:   "a Python int is int32, uint32, int64 or uint64: the first whose range holds its value",
-		Source: srcToTensor}
-	ruleLitFloat = &promote.Rule{ID: "python-float",
+		Source: srcToTensor})
+	ruleLitFloat = kit.PythonFloat.Adopt(promote.Rule{ID: "python-float",
 		Text:   "a Python float is fp32 when it is ±inf, ±0, NaN or of magnitude in [2^-126, (2-2^-23)·2^127] (f32's normal range), else fp64",
-		Source: srcToTensor}
-	ruleLitRange = &promote.Rule{ID: "python-int-range",
+		Source: srcToTensor})
+	ruleLitRange = kit.PythonIntRange.Adopt(promote.Rule{ID: "python-int-range",
 		Text:   "a Python int outside [-2^63, 2^64) is not representable",
-		Source: srcToTensor}
-	ruleLitKind = &promote.Rule{ID: "python-complex",
+		Source: srcToTensor})
+	ruleLitKind = kit.PythonComplex.Adopt(promote.Rule{ID: "python-complex",
 		Text:   "only Python bool, int and float become tensors: a complex raises TypeError",
-		Source: srcToTensor}
+		Source: srcToTensor})
 	ruleNegUnsigned = &promote.Rule{ID: "negative-scalar-unsigned",
 		Text:   "a negative Python scalar in an operation whose common type is unsigned raises ValueError",
 		Source: srcChecks}

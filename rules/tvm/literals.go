@@ -8,6 +8,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 const (
@@ -24,18 +25,18 @@ var (
 	ruleTyped = &promote.Rule{ID: "typed-scalar",
 		Text:   "a typed scalar DTYPE(VALUE) is tvm.tirx.const(VALUE, DTYPE): an IntImm or FloatImm of that dtype, never weak",
 		Source: srcConst}
-	ruleNoWeak = &promote.Rule{ID: "no-weak",
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak",
 		Text:   "TVM has no weak types: a Python literal is converted to a PrimExpr of its own dtype before promotion",
-		Source: srcFFI}
-	ruleFFIBool = &promote.Rule{ID: "python-bool",
+		Source: srcFFI})
+	ruleFFIBool = kit.PythonBool.Adopt(promote.Rule{ID: "python-bool",
 		Text:   "a Python bool in an operator is IntImm::Bool, a bool",
-		Source: srcFFI}
-	ruleFFIInt = &promote.Rule{ID: "python-int",
+		Source: srcFFI})
+	ruleFFIInt = kit.PythonInt.Adopt(promote.Rule{ID: "python-int",
 		Text:   "a Python int in an operator is an IntImm of int32 when it fits int32, else int64; it takes full part",
-		Source: srcFFI}
-	ruleFFIFloat = &promote.Rule{ID: "python-float",
+		Source: srcFFI})
+	ruleFFIFloat = kit.PythonFloat.Adopt(promote.Rule{ID: "python-float",
 		Text:   "a Python float in an operator is a float32 FloatImm, whatever its value; it takes full part",
-		Source: srcFFI}
+		Source: srcFFI})
 	ruleConstBool = &promote.Rule{ID: "const-bool",
 		Text:   "a Python bool alone, as tvm.tirx.const(v), is bool",
 		Source: srcConst}
@@ -45,15 +46,15 @@ var (
 	ruleConstFloat = &promote.Rule{ID: "const-float",
 		Text:   "a Python float alone, as tvm.tirx.const(v), is float32 when -3.40282347e38 <= v <= 3.40282347e38, else float64 (NaN and ±inf fail the test: float64)",
 		Source: srcConst}
-	ruleInt64 = &promote.Rule{ID: "python-int-range",
+	ruleInt64 = kit.PythonIntRange.Adopt(promote.Rule{ID: "python-int-range",
 		Text:   "TVM's FFI carries a Python int to C++ as int64_t: an int outside int64 cannot become a PrimExpr",
-		Source: srcFFI}
+		Source: srcFFI})
 	ruleImmRange = &promote.Rule{ID: "literal-range",
 		Text:   "FloatImm refuses a finite value beyond its type's bound (TVM's bounds, src/support/limits.h) and a negative value of the fnuz/fnu float8 types, which it treats as unsigned",
 		Source: srcImm}
-	ruleLitKind = &promote.Rule{ID: "python-complex",
+	ruleLitKind = kit.PythonComplex.Adopt(promote.Rule{ID: "python-complex",
 		Text:   "operands are Python values: bool, int and float convert to PrimExprs; complex has no TIR type",
-		Source: srcPython + "; " + srcFFI}
+		Source: srcPython + "; " + srcFFI})
 )
 
 var (
