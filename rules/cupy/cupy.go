@@ -162,8 +162,6 @@ var pairTable = sync.OnceValue(func() *kit.PairTable {
 })
 
 var (
-	minInt64  = big.NewInt(-1 << 63)
-	maxUint64 = new(big.Int).SetUint64(1<<64 - 1)
 	minUint64 = new(big.Int).SetUint64(1 << 63)
 )
 
@@ -192,7 +190,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 		if msg := pylit.Check(o.Value); msg != "" {
 			return promote.Result{}, r.Refuse(pylit.Rule, msg, ops...)
 		}
-		if v := o.Value; v.Kind == promote.IntValue && (v.Int.Cmp(minInt64) < 0 || v.Int.Cmp(maxUint64) > 0) {
+		if v := o.Value; v.Kind == promote.IntValue && !kit.IntFits(v.Int, dtype.I64) && !kit.IntFits(v.Int, dtype.U64) {
 			return promote.Result{}, r.Refuse(ruleIntRange, "OverflowError: Python int too large to convert to C long (CuPy makes the Python int "+v.Text+" an int64 or uint64 scalar)", ops...)
 		}
 	}

@@ -1,8 +1,6 @@
 package pytorch
 
 import (
-	"math/big"
-
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
@@ -46,11 +44,6 @@ var (
 		Source: srcResult + " update_result_type_state (tensor.dim() > 0)"}
 )
 
-var (
-	minInt64 = big.NewInt(-1 << 63)
-	maxInt64 = big.NewInt(1<<63 - 1)
-)
-
 // classify says which slot an operand goes to and with which dtype
 // (update_result_type_state and, for Python numbers, the Scalar the
 // argument parser makes of them).
@@ -89,13 +82,13 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 		case promote.IntValue:
 			r := s.release()
 			switch {
-			case v.Int.Cmp(minInt64) >= 0 && v.Int.Cmp(maxInt64) <= 0:
+			case kit.IntFits(v.Int, dtype.I64):
 				return WrappedSlot, dtype.I64, rulePyInt, nil
 			case !r.wideInts:
 				// v1.13.1 python_numbers.h:69-71: THPUtils_unpackLong
 				// throws std::runtime_error on any overflow.
 				return refuse(r.ruleIntOutside, "Overflow when unpacking long (Python int "+v.Text+" is outside int64's range; PyTorch "+r.name+" has no uint64 Scalar)")
-			case v.Int.Sign() > 0 && v.Int.BitLen() <= 64:
+			case kit.IntFits(v.Int, dtype.U64): // [2^63, 2^64), past int64
 				return WrappedSlot, dtype.U64, rulePyIntUnsigned, nil
 			case v.Int.Sign() < 0:
 				return refuse(r.ruleIntOutside, "OverflowError: can't convert negative int to unsigned (Python int "+v.Text+" is below int64's range)")

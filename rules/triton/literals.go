@@ -52,15 +52,6 @@ var (
 		Source: srcChecks}
 )
 
-var (
-	minInt64  = big.NewInt(math.MinInt64)
-	minInt32  = big.NewInt(math.MinInt32)
-	maxInt32  = big.NewInt(math.MaxInt32)
-	maxUint32 = new(big.Int).SetUint64(math.MaxUint32)
-	maxInt64  = big.NewInt(math.MaxInt64)
-	maxUint64 = new(big.Int).SetUint64(math.MaxUint64)
-)
-
 // literalType is to_tensor_type: the dtype Triton gives a Python scalar by
 // its value. A refusal has a non-empty message.
 func literalType(v promote.Value) (dtype.DType, *promote.Rule, string) {
@@ -71,15 +62,8 @@ func literalType(v promote.Value) (dtype.DType, *promote.Rule, string) {
 	case promote.BoolValue:
 		return dtype.Bool, ruleLitBool, ""
 	case promote.IntValue:
-		switch n := v.Int; {
-		case n.Cmp(minInt32) >= 0 && n.Cmp(maxInt32) <= 0:
-			return dtype.I32, ruleLitInt, ""
-		case n.Sign() > 0 && n.Cmp(maxUint32) <= 0:
-			return dtype.U32, ruleLitInt, ""
-		case n.Cmp(minInt64) >= 0 && n.Cmp(maxInt64) <= 0:
-			return dtype.I64, ruleLitInt, ""
-		case n.Sign() > 0 && n.Cmp(maxUint64) <= 0:
-			return dtype.U64, ruleLitInt, ""
+		if d, ok := kit.FirstFit(v.Int, dtype.I32, dtype.U32, dtype.I64, dtype.U64); ok {
+			return d, ruleLitInt, ""
 		}
 		return dtype.Invalid, ruleLitRange, "ValueError: Nonrepresentable integer " + v.Int.String() + "."
 	case promote.FloatValue:
@@ -161,11 +145,7 @@ func checkScalar(v promote.Value, out dtype.DType) (*promote.Rule, string) {
 	if !ok {
 		return nil, ""
 	}
-	lo, hi := int64(0), uint64(1)
-	if out != dtype.Bool {
-		lo, hi = out.Format().IntRange()
-	}
-	if n.Cmp(big.NewInt(lo)) < 0 || n.Cmp(new(big.Int).SetUint64(hi)) > 0 {
+	if !kit.IntFits(n, out) {
 		return ruleScalarRange, "ValueError: Scalar " + pyText(v) + " is out of range for type " + names[out]
 	}
 	return nil, ""

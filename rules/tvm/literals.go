@@ -57,13 +57,6 @@ var (
 		Source: srcPython + "; " + srcFFI})
 )
 
-var (
-	minInt64f = big.NewInt(math.MinInt64)
-	maxInt64f = big.NewInt(math.MaxInt64)
-	minInt32f = big.NewInt(math.MinInt32)
-	maxInt32f = big.NewInt(math.MaxInt32)
-)
-
 // constFloatBound is _scalar_type_inference's float32 bound, a little
 // above float32's largest finite value.
 const constFloatBound = 3.40282347e38
@@ -83,17 +76,15 @@ func (c *cascade) literal(v promote.Value, alone bool) (dtype.DType, *promote.Ru
 		return dtype.Bool, ruleFFIBool, ""
 	case promote.IntValue:
 		n := v.Int
-		if n.Cmp(minInt64f) < 0 || n.Cmp(maxInt64f) > 0 {
+		if !kit.IntFits(n, dtype.I64) {
 			return dtype.Invalid, ruleInt64, "the Python int " + n.String() + " does not fit the int64_t that TVM's FFI carries it in"
 		}
 		why := ruleFFIInt
 		if alone {
 			why = ruleConstInt
 		}
-		if n.Cmp(minInt32f) >= 0 && n.Cmp(maxInt32f) <= 0 {
-			return dtype.I32, why, ""
-		}
-		return dtype.I64, why, ""
+		d, _ := kit.FirstFit(n, dtype.I32, dtype.I64)
+		return d, why, ""
 	case promote.FloatValue:
 		x := v.Real
 		if alone {
