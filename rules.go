@@ -20,6 +20,16 @@ type Rule struct {
 	// Source names where the rule comes from: upstream file and commit,
 	// or document and section.
 	Source string `json:"source"`
+	// Shared, when set, is the shared rule this rule adopts: one that
+	// package kit declares once for every system that states it
+	// (kit.NoWeakTypes, kit.PythonInt, ...), whose ID is the shared rule's
+	// name and whose Text says what every adoption means. The adopting rule
+	// keeps its own ID, words and source, its system's (answers, vectors
+	// and refusals print those); Shared only links it, so that tools and
+	// tests can ask which systems state a rule. Rule sets set it through
+	// kit (kit.Shared.Adopt), never by hand. It is not part of the JSON
+	// form.
+	Shared *Rule `json:"-"`
 }
 
 // String returns "ID: Text".

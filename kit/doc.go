@@ -20,8 +20,19 @@
 //   - FoldLeft and Folder give the left-fold N-operand semantics most
 //     systems have (promote.Fold): implement FoldOne and FoldTwo, pass the
 //     rule set itself, and a fold allocates nothing.
-//   - The shared rules (NoOperands, ...) are declared here once, so that a
-//     rule every system states alike has one ID, one text and one source.
+//   - NoOperands is a rule every system states alike, with one ID, one
+//     text and one source, which rule sets list as it is.
+//   - The shared rules (Shared: NoWeakTypes, PythonBool, PythonInt,
+//     PythonFloat, PythonComplex, PythonIntRange, PythonScalars) are rules
+//     many systems state, each in its own words: each is declared here once,
+//     with its canonical name, what every adoption means, and the IDs
+//     systems state it under. A system adopts one (NoWeakTypes.Adopt) with
+//     its own ID, text and source, which its answers print unchanged; the
+//     adoption links back (promote.Rule.Shared), and the registry's test
+//     requires every rule under a shared ID to adopt it. A system with no
+//     weak types builds its Admission.NoWeak refusal with NoWeak, which
+//     insists on an adoption of NoWeakTypes; IntFits and FirstFit are the
+//     range checks systems make on a Python int.
 //   - The Suffix constants name the host-literal suffixes the operand
 //     parser records in promote.Value.Suffix (C's 1u, 1.0f; Julia's 1f0).
 //

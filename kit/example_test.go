@@ -2,6 +2,7 @@ package kit_test
 
 import (
 	"fmt"
+	"math/big"
 	"sync"
 
 	"github.com/promote-dev/promote"
@@ -16,7 +17,9 @@ var (
 	ruleSame    = &promote.Rule{ID: "same", Text: "a dtype with itself is that dtype", Source: "example"}
 	ruleFloat   = &promote.Rule{ID: "float-wins", Text: "int32 with float32 is float32", Source: "example"}
 	ruleNoDType = &promote.Rule{ID: "no-dtype", Text: "the toy has only int32 and float32", Source: "example"}
-	ruleNoWeak  = &promote.Rule{ID: "no-weak", Text: "the toy has no weak types", Source: "example"}
+	// The toy has no weak types: its rule adopts the kit's shared rule,
+	// in its own words, under its own ID.
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak", Text: "the toy has no weak types", Source: "example"})
 )
 
 // toyDTypes are the toy's dtypes, a set built once.
@@ -54,9 +57,9 @@ var toyDef = &promote.Def{
 		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string {
 			return "the toy has no " + o.DType.String()
 		}},
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
 			return "the toy has no weak types"
-		}},
+		}),
 	},
 }
 
@@ -104,4 +107,42 @@ func Example() {
 	// i32 i32 f32: f32 (rule float-wins)
 	// i32 c64: toy: the toy has no c64 [rule no-dtype; operands c64]
 	// f32?: toy: the toy has no weak types [rule no-weak; operands f32?]
+}
+
+// A system adopts a shared rule in its own words: the ID, text and source
+// it prints stay its own, and the adoption names the shared rule, so that
+// the systems stating a rule can be listed.
+func ExampleShared_Adopt() {
+	pyInt := kit.PythonInt.Adopt(promote.Rule{ID: "python-int",
+		Text:   "a Python int is a weak int32 in the toy",
+		Source: "the toy's manual, Scalars"})
+	fmt.Println(pyInt)
+	fmt.Println("adopts:", kit.SharedOf(pyInt).Name())
+	fmt.Println("shared IDs of no-weak-types:", kit.NoWeakTypes.IDs())
+	fmt.Println("a rule named no-weak-arrays must adopt:", kit.SharedByID("no-weak-arrays").Name())
+	// Output:
+	// python-int: a Python int is a weak int32 in the toy
+	// adopts: python-int
+	// shared IDs of no-weak-types: [no-weak-types no-weak no-weak-arrays no-weak-tensors]
+	// a rule named no-weak-arrays must adopt: no-weak-types
+}
+
+// IntFits and FirstFit are the range checks systems make on a Python int:
+// Triton types an int by the first of int32, uint32, int64 and uint64
+// whose range holds it.
+func ExampleFirstFit() {
+	for _, s := range []string{"7", "3000000000", "-3000000000", "10000000000000000000", "100000000000000000000"} {
+		n, _ := new(big.Int).SetString(s, 10)
+		if d, ok := kit.FirstFit(n, dtype.I32, dtype.U32, dtype.I64, dtype.U64); ok {
+			fmt.Println(s, d)
+		} else {
+			fmt.Println(s, "is not representable")
+		}
+	}
+	// Output:
+	// 7 i32
+	// 3000000000 u32
+	// -3000000000 i64
+	// 10000000000000000000 u64
+	// 100000000000000000000 is not representable
 }

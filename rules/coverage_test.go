@@ -14,6 +14,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/tsvtest"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/rules/triton"
 )
 
@@ -138,9 +139,10 @@ func TestEveryRuleIsReached(t *testing.T) {
 			reached := map[*promote.Rule]bool{}
 			reachedID := map[string]bool{}
 			note := func(r *promote.Rule) {
-				if r != nil {
+				if r != nil && !reached[r] {
 					reached[r] = true
 					reachedID[r.ID] = true
+					checkAdoption(t, d.Name, r) // a rule answered with but not listed too
 				}
 			}
 			eachQuery(t, d, batch, func(r promote.Rules, ops []promote.Operand) {
@@ -289,4 +291,75 @@ func headerHolds(t *testing.T, path, marker string) bool {
 		}
 	}
 	return false
+}
+
+// TestSharedRules: every rule stated under one of a shared rule's IDs
+// (package kit: no-weak-types and its kin, the Python scalars) adopts that
+// shared rule, so that a new system cannot silently declare its own, and
+// every adoption goes by one of its shared rule's IDs; every system with no
+// weak types refuses a weak operand, under every preset, with an adoption
+// of kit.NoWeakTypes; and every shared rule has adopters, derived
+// (Adopters), not listed by hand.
+func TestSharedRules(t *testing.T) {
+	for _, d := range All() {
+		for _, r := range d.Rules {
+			checkAdoption(t, d.Name, r)
+		}
+		if d.Weak != promote.NoWeakTypes || d.Admission.NoWeak == nil {
+			continue
+		}
+		for _, kv := range append([][]string{nil}, d.Presets...) {
+			s, err := d.Parse(kv...)
+			if err != nil {
+				t.Fatalf("%s %v: %v", d.Name, kv, err)
+			}
+			if r := d.Admission.NoWeak.RuleFor(s); !kit.NoWeakTypes.Adopted(r) {
+				t.Errorf("%s %v: the NoWeak refusal's rule %v does not adopt kit.NoWeakTypes", d.Name, kv, r)
+			}
+		}
+	}
+	for _, s := range kit.SharedRules() {
+		var names []string
+		for _, a := range Adopters(s) {
+			if !s.Adopted(a.Rule) {
+				t.Errorf("Adopters(%s) lists %s's %s, which does not adopt it", s.Name(), a.RuleSet, a.Rule.ID)
+			}
+			names = append(names, a.RuleSet+" "+a.Rule.ID)
+		}
+		if len(names) == 0 {
+			t.Errorf("no rule set adopts the shared rule %s", s.Name())
+		}
+		t.Logf("%s: %s", s.Name(), strings.Join(slices.Compact(names), ", "))
+	}
+}
+
+// checkAdoption reports a rule of rule set name that goes by a shared
+// rule's ID without adopting it, or adopts a shared rule under an ID that
+// is not the shared rule's.
+func checkAdoption(t *testing.T, name string, r *promote.Rule) {
+	t.Helper()
+	if r == nil {
+		return
+	}
+	want, got := kit.SharedByID(r.ID), kit.SharedOf(r)
+	switch {
+	case r.Shared != nil && got == nil:
+		t.Errorf("%s: rule %s links to %v, which is not a shared rule of package kit", name, r.ID, r.Shared)
+	case want != nil && got != want:
+		t.Errorf("%s: rule %s goes by an ID of the shared rule %s but does not adopt it (declare it with kit.%s.Adopt)", name, r.ID, want.Name(), sharedVar(want))
+	case got != nil && want != got:
+		t.Errorf("%s: rule %s adopts the shared rule %s under an ID that is not one of its IDs %v", name, r.ID, got.Name(), got.IDs())
+	}
+}
+
+// sharedVar names the kit variable of a shared rule, for the error that
+// asks a rule set to adopt it.
+func sharedVar(s *kit.Shared) string {
+	for name, v := range map[string]*kit.Shared{"NoWeakTypes": kit.NoWeakTypes, "PythonBool": kit.PythonBool, "PythonInt": kit.PythonInt,
+		"PythonFloat": kit.PythonFloat, "PythonComplex": kit.PythonComplex, "PythonIntRange": kit.PythonIntRange, "PythonScalars": kit.PythonScalars} {
+		if v == s {
+			return name
+		}
+	}
+	return s.Name()
 }

@@ -32,11 +32,11 @@ var (
 	ruleMixed    = &promote.Rule{ID: "undefined-mixed-kind", Text: "promotion between integer and floating-point dtypes is unspecified, because implementations differ", Source: srcSpec + " (Type Promotion Rules, mixed-kind note)"}
 	ruleU64      = &promote.Rule{ID: "undefined-uint64-signed", Text: "the mixed signed/unsigned integer table has no result for uint64 with a signed integer", Source: srcSpec + " (Mixed unsigned and signed integer type promotion table)"}
 	ruleDType    = &promote.Rule{ID: "dtype", Text: "the standard's dtypes are bool, int8..int64, uint8..uint64, float32, float64, complex64 and complex128 (no complex dtypes in 2021.12)", Source: "data-apis/array-api@8884c40 spec/<version>/API_specification/data_types.rst"}
-	ruleWeak     = &promote.Rule{ID: "no-weak-types", Text: "the standard has no weak types", Source: srcSpec}
-	ruleScalar   = &promote.Rule{ID: "python-scalar", Text: "a Python scalar is converted to the array's dtype: bool with bool arrays, int with integer, float and complex arrays (the int must fit an integer dtype), float with float and complex arrays, complex with complex arrays (2022.12 on)", Source: srcSpec + " (Mixing arrays with Python scalars)"}
+	ruleWeak     = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak-types", Text: "the standard has no weak types", Source: srcSpec})
+	ruleScalar   = kit.PythonScalars.Adopt(promote.Rule{ID: "python-scalar", Text: "a Python scalar is converted to the array's dtype: bool with bool arrays, int with integer, float and complex arrays (the int must fit an integer dtype), float with float and complex arrays, complex with complex arrays (2022.12 on)", Source: srcSpec + " (Mixing arrays with Python scalars)"})
 	ruleCplxReal = &promote.Rule{ID: "python-complex-real-float", Text: "since 2024.12 a Python complex with a real floating-point array gives the complex dtype of the same precision (float32 to complex64, float64 to complex128)", Source: "data-apis/array-api@8884c40 spec/2024.12/API_specification/type_promotion.rst (Mixing arrays with Python scalars)"}
 	ruleScalarNo = &promote.Rule{ID: "python-scalar-undefined", Text: "a Python scalar whose kind the array's dtype does not take is undefined (for example a float with an integer array, or a bool with a numeric array)", Source: srcSpec + " (Mixing arrays with Python scalars)"}
-	ruleBounds   = &promote.Rule{ID: "python-int-bounds", Text: "a Python int outside the range of the integer array's dtype has unspecified behaviour (overflow or error)", Source: srcSpec + " (Mixing arrays with Python scalars)"}
+	ruleBounds   = kit.PythonIntRange.Adopt(promote.Rule{ID: "python-int-bounds", Text: "a Python int outside the range of the integer array's dtype has unspecified behaviour (overflow or error)", Source: srcSpec + " (Mixing arrays with Python scalars)"})
 	ruleNoArray  = &promote.Rule{ID: "needs-array", Text: "result_type needs at least one array or dtype; Python scalars (accepted since 2024.12) only join them", Source: srcResult}
 )
 
@@ -73,7 +73,7 @@ var Def = &promote.Def{
 	Host:  promote.HostPython,
 	Rules: []*promote.Rule{ruleJoin, ruleBool, ruleMixed, ruleU64, ruleDType, ruleWeak, ruleScalar, ruleCplxReal, ruleScalarNo, ruleBounds, ruleNoArray, kit.NoOperands, pylit.Rule},
 	Admission: promote.Admission{
-		NoWeak: &promote.Refusal{Rule: ruleWeak, Msg: func(promote.Settings, promote.Operand) string { return "the Array API standard has no weak types" }},
+		NoWeak: kit.NoWeak(ruleWeak, func(promote.Settings, promote.Operand) string { return "the Array API standard has no weak types" }),
 		NoDType: &promote.Refusal{Rule: ruleDType, Msg: func(s promote.Settings, o promote.Operand) string {
 			msg, _ := dtypeRule(o.DType, s.Enum("version"))
 			return msg

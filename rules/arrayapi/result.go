@@ -86,9 +86,7 @@ func (r *rules) scalar(res *promote.Result, o promote.Operand, ops []promote.Ope
 		case d == dtype.Bool:
 			return undef("")
 		case d.IsInteger():
-			lo, hi := d.Format().IntRange()
-			v := o.Value.Int
-			if v.Sign() < 0 && (!v.IsInt64() || v.Int64() < lo) || v.Sign() >= 0 && (!v.IsUint64() || v.Uint64() > hi) {
+			if v := o.Value.Int; !kit.IntFits(v, d) {
 				return r.Refuse(ruleBounds, fmt.Sprintf("Python int %s is outside the range of %s: the standard leaves the behaviour unspecified (overflow or error)", v, d), ops...)
 			}
 		}

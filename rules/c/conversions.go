@@ -3,6 +3,7 @@ package c
 import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Sources, restated in spec.md.
@@ -34,8 +35,8 @@ var (
 		Source: srcC17 + "§6.3.1.8p1; " + srcTypeck + " (\"Otherwise prefer the unsigned one\")"}
 	ruleNotC = &promote.Rule{ID: "not-c", Text: "C (under this std) has no type for the dtype",
 		Source: srcC17 + "§6.2.5; " + srcC23 + "§6.2.5, Annex H; " + srcManual}
-	ruleNoWeak = &promote.Rule{ID: "no-weak-types", Text: "C has no weak types: every operand has its C type",
-		Source: srcC17 + "§6.3.1.8"}
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak-types", Text: "C has no weak types: every operand has its C type",
+		Source: srcC17 + "§6.3.1.8"})
 	ruleLiteralInt = &promote.Rule{ID: "literal-int", Text: "an integer constant has the first type of its list that holds its value: decimal int, long, long long; octal, hex and binary also the unsigned types; suffixes u, l, ll narrow the list; the sign is a unary operator",
 		Source: srcLiteral}
 	ruleLiteralFloat = &promote.Rule{ID: "literal-float", Text: "a floating constant is a double; with suffix f a float, with suffix l a long double",

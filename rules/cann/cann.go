@@ -17,8 +17,8 @@ const foldSrc = "rules/cann/spec.md §1 (multi-input ops such as cat and stack f
 var (
 	ruleSingle = &promote.Rule{ID: "single", Text: "one operand is not promoted: it keeps its own dtype",
 		Source: foldSrc}
-	ruleNoWeak = &promote.Rule{ID: "no-weak", Text: "CANN has no weak tensors: every aclTensor and aclScalar has its own dtype",
-		Source: enumSrc}
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak", Text: "CANN has no weak tensors: every aclTensor and aclScalar has its own dtype",
+		Source: enumSrc})
 	ruleNeedTensor = &promote.Rule{ID: "need-tensor", Text: "aclnn operations take at least one aclTensor; scalars alone are never promoted",
 		Source: foldSrc}
 )
@@ -63,9 +63,9 @@ var Def = &promote.Def{
 	// also be an aclDataType, which the rule set checks itself (only
 	// table=opbase has dtypes that are not).
 	Admission: promote.Admission{
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(_ promote.Settings, o promote.Operand) string {
 			return "CANN has no weak tensors or scalars: " + o.Describe() + " has no CANN counterpart"
-		}},
+		}),
 		NoDType:   &promote.Refusal{Rule: ruleNotACL, Msg: func(_ promote.Settings, o promote.Operand) string { return notACL(o.DType) }},
 		WeakFirst: true,
 	},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // Sources, restated in spec.md.
@@ -35,8 +36,8 @@ var (
 		Source: srcStd + "[expr.arith.conv]/(1.5.3)"}
 	ruleNotCXX = &promote.Rule{ID: "not-cxx", Text: "C++ (under this std) has no type for the dtype",
 		Source: srcStd + "[basic.fundamental], [basic.extended.fp]; " + srcP1467}
-	ruleNoWeak = &promote.Rule{ID: "no-weak-types", Text: "C++ has no weak types: every operand has its type",
-		Source: srcStd + "[expr.arith.conv]"}
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak-types", Text: "C++ has no weak types: every operand has its type",
+		Source: srcStd + "[expr.arith.conv]"})
 	ruleLiteralInt = &promote.Rule{ID: "literal-int", Text: "an integer literal has the first type of its list that holds its value: decimal int, long, long long; binary, octal and hex also the unsigned types; suffixes u, l, ll narrow the list; the sign is a unary operator",
 		Source: srcLiteral}
 	ruleLiteralFloat = &promote.Rule{ID: "literal-float", Text: "a floating literal is a double; with suffix f a float, with suffix l a long double",

@@ -36,9 +36,9 @@ const (
 
 // CuPy's own rules: where it differs from NumPy, and what it refuses.
 var (
-	ruleIntRange = &promote.Rule{ID: "python-int-range",
+	ruleIntRange = kit.PythonIntRange.Adopt(promote.Rule{ID: "python-int-range",
 		Text:   "CuPy makes a Python int an int64 scalar, or uint64 from 2**63, before any promotion: an int outside [-2^63, 2^64) is an OverflowError, whatever it meets (NumPy converts it for a float or complex array)",
-		Source: srcScalar14 + "; " + srcScalar13}
+		Source: srcScalar14 + "; " + srcScalar13})
 	ruleStrongScalar = &promote.Rule{ID: "strong-python-scalar",
 		Text:   "CuPy 14: a Python scalar of a higher kind (bool < integer < inexact) than every array is not weak: it takes its own dtype (int64, uint64 from 2**63, float64, complex128) and the loop search promotes it as an array, so a bool array + 2**63 is uint64",
 		Source: srcWeak14 + "; " + srcScalar14}
@@ -54,9 +54,9 @@ var (
 	ruleNoDType = &promote.Rule{ID: "no-dtype",
 		Text:   "CuPy's dtypes are bool, int8-64, uint8-64, float16/32/64, complex64/128 (the C types its kernels are written in)",
 		Source: src14 + "cupy/_core/_scalar.pyx:14-29 (_typenames_base)"}
-	ruleNoWeak = &promote.Rule{ID: "no-weak",
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak",
 		Text:   "CuPy has no weak arrays: its only weakly typed operands are Python scalars",
-		Source: srcWeak14}
+		Source: srcWeak14})
 )
 
 // dtypes are CuPy's: the C types of _typenames_base.
@@ -98,9 +98,9 @@ var Def = &promote.Def{
 		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string {
 			return fmt.Sprintf("CuPy has no dtype %s (its dtypes: bool, int8-64, uint8-64, float16/32/64, complex64/128)", o.DType)
 		}},
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
 			return "CuPy has no weak arrays; write a Python scalar (1, 1.0, 1j, True) for a weakly typed operand"
-		}},
+		}),
 		AllOperands: true,
 	},
 }
@@ -162,8 +162,6 @@ var pairTable = sync.OnceValue(func() *kit.PairTable {
 })
 
 var (
-	minInt64  = big.NewInt(-1 << 63)
-	maxUint64 = new(big.Int).SetUint64(1<<64 - 1)
 	minUint64 = new(big.Int).SetUint64(1 << 63)
 )
 
@@ -192,7 +190,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 		if msg := pylit.Check(o.Value); msg != "" {
 			return promote.Result{}, r.Refuse(pylit.Rule, msg, ops...)
 		}
-		if v := o.Value; v.Kind == promote.IntValue && (v.Int.Cmp(minInt64) < 0 || v.Int.Cmp(maxUint64) > 0) {
+		if v := o.Value; v.Kind == promote.IntValue && !kit.IntFits(v.Int, dtype.I64) && !kit.IntFits(v.Int, dtype.U64) {
 			return promote.Result{}, r.Refuse(ruleIntRange, "OverflowError: Python int too large to convert to C long (CuPy makes the Python int "+v.Text+" an int64 or uint64 scalar)", ops...)
 		}
 	}

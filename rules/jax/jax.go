@@ -2,7 +2,6 @@ package jax
 
 import (
 	"fmt"
-	"math/big"
 	"sync"
 
 	"github.com/promote-dev/promote"
@@ -206,7 +205,7 @@ func (r *rules) typeOf(o promote.Operand) (Typed, error) {
 			return Typed{dtype.Bool, false}, nil
 		case promote.IntValue:
 			d := DefaultInt(r.c)
-			if v.Int == nil || !fitsInt(v.Int, d.Bits()) {
+			if !kit.IntFits(v.Int, d) { // scalar_type_to_dtype's np.iinfo check
 				return Typed{}, r.Refuse(ruleIntOverflow, fmt.Sprintf("OverflowError: Python int %s too large to convert to %s", intText(v), jaxNames[nodeOf[d]]), o)
 			}
 			return Typed{d, true}, nil
@@ -217,14 +216,6 @@ func (r *rules) typeOf(o promote.Operand) (Typed, error) {
 		}
 	}
 	return Typed{}, r.Refuse(rulePython, "invalid operand", o)
-}
-
-// fitsInt reports whether v is in the range of a signed integer of the
-// given width, as scalar_type_to_dtype checks with np.iinfo.
-func fitsInt(v *big.Int, bits int) bool {
-	lo := new(big.Int).Lsh(big.NewInt(-1), uint(bits-1))
-	hi := new(big.Int).Sub(new(big.Int).Neg(lo), big.NewInt(1))
-	return v.Cmp(lo) >= 0 && v.Cmp(hi) <= 0
 }
 
 // intText is str() of the Python int.

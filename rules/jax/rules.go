@@ -6,6 +6,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 	"github.com/promote-dev/promote/lattice"
 )
 
@@ -50,12 +51,12 @@ var (
 	ruleNotJAX = &promote.Rule{ID: "not-a-jax-dtype",
 		Text:   "JAX has no such dtype (no complex32, no dynamic element type)",
 		Source: dtypesSrc + "_jax_types, check_valid_dtype"}
-	ruleIntOverflow = &promote.Rule{ID: "python-int-overflow",
+	ruleIntOverflow = kit.PythonIntRange.Adopt(promote.Rule{ID: "python-int-overflow",
 		Text:   "a Python int must fit the default int dtype (int32 with x64 off, int64 with x64 on) when JAX makes it an array, as every jitted jax.numpy operation does with its arguments, whatever the other operands: OverflowError otherwise",
-		Source: dtypesSrc + "scalar_type_to_dtype, coerce_to_array; rules/jax/spec.md §6"}
-	rulePython = &promote.Rule{ID: "python-scalar",
+		Source: dtypesSrc + "scalar_type_to_dtype, coerce_to_array; rules/jax/spec.md §6"})
+	rulePython = kit.PythonScalars.Adopt(promote.Rule{ID: "python-scalar",
 		Text:   "a Python int, float or complex is weak, of its kind's default dtype (int64, float64, complex128; 32-bit with x64 off); a Python bool is a strong bool; JAX has no other literals",
-		Source: dtypesSrc + "python_scalar_types_to_dtypes, is_weakly_typed, dtype"}
+		Source: dtypesSrc + "python_scalar_types_to_dtypes, is_weakly_typed, dtype"})
 )
 
 // refusalRule is the rule a failed join cites.

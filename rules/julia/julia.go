@@ -53,9 +53,9 @@ var Def = &promote.Def{
 		ruleComplex, ruleNoPromotion, ruleNotJulia, kit.NoOperands,
 	},
 	Admission: promote.Admission{
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(_ promote.Settings, o promote.Operand) string {
 			return "Julia has no weak types: " + o.String() + " cannot be written"
-		}},
+		}),
 		NoDType:   &promote.Refusal{Rule: ruleNotJulia, Msg: func(_ promote.Settings, o promote.Operand) string { return notJuliaMsg(o.DType) }},
 		WeakFirst: true,
 	},

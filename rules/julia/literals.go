@@ -34,8 +34,8 @@ var (
 	ruleLitBool = &promote.Rule{ID: "literal-bool", Text: "true and false are Bool", Source: srcTokenize + " (lex_identifier: K\"Bool\")"}
 	ruleLitNot  = &promote.Rule{ID: "not-a-julia-literal", Text: "the literal is not Julia syntax, or its type is outside promote's catalogue",
 		Source: srcTokenize + "; " + srcLiteralParsing}
-	ruleNoWeak = &promote.Rule{ID: "no-weak-types", Text: "Julia has no weak types: every value has its concrete type, so Int8(1) + 1 is Int64",
-		Source: srcPromotion + " (promote_type of concrete types); " + srcManualNumbers}
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak-types", Text: "Julia has no weak types: every value has its concrete type, so Int8(1) + 1 is Int64",
+		Source: srcPromotion + " (promote_type of concrete types); " + srcManualNumbers})
 	ruleScalar = &promote.Rule{ID: "typed-value", Text: "a typed value such as Float32(1.5) has its type, like an array of that element type",
 		Source: srcPromotion}
 )

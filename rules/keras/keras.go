@@ -45,9 +45,9 @@ var Def = &promote.Def{
 	Host:    promote.HostPython,
 	Rules:   allRules,
 	Admission: promote.Admission{
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
 			return "Keras has no weak tensors; write a Python scalar (2, 1.5) for a weakly typed operand"
-		}},
+		}),
 		AllOperands: true,
 	},
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 const (
@@ -45,12 +46,12 @@ var (
 	ruleNoPath = &promote.Rule{ID: "no-promotion-path",
 		Text:   "the arguments have no unique least upper bound on the lattice: ValueError (unreachable with Keras's dtypes)",
 		Source: srcDtypes + ":115 _least_upper_bound"}
-	ruleNoWeak = &promote.Rule{ID: "no-weak-tensors",
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak-tensors",
 		Text:   "Keras has no weak tensors: only the Python types int and float are weak",
-		Source: srcDtypes + ":175 _dtype_and_weaktype"}
-	rulePython = &promote.Rule{ID: "python-scalar",
+		Source: srcDtypes + ":175 _dtype_and_weaktype"})
+	rulePython = kit.PythonScalars.Adopt(promote.Rule{ID: "python-scalar",
 		Text:   "a Python literal enters as its type (getattr(x, \"dtype\", type(x))): bool strong, int and float weak, complex strong (complex64; complex128 on TensorFlow)",
-		Source: srcDtypes + ":47 PYTHON_DTYPES_MAP, :175 _dtype_and_weaktype; keras/src/ops/numpy.py compute_output_spec"}
+		Source: srcDtypes + ":47 PYTHON_DTYPES_MAP, :175 _dtype_and_weaktype; keras/src/ops/numpy.py compute_output_spec"})
 )
 
 // float8Msg is result_type's float8 refusal; args is the Python tuple of

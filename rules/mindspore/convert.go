@@ -6,6 +6,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // The rules of the current code (rules=table).
@@ -64,7 +65,7 @@ var (
 // Rules for operands MindSpore cannot have.
 var (
 	ruleNoDType   = &promote.Rule{ID: "not-a-mindspore-dtype", Text: "MindSpore has no such dtype", Source: srcDTypes}
-	ruleNoWeak    = &promote.Rule{ID: "no-weak", Text: "MindSpore has no weak tensors; its only weakly typed operands are Python scalars", Source: srcTable}
+	ruleNoWeak    = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak", Text: "MindSpore has no weak tensors; its only weakly typed operands are Python scalars", Source: srcTable})
 	ruleNoComplex = &promote.Rule{ID: "no-complex-scalar", Text: "a Python complex is in neither conversion map", Source: srcTable + " (scalar_tensor_convert_map)"}
 )
 

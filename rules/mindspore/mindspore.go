@@ -66,9 +66,9 @@ var Def = &promote.Def{
 	Rules:  allRules,
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string { return noDTypeMsg(o.DType) }},
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
 			return "MindSpore has no weak tensors; write a Python scalar (1, 1.0, True) for a weakly typed operand"
-		}},
+		}),
 	},
 }
 

@@ -35,9 +35,9 @@ var Def = &promote.Def{
 	Rules:  allRules,
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleNotMLX, Msg: func(_ promote.Settings, o promote.Operand) string { return notMLXMsg(o.DType) }},
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
 			return "MLX has no weak arrays; write a Python scalar (2, 1.5) for an operand that takes the other's dtype"
-		}},
+		}),
 		AllOperands: true,
 	},
 }

@@ -6,13 +6,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
-)
-
-var (
-	minInt64 = big.NewInt(-1 << 63)
-	maxInt64 = big.NewInt(1<<63 - 1)
-	minInt32 = big.NewInt(-1 << 31)
-	maxInt32 = big.NewInt(1<<31 - 1)
+	"github.com/promote-dev/promote/kit"
 )
 
 // toArray is to_array(v, dtype) (python/src/utils.cpp:8) for a Python
@@ -48,7 +42,7 @@ func toArray(v promote.Value, other dtype.DType) (dtype.DType, *promote.Rule, st
 
 // intToArray is to_array's nb::int_ branch (utils.cpp:13-31).
 func intToArray(n *big.Int, other dtype.DType) (dtype.DType, *promote.Rule, string) {
-	if n == nil || n.Cmp(minInt64) < 0 || n.Cmp(maxInt64) > 0 {
+	if !kit.IntFits(n, dtype.I64) {
 		text := "?"
 		if n != nil {
 			text = n.String()
@@ -57,15 +51,11 @@ func intToArray(n *big.Int, other dtype.DType) (dtype.DType, *promote.Rule, stri
 	}
 	out := other
 	if out == dtype.Invalid {
-		out = dtype.I32
-		if n.Cmp(minInt32) < 0 || n.Cmp(maxInt32) > 0 {
-			out = dtype.I64
-		}
+		out, _ = kit.FirstFit(n, dtype.I32, dtype.I64)
 	}
 	// issubdtype(out_t, integer) && out_t.size() < 8: the value must fit.
 	if out.IsInteger() && out.Bits() < 64 {
-		lo, hi := out.Format().IntRange()
-		if n.Cmp(big.NewInt(lo)) < 0 || n.Cmp(new(big.Int).SetUint64(hi)) > 0 {
+		if !kit.IntFits(n, out) {
 			return dtype.Invalid, rulePyIntOverflow, "ValueError: Converting " + n.String() + " to " + name(out) + " would result in overflow."
 		}
 	}

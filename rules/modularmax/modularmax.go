@@ -33,16 +33,16 @@ var (
 	ruleRank    = rule("category-width", "two max values promote to the input dtype of the highest category (bool < unsigned int < signed int < float) and the largest bit width, when the other input is fully representable in it", "(module docstring)")
 	ruleUnsafe  = rule("unsafe", "when the chosen input dtype cannot represent every value of the other input (uint8 with int8, int16 with float16, float16 with bfloat16), promotion fails", "(module docstring: \"If an input can not be guaranteed representable (for example, uint8 -> int8), an error is raised\")")
 	ruleNoInput = rule("never-widens", "when no input has both the highest category and the largest bit width (int8 with uint16, int32 with float16), the target would be a new dtype: promotion never widens to one, so it fails", "(module docstring: \"DType promotion will always return one of the input dtypes\")")
-	ruleWeakInt = rule("python-int", "a Python int (bool included) or NumPy integer scalar meeting a max value takes its dtype if the value lies in _DTYPE_MIN_AND_MAX_FULL_PRECISION[dtype] (for floats, ±2^(precision) and the small floats' table bounds)", "(_promote_to_strong, _DTYPE_MIN_AND_MAX_FULL_PRECISION)")
-	ruleIntLoss = rule("python-int-range", "a Python int outside that range raises ValueError: it would lose precision", "(_promote_to_strong)")
-	ruleWeakFlt = rule("python-float", "a Python float or NumPy floating scalar meeting a max value of a float dtype takes that dtype, whatever its value", "(_promote_to_strong)")
+	ruleWeakInt = kit.PythonInt.Adopt(*rule("python-int", "a Python int (bool included) or NumPy integer scalar meeting a max value takes its dtype if the value lies in _DTYPE_MIN_AND_MAX_FULL_PRECISION[dtype] (for floats, ±2^(precision) and the small floats' table bounds)", "(_promote_to_strong, _DTYPE_MIN_AND_MAX_FULL_PRECISION)"))
+	ruleIntLoss = kit.PythonIntRange.Adopt(*rule("python-int-range", "a Python int outside that range raises ValueError: it would lose precision", "(_promote_to_strong)"))
+	ruleWeakFlt = kit.PythonFloat.Adopt(*rule("python-float", "a Python float or NumPy floating scalar meeting a max value of a float dtype takes that dtype, whatever its value", "(_promote_to_strong)"))
 	ruleFltInt  = rule("python-float-int", "a Python float meeting a max value of an integer or bool dtype raises ValueError", "(_promote_to_strong)")
 	ruleNoMax   = rule("no-max-object", "a binary op with no max object (two Python or NumPy scalars) raises TypeError", "(_promote_weak_dtypes)")
 	ruleUnary   = rule("unary-non-max", "a non-max object alone (a unary op on a Python scalar) raises TypeError", "(_restrict_to_strong_dtypes)")
 	ruleNotLike = rule("not-tensor-value-like", "a Python complex, or a NumPy scalar that is neither integer nor floating, is not TensorValueLike: TypeError", "(_promote_to_strong)")
 	ruleTensor  = rule("tensor", "a max value (TensorValue, a graph value of any rank) keeps its dtype; several operands are a chain of binary ops, left to right, each result a max value", "(_promote_weak_dtypes: two max objects go to RMO unchanged)")
 	ruleNoDType = rule("dtype", "max.graph promotes bool, int8-64, uint8-64, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn, float8_e8m0fnu, float8_e5m2, float8_e5m2fnuz, float8_e4m3fn, float8_e4m3fnuz, bfloat16, float16, float32, float64; any other dtype is refused", "(_DTYPE_MIN_AND_MAX_FULL_PRECISION)")
-	ruleNoWeak  = rule("no-weak", "MAX has no weak max values: the weak operands are Python and NumPy scalars", "(_promote_weak_dtypes)")
+	ruleNoWeak  = kit.NoWeakTypes.Adopt(*rule("no-weak", "MAX has no weak max values: the weak operands are Python and NumPy scalars", "(_promote_weak_dtypes)"))
 )
 
 var allRules = []*promote.Rule{ruleSame, ruleRank, ruleUnsafe, ruleNoInput, ruleWeakInt, ruleIntLoss, ruleWeakFlt, ruleFltInt,
@@ -66,9 +66,9 @@ var Def = &promote.Def{
 		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string {
 			return fmt.Sprintf("max.graph has no dtype for %s", o.DType)
 		}},
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
 			return "MAX has no weak max values; write a Python scalar (2, 1.5) for an operand that takes the other's dtype"
-		}},
+		}),
 	},
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // litem is one operand as NumPy 1.24's PyArray_ResultType sees it
@@ -256,10 +257,9 @@ func outcomes(t ntype) []lcand {
 	case t.user() || ntypes[t].kind == kindBool:
 		add(promote.Value{Kind: promote.IntValue, Int: new(big.Int), Text: "0"})
 	case ntypes[t].kind == kindSigned || ntypes[t].kind == kindUnsigned:
-		lo, hi := ntypes[t].dtype.Format().IntRange()
 		for _, s := range intProbes {
 			v, _ := new(big.Int).SetString(s, 10)
-			if v.Cmp(big.NewInt(lo)) >= 0 && v.Cmp(new(big.Int).SetUint64(hi)) <= 0 {
+			if kit.IntFits(v, ntypes[t].dtype) {
 				add(promote.Value{Kind: promote.IntValue, Int: v, Text: s})
 			}
 		}

@@ -83,9 +83,9 @@ var Def = &promote.Def{
 		ruleMLClimb, ruleMLPyScalar, ruleMLNoCommon, ruleMLLoop, ruleMLIntConvert, ruleMLTooMany, pylit.Rule,
 	},
 	Admission: promote.Admission{
-		NoWeak: &promote.Refusal{Rule: ruleWeakArray, Msg: func(_ promote.Settings, o promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleWeakArray, func(_ promote.Settings, o promote.Operand) string {
 			return fmt.Sprintf("NumPy has no weak %s: only Python int, float and complex are weak", kindWord(o))
-		}},
+		}),
 		NoDType: &promote.Refusal{Rule: ruleNotBuiltin, Msg: func(s promote.Settings, o promote.Operand) string {
 			if v := mlVersionOf(s); v != mlNone {
 				return notRegisteredMsg(o.DType, v)

@@ -1,6 +1,9 @@
 package numpy
 
-import "github.com/promote-dev/promote"
+import (
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/kit"
+)
 
 // src prefixes every Source: the NumPy commit the spec was read at.
 const src = "numpy/numpy@1f90bbb5 numpy/_core/"
@@ -50,9 +53,9 @@ var (
 	ruleNotBuiltin = &promote.Rule{ID: "not-builtin",
 		Text:   "NumPy has 16 builtin numeric dtypes (bool, int8-64, uint8-64, float16/32/64, longdouble (f80), complex64/128, clongdouble (c160)); bfloat16, the float8/6/4 and int2/int4 formats are ml_dtypes extension types, registered only with ml_dtypes=true; bcomplex32, complex32, uint1 and dynamic are neither",
 		Source: src + "src/multiarray/can_cast_table.h (the builtin types); rules/numpy/spec.md §1"}
-	ruleWeakArray = &promote.Rule{ID: "no-weak-arrays",
+	ruleWeakArray = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak-arrays",
 		Text:   "NumPy has no weak arrays or weak NumPy scalars: only Python int, float and complex objects are weak",
-		Source: src + "src/multiarray/abstractdtypes.h (npy_mark_tmp_array_if_pyscalar); doc/neps/nep-0050-scalar-promotion.rst"}
+		Source: src + "src/multiarray/abstractdtypes.h (npy_mark_tmp_array_if_pyscalar); doc/neps/nep-0050-scalar-promotion.rst"})
 	ruleObject = &promote.Rule{ID: "object-dtype",
 		Text:   "a Python int outside int64 and uint64 becomes an object array, and object is not a numeric dtype of the catalogue",
 		Source: src + "src/multiarray/abstractdtypes.c (discover_descriptor_from_pylong)"}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
+	"github.com/promote-dev/promote/kit"
 )
 
 // checkPyScalars does what a ufunc does after resolving the result dtype
@@ -36,8 +37,7 @@ func (r *rules) checkPyScalars(ops []promote.Operand, out dtype.DType) (warned b
 					return false, r.Refuse(ruleIntToLongDouble, "ValueError: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit", ops...)
 				}
 			case out.IsInteger():
-				lo, hi := out.Format().IntRange()
-				if v.Int.Cmp(big.NewInt(lo)) < 0 || v.Int.Cmp(new(big.Int).SetUint64(hi)) > 0 {
+				if !kit.IntFits(v.Int, out) {
 					return false, r.Refuse(ruleIntBounds, fmt.Sprintf("OverflowError: Python integer %s out of bounds for %s", v.Int, npName(out)), ops...)
 				}
 			default:

@@ -47,9 +47,9 @@ var Def = &promote.Def{
 	Host:  promote.HostPython,
 	Rules: []*promote.Rule{R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, ruleInputs, ruleTensors, ruleNoWeak, kit.NoOperands},
 	Admission: promote.Admission{
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(_ promote.Settings, o promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(_ promote.Settings, o promote.Operand) string {
 			return fmt.Sprintf("OpenVINO has no weak types: write %s without the ?", o.DType)
-		}},
+		}),
 	},
 }
 
@@ -75,9 +75,9 @@ var (
 	ruleTensors = &promote.Rule{ID: "tensors",
 		Text:   "the inputs are tensors; a host scalar reaches the op only through a frontend, which makes it a rank-0 Constant",
 		Source: "openvinotoolkit/openvino src/frontends/pytorch/src/utils.cpp@00a8f10b (align_eltwise_input_types)"}
-	ruleNoWeak = &promote.Rule{ID: "no-weak",
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak",
 		Text:   "OpenVINO element types are never weak",
-		Source: "openvinotoolkit/openvino src/core/include/openvino/core/type/element_type.hpp@0f9259b0"}
+		Source: "openvinotoolkit/openvino src/core/include/openvino/core/type/element_type.hpp@0f9259b0"})
 )
 
 // Result is the common element type of exactly two inputs, as

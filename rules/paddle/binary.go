@@ -6,6 +6,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // The rules of the code, in the order Paddle applies them.
@@ -40,15 +41,15 @@ var (
 	ruleScalarComplex = &promote.Rule{ID: "scalar-complex",
 		Text:   "a Python complex with a real tensor casts the tensor to promoteTypes(tensor, complex64): complex128 for float64, complex64 otherwise",
 		Source: srcPatch + " (the PyComplex_Check branch); " + srcTable}
-	rulePython = &promote.Rule{ID: "python-scalars",
+	rulePython = kit.PythonScalars.Adopt(promote.Rule{ID: "python-scalars",
 		Text:   "Python scalars alone are Python arithmetic (bool < int < float < complex); the result is typed as paddle.to_tensor types it: bool, int64, float32, complex64",
-		Source: "the Python language reference; " + srcGuide + " (the scalar's default dtype)"}
+		Source: "the Python language reference; " + srcGuide + " (the scalar's default dtype)"})
 	ruleNoDType = &promote.Rule{ID: "not-a-paddle-dtype",
 		Text:   "Paddle has no such dtype",
 		Source: srcDTypes}
-	ruleNoWeak = &promote.Rule{ID: "no-weak",
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak",
 		Text:   "Paddle has no weak tensors; its only weakly typed operands are Python scalars",
-		Source: srcPatch}
+		Source: srcPatch})
 	ruleDynamicRank = &promote.Rule{ID: "dynamic-rank",
 		Text:   "a tensor of unknown rank cannot be placed: Paddle treats 0-d tensors differently",
 		Source: srcPromote + " (GetPromoteDtype: x_shape.size() == 0)"}

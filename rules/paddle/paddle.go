@@ -55,9 +55,9 @@ var Def = &promote.Def{
 	Rules:  allRules,
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string { return noDTypeMsg(o.DType) }},
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
 			return "Paddle has no weak tensors; write a Python scalar (1, 1.0, 1j, True) for a weakly typed operand"
-		}},
+		}),
 	},
 }
 

@@ -1,11 +1,10 @@
 package pytorch
 
 import (
-	"math/big"
-
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // How each operand enters a slot, and the refusals for operands PyTorch
@@ -17,37 +16,32 @@ var (
 	ruleZeroDim = &promote.Rule{ID: "zero-dim-tensor",
 		Text:   "a zero-dim tensor goes to the zero-dim slot with its dtype; a typed scalar such as f64(1.5) is taken as the zero-dim tensor torch.tensor(1.5, dtype=torch.float64)",
 		Source: srcResult + " update_result_type_state"}
-	rulePyBool = &promote.Rule{ID: "python-bool",
+	rulePyBool = kit.PythonBool.Adopt(promote.Rule{ID: "python-bool",
 		Text:   "a Python bool is a wrapped bool",
-		Source: srcScalar}
-	rulePyInt = &promote.Rule{ID: "python-int",
+		Source: srcScalar})
+	rulePyInt = kit.PythonInt.Adopt(promote.Rule{ID: "python-int",
 		Text:   "a Python int is a wrapped int64, whatever its value (no value check: uint8 tensor + 1000 is uint8)",
-		Source: srcScalar}
-	rulePyIntUnsigned = &promote.Rule{ID: "python-int-uint64",
+		Source: srcScalar})
+	rulePyIntUnsigned = kit.PythonInt.Adopt(promote.Rule{ID: "python-int-uint64",
 		Text:   "a Python int in [2^63, 2^64) does not fit int64 and becomes a uint64 Scalar (from 2.x)",
-		Source: srcScalar}
+		Source: srcScalar})
 	// ruleIntOverflow2x is release.ruleIntOutside from 2.x; 1.13 has its
 	// own (versions.go).
-	ruleIntOverflow2x = &promote.Rule{ID: "python-int-overflow",
+	ruleIntOverflow2x = kit.PythonIntRange.Adopt(promote.Rule{ID: "python-int-overflow",
 		Text:   "a Python int outside [-2^63, 2^64) cannot become a Scalar: OverflowError",
-		Source: srcScalar}
-	rulePyFloat = &promote.Rule{ID: "python-float",
+		Source: srcScalar})
+	rulePyFloat = kit.PythonFloat.Adopt(promote.Rule{ID: "python-float",
 		Text:   "python float takes the default dtype (torch.get_default_dtype(): float32 unless set to float64)",
-		Source: srcResult + " update_result_type_state"}
-	rulePyComplex = &promote.Rule{ID: "python-complex",
+		Source: srcResult + " update_result_type_state"})
+	rulePyComplex = kit.PythonComplex.Adopt(promote.Rule{ID: "python-complex",
 		Text:   "python complex takes the default complex dtype (complex64 for a float32 default, complex128 for float64)",
-		Source: srcResult + " update_result_type_state"}
-	ruleNoWeak = &promote.Rule{ID: "no-weak",
+		Source: srcResult + " update_result_type_state"})
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak",
 		Text:   "PyTorch has no weak tensors: its only weakly typed operands are Python scalars",
-		Source: srcResult + " update_result_type_state"}
+		Source: srcResult + " update_result_type_state"})
 	ruleDynamicRank = &promote.Rule{ID: "dynamic-rank",
 		Text:   "a tensor of unknown rank cannot be placed: PyTorch treats zero-dim and dimensioned tensors differently",
 		Source: srcResult + " update_result_type_state (tensor.dim() > 0)"}
-)
-
-var (
-	minInt64 = big.NewInt(-1 << 63)
-	maxInt64 = big.NewInt(1<<63 - 1)
 )
 
 // classify says which slot an operand goes to and with which dtype
@@ -88,13 +82,13 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 		case promote.IntValue:
 			r := s.release()
 			switch {
-			case v.Int.Cmp(minInt64) >= 0 && v.Int.Cmp(maxInt64) <= 0:
+			case kit.IntFits(v.Int, dtype.I64):
 				return WrappedSlot, dtype.I64, rulePyInt, nil
 			case !r.wideInts:
 				// v1.13.1 python_numbers.h:69-71: THPUtils_unpackLong
 				// throws std::runtime_error on any overflow.
 				return refuse(r.ruleIntOutside, "Overflow when unpacking long (Python int "+v.Text+" is outside int64's range; PyTorch "+r.name+" has no uint64 Scalar)")
-			case v.Int.Sign() > 0 && v.Int.BitLen() <= 64:
+			case kit.IntFits(v.Int, dtype.U64): // [2^63, 2^64), past int64
 				return WrappedSlot, dtype.U64, rulePyIntUnsigned, nil
 			case v.Int.Sign() < 0:
 				return refuse(r.ruleIntOutside, "OverflowError: can't convert negative int to unsigned (Python int "+v.Text+" is below int64's range)")

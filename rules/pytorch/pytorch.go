@@ -55,9 +55,9 @@ var Def = &promote.Def{
 			r, _ := releaseOf(s.Enum("version"))
 			return r.noDTypeMsg(o.DType)
 		}},
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
 			return "PyTorch has no weak tensors; write a Python scalar (1, 1.0, 1j, true) for a weakly typed operand"
-		}},
+		}),
 		AllOperands: true,
 	},
 }

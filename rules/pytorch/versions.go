@@ -227,9 +227,9 @@ var (
 		"f16->c32, bf16->c64, f32->c64, f64->c128")
 	ruleComplexOfBC32 = complexOfRule(srcPredicate214+"; pytorch/pytorch PR #173783 (torch.bcomplex32); v2.14.1 torch/_prims_common/__init__.py:1193-1198",
 		"f16->c32, bf16->bc32 (was c64 before PR #173783), f32->c64, f64->c128")
-	ruleIntOverflow1x = &promote.Rule{ID: "python-int-overflow",
+	ruleIntOverflow1x = kit.PythonIntRange.Adopt(promote.Rule{ID: "python-int-overflow",
 		Text:   "torch 1.13 to 2.2 unpack every Python int as an int64: one outside [-2^63, 2^63) is a RuntimeError, Overflow when unpacking long (no uint64 Scalar before 2.3)",
-		Source: src113Scalar + "; pytorch/pytorch PR #116595 (uint64 Scalar, 2.3)"}
+		Source: src113Scalar + "; pytorch/pytorch PR #116595 (uint64 Scalar, 2.3)"})
 )
 
 // releases are every version, newest first (the order of Versions), built

@@ -103,7 +103,7 @@ func Parse(file string, data []byte, reserved func(name string) bool) (*promote.
 	})
 	def.Weak = promote.NoWeakTypes
 	def.Admission = promote.Admission{
-		NoWeak:    &promote.Refusal{Rule: c.noWeak, Msg: func(promote.Settings, promote.Operand) string { return c.name + " has no weak types" }},
+		NoWeak:    kit.NoWeak(c.noWeak, func(promote.Settings, promote.Operand) string { return c.name + " has no weak types" }),
 		NoDType:   &promote.Refusal{Rule: c.dtype, Msg: func(_ promote.Settings, o promote.Operand) string { return c.notListed(o.DType) }},
 		WeakFirst: true,
 	}
@@ -148,7 +148,7 @@ func (r *reader) common(s *spec, def *promote.Def) *common {
 	c.literal = &promote.Rule{ID: "literal", Text: "a literal takes the type [literals] gives its kind (bool, int, float, complex); a kind it does not list is refused", Source: at(litLine, "literals")}
 	c.intRange = &promote.Rule{ID: "literal-range", Text: "an int literal must fit the dtype of its type", Source: at(litLine, "literals")}
 	c.notHost = &promote.Rule{ID: "literal-suffix", Text: "literals are plain bool, int, float and complex literals; a type suffix (1L, 1.0f, 1u) is not one", Source: at(litLine, "literals")}
-	c.noWeak = &promote.Rule{ID: "no-weak-types", Text: s.name + " is a table: it has no weak types, so a weak operand is refused", Source: at(s.dtypesLine, "a table has no weak types")}
+	c.noWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak-types", Text: s.name + " is a table: it has no weak types, so a weak operand is refused", Source: at(s.dtypesLine, "a table has no weak types")})
 	if s.lattice != nil {
 		ls := s.lattice
 		c.weak = &promote.Rule{ID: "weak-operand", Text: "a weak operand is the node whose weak_operands list its dtype or kind; a dtype no node lists is refused", Source: at(max(ls.nodesTable, ls.line), "[lattice.nodes] weak_operands")}

@@ -167,9 +167,9 @@ func defaultDType(v promote.Value) (dtype.DType, string) {
 		return dtype.Bool, ""
 	case promote.IntValue:
 		switch {
-		case fitsInt(v, 32):
+		case kit.IntFits(v.Int, dtype.I32):
 			return dtype.I32, ""
-		case fitsInt(v, 64):
+		case kit.IntFits(v.Int, dtype.I64):
 			return dtype.I64, ""
 		}
 		return 0, msgIntRange
@@ -203,7 +203,7 @@ func convertMsg(v promote.Value, want dtype.DType) string {
 	case promote.BoolValue:
 		got = dtype.Bool
 	case promote.IntValue:
-		if !fitsInt(v, 64) {
+		if !kit.IntFits(v.Int, dtype.I64) {
 			return msgIntRange
 		}
 		got = dtype.I64
@@ -241,9 +241,9 @@ func convertDirect(v promote.Value, want dtype.DType) (ok bool, msg string) {
 			return intFitsDouble(v.Int), ""
 		}
 	case dtype.I64:
-		return isInt && (v.Kind == promote.BoolValue || fitsInt(v, 64)), ""
+		return isInt && (v.Kind == promote.BoolValue || kit.IntFits(v.Int, dtype.I64)), ""
 	case dtype.I32:
-		return isInt && (v.Kind == promote.BoolValue || fitsInt(v, 32)), ""
+		return isInt && (v.Kind == promote.BoolValue || kit.IntFits(v.Int, dtype.I32)), ""
 	case dtype.U64:
 		if v.Kind == promote.IntValue {
 			switch {

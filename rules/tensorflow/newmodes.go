@@ -6,6 +6,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // fold is flexible_dtypes._result_type_impl: classify every input as a
@@ -69,7 +70,7 @@ func (r *rules) classify(o promote.Operand) (node, *promote.Rule, error) {
 		case promote.BoolValue:
 			return nodeOf[dtype.Bool][0], rulePyBool, nil
 		case promote.IntValue:
-			if !fitsInt(v, 32) {
+			if !kit.IntFits(v.Int, dtype.I32) {
 				return 0, nil, r.Refuse(rulePyInt, fmt.Sprintf("OverflowError: Python int %s too large to convert to np.int32", v.Int), o)
 			}
 			return nodeOf[dtype.I32][1], rulePyInt, nil
@@ -80,14 +81,4 @@ func (r *rules) classify(o promote.Operand) (node, *promote.Rule, error) {
 		}
 	}
 	return 0, nil, r.Refuse(ruleNoDType, "invalid operand", o)
-}
-
-// fitsInt reports whether an integer literal fits a signed integer of the
-// given bits.
-func fitsInt(v promote.Value, bits int) bool {
-	if v.Int == nil || !v.Int.IsInt64() {
-		return false
-	}
-	n := v.Int.Int64()
-	return n >= -1<<(bits-1) && n <= 1<<(bits-1)-1
 }

@@ -26,10 +26,10 @@ var (
 	ruleLattice = &promote.Rule{ID: "lattice", Text: "the result is the least upper bound of the two types on TensorFlow's lattice (its ALL-mode table entry); several operands fold left to right", Source: srcFlex + " (_BINARY_DTYPE_RES_HALF, _result_type_impl)"}
 	ruleSafe    = &promote.Rule{ID: "safe-level", Text: "in SAFE mode a fold step whose table entry is at level ALL (it could lose precision or widen bits) raises TypeError", Source: srcFlex + " (_result_type_impl)"}
 	ruleTensor  = &promote.Rule{ID: "tensor", Text: "a tensor is strong; a WeakTensor (dtype i32, i64, f32, f64 or c128) is weak", Source: srcFlex + " (_get_dtype_and_weakness)"}
-	rulePyBool  = &promote.Rule{ID: "python-bool", Text: "a Python bool is a strong bool", Source: srcFlex + " (_get_dtype_and_weakness)"}
-	rulePyInt   = &promote.Rule{ID: "python-int", Text: "a Python int is a weak int32 (i32?); outside the int32 range it raises OverflowError", Source: srcFlex + " (_get_dtype_and_weakness)"}
-	rulePyFloat = &promote.Rule{ID: "python-float", Text: "a Python float is a weak float32 (f32?)", Source: srcFlex + " (_get_dtype_and_weakness)"}
-	rulePyCplx  = &promote.Rule{ID: "python-complex", Text: "a Python complex is a weak complex128 (c128?)", Source: srcFlex + " (_get_dtype_and_weakness)"}
+	rulePyBool  = kit.PythonBool.Adopt(promote.Rule{ID: "python-bool", Text: "a Python bool is a strong bool", Source: srcFlex + " (_get_dtype_and_weakness)"})
+	rulePyInt   = kit.PythonInt.Adopt(promote.Rule{ID: "python-int", Text: "a Python int is a weak int32 (i32?); outside the int32 range it raises OverflowError", Source: srcFlex + " (_get_dtype_and_weakness)"})
+	rulePyFloat = kit.PythonFloat.Adopt(promote.Rule{ID: "python-float", Text: "a Python float is a weak float32 (f32?)", Source: srcFlex + " (_get_dtype_and_weakness)"})
+	rulePyCplx  = kit.PythonComplex.Adopt(promote.Rule{ID: "python-complex", Text: "a Python complex is a weak complex128 (c128?)", Source: srcFlex + " (_get_dtype_and_weakness)"})
 	ruleNumPy   = &promote.Rule{ID: "numpy-scalar", Text: "a NumPy scalar such as np.float64(1.5) is strong, of its own dtype", Source: srcFlex + " (_get_dtype_and_weakness)"}
 	ruleEmpty   = &promote.Rule{ID: "no-inputs", Text: "with no inputs the result is a weak float32", Source: srcFlex + " (_result_type_impl)"}
 )

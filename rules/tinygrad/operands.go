@@ -6,6 +6,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 // ruleSet holds one version's rules: the same rules in every version, but
@@ -41,9 +42,9 @@ var ruleSets = func() map[string]*ruleSet {
 			weakOperand: &promote.Rule{ID: "weak-operand",
 				Text:   "a weak operand is tinygrad's weak dtype of its kind (weak_dtype): any weak integer is weakint, any weak float is weakfloat; neither has a width of its own",
 				Source: src + " (weak_dtype, dtypes.weakint, dtypes.weakfloat)"},
-			noWeak: &promote.Rule{ID: "no-weak",
+			noWeak: kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak",
 				Text:   "this tinygrad version has no weak dtype of this kind (weakint came with #15463, weakfloat with #16956)",
-				Source: src + " (class DTypes)"},
+				Source: src + " (class DTypes)"}),
 			notDType: &promote.Rule{ID: "not-a-tinygrad-dtype",
 				Text:   "tinygrad has no such dtype",
 				Source: src + " (class DTypes)"},

@@ -7,6 +7,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 const (
@@ -22,24 +23,24 @@ var (
 	ruleTypedScalar = &promote.Rule{ID: "typed-scalar",
 		Text:   "a typed scalar DTYPE(VALUE) is read as tl.full((), VALUE, DTYPE), a 0-d tensor that takes full part (promote's reading: Triton has no typed host scalar)",
 		Source: srcMain + " (full, scalar_constant)"}
-	ruleNoWeak = &promote.Rule{ID: "no-weak",
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak",
 		Text:   "Triton has no weak tensors; its only operands that may not take part are Python scalars",
-		Source: srcChecks}
-	ruleLitBool = &promote.Rule{ID: "python-bool",
+		Source: srcChecks})
+	ruleLitBool = kit.PythonBool.Adopt(promote.Rule{ID: "python-bool",
 		Text:   "a Python bool is int1",
-		Source: srcToTensor}
-	ruleLitInt = &promote.Rule{ID: "python-int",
+		Source: srcToTensor})
+	ruleLitInt = kit.PythonInt.Adopt(promote.Rule{ID: "python-int",
 		Text:   "a Python int is int32, uint32, int64 or uint64: the first whose range holds its value",
-		Source: srcToTensor}
-	ruleLitFloat = &promote.Rule{ID: "python-float",
+		Source: srcToTensor})
+	ruleLitFloat = kit.PythonFloat.Adopt(promote.Rule{ID: "python-float",
 		Text:   "a Python float is fp32 when it is ±inf, ±0, NaN or of magnitude in [2^-126, (2-2^-23)·2^127] (f32's normal range), else fp64",
-		Source: srcToTensor}
-	ruleLitRange = &promote.Rule{ID: "python-int-range",
+		Source: srcToTensor})
+	ruleLitRange = kit.PythonIntRange.Adopt(promote.Rule{ID: "python-int-range",
 		Text:   "a Python int outside [-2^63, 2^64) is not representable",
-		Source: srcToTensor}
-	ruleLitKind = &promote.Rule{ID: "python-complex",
+		Source: srcToTensor})
+	ruleLitKind = kit.PythonComplex.Adopt(promote.Rule{ID: "python-complex",
 		Text:   "only Python bool, int and float become tensors: a complex raises TypeError",
-		Source: srcToTensor}
+		Source: srcToTensor})
 	ruleNegUnsigned = &promote.Rule{ID: "negative-scalar-unsigned",
 		Text:   "a negative Python scalar in an operation whose common type is unsigned raises ValueError",
 		Source: srcChecks}
@@ -49,15 +50,6 @@ var (
 	ruleScalarRange = &promote.Rule{ID: "scalar-range",
 		Text:   "a Python scalar must fit an integer common type, or ValueError",
 		Source: srcChecks}
-)
-
-var (
-	minInt64  = big.NewInt(math.MinInt64)
-	minInt32  = big.NewInt(math.MinInt32)
-	maxInt32  = big.NewInt(math.MaxInt32)
-	maxUint32 = new(big.Int).SetUint64(math.MaxUint32)
-	maxInt64  = big.NewInt(math.MaxInt64)
-	maxUint64 = new(big.Int).SetUint64(math.MaxUint64)
 )
 
 // literalType is to_tensor_type: the dtype Triton gives a Python scalar by
@@ -70,15 +62,8 @@ func literalType(v promote.Value) (dtype.DType, *promote.Rule, string) {
 	case promote.BoolValue:
 		return dtype.Bool, ruleLitBool, ""
 	case promote.IntValue:
-		switch n := v.Int; {
-		case n.Cmp(minInt32) >= 0 && n.Cmp(maxInt32) <= 0:
-			return dtype.I32, ruleLitInt, ""
-		case n.Sign() > 0 && n.Cmp(maxUint32) <= 0:
-			return dtype.U32, ruleLitInt, ""
-		case n.Cmp(minInt64) >= 0 && n.Cmp(maxInt64) <= 0:
-			return dtype.I64, ruleLitInt, ""
-		case n.Sign() > 0 && n.Cmp(maxUint64) <= 0:
-			return dtype.U64, ruleLitInt, ""
+		if d, ok := kit.FirstFit(v.Int, dtype.I32, dtype.U32, dtype.I64, dtype.U64); ok {
+			return d, ruleLitInt, ""
 		}
 		return dtype.Invalid, ruleLitRange, "ValueError: Nonrepresentable integer " + v.Int.String() + "."
 	case promote.FloatValue:
@@ -160,11 +145,7 @@ func checkScalar(v promote.Value, out dtype.DType) (*promote.Rule, string) {
 	if !ok {
 		return nil, ""
 	}
-	lo, hi := int64(0), uint64(1)
-	if out != dtype.Bool {
-		lo, hi = out.Format().IntRange()
-	}
-	if n.Cmp(big.NewInt(lo)) < 0 || n.Cmp(new(big.Int).SetUint64(hi)) > 0 {
+	if !kit.IntFits(n, out) {
 		return ruleScalarRange, "ValueError: Scalar " + pyText(v) + " is out of range for type " + names[out]
 	}
 	return nil, ""

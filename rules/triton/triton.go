@@ -41,9 +41,9 @@ var Def = &promote.Def{
 	Rules:   allRules,
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(_ promote.Settings, o promote.Operand) string { return noDTypeMsg(o.DType) }},
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
 			return "Triton has no weak tensors; write a Python scalar (1, 1.5, True) for an operand that may not take part"
-		}},
+		}),
 	},
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
+	"github.com/promote-dev/promote/kit"
 )
 
 const (
@@ -24,18 +25,18 @@ var (
 	ruleTyped = &promote.Rule{ID: "typed-scalar",
 		Text:   "a typed scalar DTYPE(VALUE) is tvm.tirx.const(VALUE, DTYPE): an IntImm or FloatImm of that dtype, never weak",
 		Source: srcConst}
-	ruleNoWeak = &promote.Rule{ID: "no-weak",
+	ruleNoWeak = kit.NoWeakTypes.Adopt(promote.Rule{ID: "no-weak",
 		Text:   "TVM has no weak types: a Python literal is converted to a PrimExpr of its own dtype before promotion",
-		Source: srcFFI}
-	ruleFFIBool = &promote.Rule{ID: "python-bool",
+		Source: srcFFI})
+	ruleFFIBool = kit.PythonBool.Adopt(promote.Rule{ID: "python-bool",
 		Text:   "a Python bool in an operator is IntImm::Bool, a bool",
-		Source: srcFFI}
-	ruleFFIInt = &promote.Rule{ID: "python-int",
+		Source: srcFFI})
+	ruleFFIInt = kit.PythonInt.Adopt(promote.Rule{ID: "python-int",
 		Text:   "a Python int in an operator is an IntImm of int32 when it fits int32, else int64; it takes full part",
-		Source: srcFFI}
-	ruleFFIFloat = &promote.Rule{ID: "python-float",
+		Source: srcFFI})
+	ruleFFIFloat = kit.PythonFloat.Adopt(promote.Rule{ID: "python-float",
 		Text:   "a Python float in an operator is a float32 FloatImm, whatever its value; it takes full part",
-		Source: srcFFI}
+		Source: srcFFI})
 	ruleConstBool = &promote.Rule{ID: "const-bool",
 		Text:   "a Python bool alone, as tvm.tirx.const(v), is bool",
 		Source: srcConst}
@@ -45,22 +46,15 @@ var (
 	ruleConstFloat = &promote.Rule{ID: "const-float",
 		Text:   "a Python float alone, as tvm.tirx.const(v), is float32 when -3.40282347e38 <= v <= 3.40282347e38, else float64 (NaN and ±inf fail the test: float64)",
 		Source: srcConst}
-	ruleInt64 = &promote.Rule{ID: "python-int-range",
+	ruleInt64 = kit.PythonIntRange.Adopt(promote.Rule{ID: "python-int-range",
 		Text:   "TVM's FFI carries a Python int to C++ as int64_t: an int outside int64 cannot become a PrimExpr",
-		Source: srcFFI}
+		Source: srcFFI})
 	ruleImmRange = &promote.Rule{ID: "literal-range",
 		Text:   "FloatImm refuses a finite value beyond its type's bound (TVM's bounds, src/support/limits.h) and a negative value of the fnuz/fnu float8 types, which it treats as unsigned",
 		Source: srcImm}
-	ruleLitKind = &promote.Rule{ID: "python-complex",
+	ruleLitKind = kit.PythonComplex.Adopt(promote.Rule{ID: "python-complex",
 		Text:   "operands are Python values: bool, int and float convert to PrimExprs; complex has no TIR type",
-		Source: srcPython + "; " + srcFFI}
-)
-
-var (
-	minInt64f = big.NewInt(math.MinInt64)
-	maxInt64f = big.NewInt(math.MaxInt64)
-	minInt32f = big.NewInt(math.MinInt32)
-	maxInt32f = big.NewInt(math.MaxInt32)
+		Source: srcPython + "; " + srcFFI})
 )
 
 // constFloatBound is _scalar_type_inference's float32 bound, a little
@@ -82,17 +76,15 @@ func (c *cascade) literal(v promote.Value, alone bool) (dtype.DType, *promote.Ru
 		return dtype.Bool, ruleFFIBool, ""
 	case promote.IntValue:
 		n := v.Int
-		if n.Cmp(minInt64f) < 0 || n.Cmp(maxInt64f) > 0 {
+		if !kit.IntFits(n, dtype.I64) {
 			return dtype.Invalid, ruleInt64, "the Python int " + n.String() + " does not fit the int64_t that TVM's FFI carries it in"
 		}
 		why := ruleFFIInt
 		if alone {
 			why = ruleConstInt
 		}
-		if n.Cmp(minInt32f) >= 0 && n.Cmp(maxInt32f) <= 0 {
-			return dtype.I32, why, ""
-		}
-		return dtype.I64, why, ""
+		d, _ := kit.FirstFit(n, dtype.I32, dtype.I64)
+		return d, why, ""
 	case promote.FloatValue:
 		x := v.Real
 		if alone {

@@ -55,9 +55,9 @@ var Def = &promote.Def{
 				return cascades[s.Enum("version")].noDTypeMsg(o.DType)
 			},
 		},
-		NoWeak: &promote.Refusal{Rule: ruleNoWeak, Msg: func(promote.Settings, promote.Operand) string {
+		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
 			return "TVM has no weak types; write the literal itself (1, 1.5, True) or a typed scalar such as f16(1.5)"
-		}},
+		}),
 	},
 }
 

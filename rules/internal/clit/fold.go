@@ -158,9 +158,9 @@ func (f *Folder) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 func Admission(lang func(promote.Settings) *Language) promote.Admission {
 	l := lang(promote.Settings{})
 	return promote.Admission{
-		NoWeak: &promote.Refusal{Rule: l.Rules.NoWeak, Msg: func(s promote.Settings, o promote.Operand) string {
+		NoWeak: kit.NoWeak(l.Rules.NoWeak, func(s promote.Settings, o promote.Operand) string {
 			return lang(s).Spelled + " has no weak types: " + o.String() + " cannot be written"
-		}},
+		}),
 		NoDType: &promote.Refusal{Rule: l.Rules.NotType, Msg: func(s promote.Settings, o promote.Operand) string {
 			return lang(s).WhyNot(o.DType)
 		}},
