@@ -46,23 +46,19 @@ func TestFrameworkNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, fw := range Frameworks() {
-		def, err := fw.Def()
+		cands, err := candidates(fw.Rules, fw.Pinned)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cands, err := candidates(def, fw.pinned(def))
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := fw.dtypeName(def.Dialect)
+		name := fw.dtypeName()
 		for _, d := range knownTypes(cands) {
-			w, ok := want[[2]string{fw.Name, d.String()}]
+			w, ok := want[[2]string{fw.Module, d.String()}]
 			if !ok {
-				t.Errorf("%s %s: sent as %q, which framework_names.tsv does not list: add a row with %s's name for it and its source", fw.Name, d, name(d), fw.Name)
+				t.Errorf("%s %s: sent as %q, which framework_names.tsv does not list: add a row with %s's name for it and its source", fw.Module, d, name(d), fw.Module)
 				continue
 			}
 			if got := name(d); got != w {
-				t.Errorf("%s %s: sent as %q, want %q", fw.Name, d, got, w)
+				t.Errorf("%s %s: sent as %q, want %q", fw.Module, d, got, w)
 			}
 		}
 	}
