@@ -19,11 +19,15 @@ type Family struct {
 	Members []string
 }
 
+// familyIDs are the declared families in display order; families[i] is
+// familyIDs[i] with its members.
+var familyIDs = promote.Families()
+
 // families partitions the registry, read once from the declarations. A
 // rule set in none (one loaded from a file) is shown after them.
 var families = func() []Family {
 	var out []Family
-	for _, f := range promote.Families() {
+	for _, f := range familyIDs {
 		fam := Family{Name: f.String(), Title: f.Title()}
 		for _, d := range defs {
 			if d.Family == f {
@@ -59,7 +63,7 @@ func FamilyOf(name string) int {
 // familyIndex is the index in families of d's family, or len(families)
 // for a definition that declares none.
 func familyIndex(d *promote.Def) int {
-	for i, f := range promote.Families() {
+	for i, f := range familyIDs {
 		if d.Family == f {
 			return i
 		}
