@@ -141,10 +141,14 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	}
 	defer s.close()
 	names := make([]string, len(fws))
+	device := []string{}
 	for i, f := range fws {
 		names[i] = f.Module
+		if f.Device {
+			device = append(device, f.Module)
+		}
 	}
-	cfg, _ := json.Marshal(map[string]any{"frameworks": names, "mem_limit": opt.MemLimit})
+	cfg, _ := json.Marshal(map[string]any{"frameworks": names, "device": device, "mem_limit": opt.MemLimit})
 	if _, err := s.stdin.Write(append(cfg, '\n')); err != nil {
 		return nil, s.fail(ctx, opt, fmt.Errorf("writing to it: %w", err), 0, 0)
 	}
