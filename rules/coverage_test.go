@@ -95,7 +95,8 @@ func TestDeclarations(t *testing.T) {
 // probe tries (the pins with the defaults, a preset, or one option value
 // changed), so that no name is sent for a dtype the probe never asks.
 func TestLiveOracles(t *testing.T) {
-	owner := map[string]string{}
+	owner := map[string]string{} // rule set names and oracle modules: their rule set
+	modules := map[string]bool{}
 	for _, d := range All() {
 		owner[d.Name] = d.Name
 	}
@@ -105,10 +106,10 @@ func TestLiveOracles(t *testing.T) {
 				t.Errorf("%s: a live oracle without a module", d.Name)
 				continue
 			}
-			if prev, ok := owner[o.Module]; ok && prev != d.Name {
-				t.Errorf("%s: live oracle %s is also %s's name", d.Name, o.Module, prev)
+			if prev, ok := owner[o.Module]; ok && (prev != d.Name || modules[o.Module]) {
+				t.Errorf("%s: live oracle %s is also %s's name or oracle", d.Name, o.Module, prev)
 			}
-			owner[o.Module] = d.Name
+			owner[o.Module], modules[o.Module] = d.Name, true
 			if _, err := d.Parse(o.Pinned...); err != nil {
 				t.Errorf("%s: live oracle %s: pinned settings %v: %v", d.Name, o.Module, o.Pinned, err)
 				continue
