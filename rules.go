@@ -181,6 +181,15 @@ type Def struct {
 	Rules []*Rule
 	// Admission words the refusals Admit makes for the system.
 	Admission Admission
+
+	// Family is the display family the system is listed in. Every
+	// built-in declares one (a test over the registry proves it); a rule
+	// file has none and is listed after them.
+	Family Family
+	// Oracles are the live frameworks promote probe asks for the system,
+	// in the order it asks them; none when no Python framework answers as
+	// the rule set does.
+	Oracles []LiveOracle
 }
 
 // OptionKind is the type of an option's value.

@@ -1,8 +1,9 @@
 // Package probe checks promote against the frameworks installed in a
 // user's own Python: it runs an embedded probe script in the interpreter
 // (python3 on PATH by default), which imports each modelled framework it
-// finds (torch, numpy with and without ml_dtypes, jax, cupy, triton,
-// keras, tensorflow, paddle, mlx, tinygrad, mindspore) in a guarded way,
+// finds (the live frameworks each rule set declares, promote.LiveOracle:
+// torch, numpy with and without ml_dtypes, jax, tensorflow, keras, mlx,
+// paddle, mindspore, tinygrad, cupy, triton) in a guarded way,
 // never installing anything or touching the network, and asks it every
 // query promote poses for the matching rule set: every ordered pair of the
 // rule set's dtypes as tensors of rank 1 and rank 0, and every dtype with

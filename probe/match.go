@@ -70,10 +70,10 @@ func promoteVerdict(r promote.Rules, ops []promote.Operand) verdict {
 // setting of promote answers as the framework does).
 func match(p *plan, answers []*answer) FrameworkReport {
 	fr := FrameworkReport{
-		Name: p.fw.Name, Found: true, Version: p.info.Version, Note: p.info.Note,
+		Name: p.fw.Module, Found: true, Version: p.info.Version, Note: p.info.Note,
 		Rules: p.def.Name, Queries: len(p.queries),
 		Unmodelled:  unmodelled(p.info.DTypes, knownTypes(p.cands), p.def.Dialect),
-		VersionNote: versionNote(p.fw.Name, p.info.Version, p.def),
+		VersionNote: versionNote(p.fw.Module, p.info.Version, p.def),
 	}
 	agree := make([]int, len(p.cands))
 	ok := make([][]bool, len(p.queries))
@@ -112,7 +112,7 @@ func match(p *plan, answers []*answer) FrameworkReport {
 			continue
 		}
 		pv := promoteVerdict(p.cands[b].r, q.ops)
-		d := Disagreement{Query: q.text, Python: pythonOf(p.fw.Name, q), Framework: fv[qi].text, Promote: pv.text}
+		d := Disagreement{Query: q.text, Python: pythonOf(p.fw.Module, q), Framework: fv[qi].text, Promote: pv.text}
 		if pv.rule != nil {
 			d.Rule = pv.rule.ID + ": " + clipText(pv.rule.Text, 200)
 		}

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,24 +48,47 @@ func TestFrameworkNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, fw := range Frameworks() {
-		def, err := fw.Def()
+		cands, err := candidates(fw.Rules, fw.Pinned)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cands, err := candidates(def, fw.pinned(def))
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := fw.dtypeName(def.Dialect)
+		name := fw.dtypeName()
 		for _, d := range knownTypes(cands) {
-			w, ok := want[[2]string{fw.Name, d.String()}]
+			w, ok := want[[2]string{fw.Module, d.String()}]
 			if !ok {
-				t.Errorf("%s %s: sent as %q, which framework_names.tsv does not list: add a row with %s's name for it and its source", fw.Name, d, name(d), fw.Name)
+				t.Errorf("%s %s: sent as %q, which framework_names.tsv does not list: add a row with %s's name for it and its source", fw.Module, d, name(d), fw.Module)
 				continue
 			}
 			if got := name(d); got != w {
-				t.Errorf("%s %s: sent as %q, want %q", fw.Name, d, got, w)
+				t.Errorf("%s %s: sent as %q, want %q", fw.Module, d, got, w)
 			}
+		}
+	}
+}
+
+// TestEveryOracleHasAnAdapter: every live oracle a rule set declares is a
+// framework the probe script can ask (an adapter class whose name is the
+// oracle's Module), and every adapter is declared by a rule set: a
+// declaration the script cannot answer would be reported as "the script
+// did not report it", an adapter no rule set declares never asked.
+func TestEveryOracleHasAnAdapter(t *testing.T) {
+	var adapters []string
+	for _, m := range regexp.MustCompile(`(?m)^    name, module = "([^"]+)"`).FindAllSubmatch(script, -1) {
+		adapters = append(adapters, string(m[1]))
+	}
+	if len(adapters) == 0 {
+		t.Fatal("no adapter found in probe.py")
+	}
+	var declared []string
+	for _, f := range Frameworks() {
+		declared = append(declared, f.Module)
+		if !slices.Contains(adapters, f.Module) {
+			t.Errorf("%s declares live oracle %s, for which probe.py has no adapter", f.Rules.Name, f.Module)
+		}
+	}
+	for _, a := range adapters {
+		if !slices.Contains(declared, a) {
+			t.Errorf("probe.py's adapter %s is no rule set's live oracle (promote.Def.Oracles)", a)
 		}
 	}
 }

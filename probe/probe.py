@@ -5,7 +5,9 @@
 # framework is imported inside try/except, and one that is absent or fails
 # to import is reported as such. Protocol (one JSON object a line):
 #
-#   stdin  1st line  {"frameworks": [NAME, ...], "mem_limit": BYTES}
+#   stdin  1st line  {"frameworks": [NAME, ...], "device": [NAME, ...],
+#                     "mem_limit": BYTES}; "device" names the frameworks
+#                     asked on a GPU, skipped without a CUDA driver
 #   stdout 1st line  {"type": "hello", "python": VERSION, "memory": BOUND,
 #                     "frameworks": [{"name", "found", "version",
 #                                     "kinds", "note", "dtypes"}]}
@@ -508,6 +510,7 @@ def main():
         return
     config = json.loads(first)
     wanted = set(config.get("frameworks") or [a.name for a in ADAPTERS])
+    device = set(config.get("device") or [])
     mem = limit_memory(int(config.get("mem_limit") or 4 << 30))
     found, infos = {}, []
     for a in ADAPTERS:
@@ -524,7 +527,7 @@ def main():
             info["note"] = "not importable: " + error_text(e)
             infos.append(info)
             continue
-        if a.name == "cupy" and not has_cuda():
+        if a.name in device and not has_cuda():
             info["note"] = "skipped: needs a CUDA device and no CUDA driver was found"
             infos.append(info)
             continue

@@ -141,10 +141,14 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	}
 	defer s.close()
 	names := make([]string, len(fws))
+	device := []string{}
 	for i, f := range fws {
-		names[i] = f.Name
+		names[i] = f.Module
+		if f.Device {
+			device = append(device, f.Module)
+		}
 	}
-	cfg, _ := json.Marshal(map[string]any{"frameworks": names, "mem_limit": opt.MemLimit})
+	cfg, _ := json.Marshal(map[string]any{"frameworks": names, "device": device, "mem_limit": opt.MemLimit})
 	if _, err := s.stdin.Write(append(cfg, '\n')); err != nil {
 		return nil, s.fail(ctx, opt, fmt.Errorf("writing to it: %w", err), 0, 0)
 	}
@@ -176,7 +180,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		enc := json.NewEncoder(w)
 		for _, p := range plans {
 			for i, q := range p.queries {
-				if enc.Encode(wireQuery{I: p.first + i, F: p.fw.Name, Ops: q.wire}) != nil {
+				if enc.Encode(wireQuery{I: p.first + i, F: p.fw.Module, Ops: q.wire}) != nil {
 					return
 				}
 			}
@@ -223,7 +227,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	for _, p := range plans {
 		fr := match(p, answers[p.first:p.first+len(p.queries)])
 		for i := range report.Frameworks {
-			if report.Frameworks[i].Name == p.fw.Name {
+			if report.Frameworks[i].Name == p.fw.Module {
 				report.Frameworks[i] = fr
 			}
 		}
@@ -241,24 +245,21 @@ func makePlans(fws []Framework, h hello, report *Report) ([]*plan, error) {
 	var plans []*plan
 	next := 0
 	for _, fw := range fws {
-		info, ok := byName[fw.Name]
+		info, ok := byName[fw.Module]
 		if !ok {
-			info = scriptFramework{Name: fw.Name, Note: "the script did not report it"}
+			info = scriptFramework{Name: fw.Module, Note: "the script did not report it"}
 		}
-		fr := FrameworkReport{Name: fw.Name, Found: info.Found, Version: info.Version, Note: info.Note}
+		fr := FrameworkReport{Name: fw.Module, Found: info.Found, Version: info.Version, Note: info.Note}
 		report.Frameworks = append(report.Frameworks, fr)
 		if !info.Found {
 			continue
 		}
-		def, err := fw.Def()
+		def := fw.Rules
+		cands, err := candidates(def, fw.Pinned)
 		if err != nil {
 			return nil, err
 		}
-		cands, err := candidates(def, fw.pinned(def))
-		if err != nil {
-			return nil, err
-		}
-		qs := queries(knownTypes(cands), info.Kinds, fw.dtypeName(def.Dialect))
+		qs := queries(knownTypes(cands), info.Kinds, fw.dtypeName())
 		plans = append(plans, &plan{fw: fw, info: info, def: def, cands: cands, queries: qs, first: next})
 		next += len(qs)
 	}

@@ -85,15 +85,14 @@ func askScript(t *testing.T, name, text string) (string, hello) {
 	t.Helper()
 	var fw Framework
 	for _, f := range Frameworks() {
-		if f.Name == name {
+		if f.Module == name {
 			fw = f
 		}
 	}
-	def, err := fw.Def()
-	if err != nil {
-		t.Fatal(err)
+	if fw.Rules == nil {
+		t.Fatalf("no framework %s", name)
 	}
-	q, ok := makeQuery(strings.Fields(text), fw.dtypeName(def.Dialect))
+	q, ok := makeQuery(strings.Fields(text), fw.dtypeName())
 	if !ok {
 		t.Fatalf("%s: promote cannot read %q", name, text)
 	}

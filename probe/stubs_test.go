@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -48,5 +49,38 @@ func TestStubFrameworks(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d queries, best %s on %d, %d disagreements", f.Name, f.Queries, f.Best.Setting, f.Best.Agree, len(f.Disagreements))
+	}
+}
+
+// TestDeviceOracleSkipped: a framework its rule set declares device-only
+// (cupy: LiveOracle.Device) is skipped by the script, saying why, where it
+// is importable but no CUDA driver loads; here a stand-in cupy that only
+// imports. On a machine with a driver the stand-in fails to load instead:
+// skipped either way, never asked.
+func TestDeviceOracleSkipped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("stub frameworks skipped under -short")
+	}
+	if err := exec.Command(debianPython, "-c", "pass").Run(); err != nil {
+		t.Skipf("no %s: %v", debianPython, err)
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "cupy"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cupy", "__init__.py"), []byte("__version__ = '0.0.stub'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PYTHONPATH", dir)
+	rep, err := Run(context.Background(), Options{Python: debianPython, Rules: []string{"cupy"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Frameworks) != 1 || rep.Frameworks[0].Found || !strings.HasPrefix(rep.Frameworks[0].Note, "skipped: ") {
+		t.Fatalf("frameworks %+v; want cupy skipped", rep.Frameworks)
+	}
+	noDriver := exec.Command(debianPython, "-c", "import ctypes; ctypes.CDLL('libcuda.so.1')").Run() != nil
+	if note := rep.Frameworks[0].Note; noDriver && !strings.Contains(note, "needs a CUDA device") {
+		t.Errorf("cupy: note %q; without a CUDA driver, want the device it needs named", note)
 	}
 }

@@ -77,7 +77,86 @@ func TestDeclarations(t *testing.T) {
 		if d.Weak == promote.NoWeakTypes && d.Admission.NoWeak == nil {
 			t.Errorf("%s: no weak types, but no NoWeak refusal to say so", d.Name)
 		}
+		// CheckDeclaration does not ask for these: a rule file has no
+		// family, and its host is Python by default. A built-in states
+		// both.
+		if d.Family.String() == "" {
+			t.Errorf("%s: declares no display family (Def.Family)", d.Name)
+		}
+		if d.Host.String() == "host?" {
+			t.Errorf("%s: declares no host language (Def.Host)", d.Name)
+		}
 	}
+}
+
+// TestLiveOracles: every live framework a rule set declares for promote
+// probe is named once in the registry, never by another rule set's name;
+// its pinned settings are settings of the rule set; and every dtype it
+// names is one the rule set promotes with itself under some setting the
+// probe tries (the pins with the defaults, a preset, or one option value
+// changed), so that no name is sent for a dtype the probe never asks.
+func TestLiveOracles(t *testing.T) {
+	owner := map[string]string{} // rule set names and oracle modules: their rule set
+	modules := map[string]bool{}
+	for _, d := range All() {
+		owner[d.Name] = d.Name
+	}
+	for _, d := range All() {
+		for _, o := range d.Oracles {
+			if o.Module == "" {
+				t.Errorf("%s: a live oracle without a module", d.Name)
+				continue
+			}
+			if prev, ok := owner[o.Module]; ok && (prev != d.Name || modules[o.Module]) {
+				t.Errorf("%s: live oracle %s is also %s's name or oracle", d.Name, o.Module, prev)
+			}
+			owner[o.Module], modules[o.Module] = d.Name, true
+			if _, err := d.Parse(o.Pinned...); err != nil {
+				t.Errorf("%s: live oracle %s: pinned settings %v: %v", d.Name, o.Module, o.Pinned, err)
+				continue
+			}
+			var built []promote.Rules
+			for _, kv := range probedSettings(d, o.Pinned) {
+				if r, err := d.Build(kv...); err == nil {
+					built = append(built, r)
+				}
+			}
+			for x, name := range o.Names {
+				if name == "" {
+					t.Errorf("%s: live oracle %s names %s with an empty name", d.Name, o.Module, x)
+				}
+				if !slices.ContainsFunc(built, func(r promote.Rules) bool {
+					_, err := r.PromoteTypes(x, x)
+					return err == nil
+				}) {
+					t.Errorf("%s: live oracle %s names %s (%q), a dtype no setting of the rule set has", d.Name, o.Module, x, name)
+				}
+			}
+		}
+	}
+}
+
+// probedSettings are pinned with the defaults, with each preset, and with
+// each value of each option not pinned alone.
+func probedSettings(d *promote.Def, pinned []string) [][]string {
+	with := func(kv ...string) []string { return append(slices.Clone(pinned), kv...) }
+	out := [][]string{with()}
+	for _, p := range d.Presets {
+		out = append(out, with(p...))
+	}
+	for _, o := range d.Options {
+		if slices.ContainsFunc(pinned, func(kv string) bool { return strings.HasPrefix(kv, o.Name+"=") }) {
+			continue
+		}
+		vals := o.Values
+		if o.Kind == promote.BoolOption {
+			vals = []string{"true", "false"}
+		}
+		for _, v := range vals {
+			out = append(out, with(o.Name+"="+v))
+		}
+	}
+	return out
 }
 
 // TestAdmission: under every preset, a rule set with no weak types

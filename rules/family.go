@@ -9,24 +9,35 @@ import (
 
 // A Family groups rule sets for display, so that a side-by-side view of
 // every system reads in a few blocks of related systems rather than one
-// long list.
+// long list. Each rule set declares its family (promote.Def.Family); the
+// families themselves, their names, titles and order, are
+// promote.Families.
 type Family struct {
 	Name  string // a short word for -only: frameworks, compilers, languages
 	Title string // what the family is, for headings
-	// Members are rule set names in display order.
+	// Members are rule set names in display order: registry order (All).
 	Members []string
 }
 
-// families partitions the registry. A rule set missing here (one loaded
-// from a file) belongs to no family and is shown after them.
-var families = []Family{
-	{Name: "frameworks", Title: "array and ML frameworks", Members: []string{
-		"pytorch", "numpy", "jax", "tensorflow", "array-api", "keras", "mlx", "paddle", "mindspore", "tinygrad", "anvil", "cupy"}},
-	{Name: "compilers", Title: "compilers, runtimes and kernel libraries", Members: []string{
-		"openvino", "cann", "triton", "tvm", "kernel-float", "max"}},
-	{Name: "languages", Title: "programming languages", Members: []string{
-		"c", "cpp", "julia"}},
-}
+// familyIDs are the declared families in display order; families[i] is
+// familyIDs[i] with its members.
+var familyIDs = promote.Families()
+
+// families partitions the registry, read once from the declarations. A
+// rule set in none (one loaded from a file) is shown after them.
+var families = func() []Family {
+	var out []Family
+	for _, f := range familyIDs {
+		fam := Family{Name: f.String(), Title: f.Title()}
+		for _, d := range defs {
+			if d.Family == f {
+				fam.Members = append(fam.Members, d.Name)
+			}
+		}
+		out = append(out, fam)
+	}
+	return out
+}()
 
 // Families returns the display families in order.
 func Families() []Family {
@@ -38,14 +49,23 @@ func Families() []Family {
 	return out
 }
 
-// FamilyOf returns the index of the family holding the named rule set in
-// Families, or len(Families()) for a rule set in none.
+// FamilyOf returns the index of the family holding the named built-in rule
+// set in Families, or len(Families()) for a rule set in none.
 func FamilyOf(name string) int {
-	for i, f := range families {
-		for _, m := range f.Members {
-			if m == name {
-				return i
-			}
+	for _, d := range defs {
+		if d.Name == name {
+			return familyIndex(d)
+		}
+	}
+	return len(families)
+}
+
+// familyIndex is the index in families of d's family, or len(families)
+// for a definition that declares none.
+func familyIndex(d *promote.Def) int {
+	for i, f := range familyIDs {
+		if d.Family == f {
+			return i
 		}
 	}
 	return len(families)
@@ -71,7 +91,7 @@ func Select(selection string) ([]promote.Rules, error) {
 			return
 		}
 		seen[l] = true
-		picks = append(picks, pick{r, FamilyOf(r.Def().Name), position(r.Def().Name)})
+		picks = append(picks, pick{r, familyIndex(r.Def()), position(r.Def().Name)})
 	}
 	addDef := func(d *promote.Def) error {
 		for _, preset := range append([][]string{nil}, d.Presets...) {
@@ -139,16 +159,9 @@ func Select(selection string) ([]promote.Rules, error) {
 	return out, nil
 }
 
-// position is the rule set's place within its family (registry order for
-// rule sets in none).
+// position is the rule set's place in the registry, which is display
+// order (len(defs) for a rule set not registered: a rule file).
 func position(name string) int {
-	for _, f := range families {
-		for i, m := range f.Members {
-			if m == name {
-				return i
-			}
-		}
-	}
 	for i, d := range defs {
 		if d.Name == name {
 			return i

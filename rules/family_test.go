@@ -5,21 +5,24 @@ import (
 	"testing"
 )
 
-// TestFamiliesPartitionTheRegistry: every registered rule set is in
-// exactly one family, and every member is registered.
-func TestFamiliesPartitionTheRegistry(t *testing.T) {
-	in := map[string]int{}
-	for _, f := range Families() {
-		for _, m := range f.Members {
-			in[m]++
-			if _, err := Lookup(m); err != nil {
-				t.Errorf("family %s: %v", f.Name, err)
-			}
+// TestRegistryIsDisplayOrder: the registry lists the rule sets family by
+// family, in the order of promote.Families, so that All, Names and every
+// listing over them read as promote compare does; every family has a
+// member and every member declares its family.
+func TestRegistryIsDisplayOrder(t *testing.T) {
+	for i := 1; i < len(defs); i++ {
+		if a, b := familyIndex(defs[i-1]), familyIndex(defs[i]); b < a {
+			t.Errorf("registry: %s (%s) comes after %s (%s): put it in its family's block", defs[i].Name, defs[i].Family, defs[i-1].Name, defs[i-1].Family)
 		}
 	}
-	for _, d := range All() {
-		if in[d.Name] != 1 {
-			t.Errorf("%s is in %d families, want 1", d.Name, in[d.Name])
+	for i, f := range Families() {
+		if len(f.Members) == 0 {
+			t.Errorf("family %s has no rule set", f.Name)
+		}
+		for _, m := range f.Members {
+			if FamilyOf(m) != i {
+				t.Errorf("%s is a member of %s, but FamilyOf says %d", m, f.Name, FamilyOf(m))
+			}
 		}
 	}
 }

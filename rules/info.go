@@ -19,8 +19,8 @@ type Info struct {
 	Dialect string       `json:"dialect"`
 	Source  string       `json:"source"`
 	Options []OptionInfo `json:"options"`
-	// Family is the display family's name (Families); empty for a rule
-	// set in none (one read from a file).
+	// Family is the display family's name (Families), as the rule set
+	// declares it; empty for a rule set in none (one read from a file).
 	Family string `json:"family,omitempty"`
 	// Presets are the specs promote compare also answers under, one per
 	// preset of the definition (NAME:KEY=VALUE...).
@@ -47,9 +47,7 @@ func Describe(d *promote.Def) (Info, error) {
 	if d.Dialect != nil {
 		in.Dialect = d.Dialect.Name()
 	}
-	if i := FamilyOf(d.Name); i < len(families) {
-		in.Family = families[i].Name
-	}
+	in.Family = d.Family.String() // "" for none
 	for _, o := range d.Options {
 		in.Options = append(in.Options, OptionInfo{Name: o.Name, Values: o.Allowed(), Default: o.Default, Doc: o.Doc, Kind: kindName(o.Kind)})
 	}
@@ -72,7 +70,7 @@ func Describe(d *promote.Def) (Info, error) {
 	return in, nil
 }
 
-// DescribeAll describes every built-in rule set, in registry order (All).
+// DescribeAll describes every built-in rule set, in display order (All).
 func DescribeAll() ([]Info, error) {
 	out := make([]Info, 0, len(defs))
 	for _, d := range defs {

@@ -1,10 +1,9 @@
-// Package rules lists every rule set promote ships (the registry, in the
-// order they were added: the four founding systems, the frameworks, then
-// the systems added since), groups them into families for display
-// (Families, Select), and builds a rule set from a spec: a name with
-// options (NAME:KEY=VALUE) or a rule file's path (ParseSpec, Parse,
-// ParseList). It describes each rule set (Describe) and compares two
-// (Diff).
+// Package rules lists every rule set promote ships (the registry, in
+// display order: by family, as each rule set declares it), groups them
+// into families for display (Families, Select), and builds a rule set
+// from a spec: a name with options (NAME:KEY=VALUE) or a rule file's path
+// (ParseSpec, Parse, ParseList). It describes each rule set (Describe)
+// and compares two (Diff).
 package rules
 
 import (
@@ -36,12 +35,13 @@ import (
 	"github.com/promote-dev/promote/rules/tvm"
 )
 
-// defs is the registry. It is fixed at build time and never modified.
+// defs is the registry, in display order: the rule sets of each family
+// (promote.Def.Family) together, families in the order of
+// promote.Families, and within a family the order promote compare lists
+// them. It is fixed at build time and never modified; a new rule set is
+// one line here, in its family's block.
 var defs = []*promote.Def{
-	cann.Def,
-	openvino.Def,
-	kernelfloat.Def,
-	anvil.Def,
+	// Array and ML frameworks.
 	pytorch.Def,
 	numpy.Def,
 	jax.Def,
@@ -49,16 +49,22 @@ var defs = []*promote.Def{
 	arrayapi.Def,
 	keras.Def,
 	mlx.Def,
+	paddle.Def,
+	mindspore.Def,
+	tinygrad.Def,
+	anvil.Def,
+	cupy.Def,
+	// Compilers, runtimes and kernel libraries.
+	openvino.Def,
+	cann.Def,
 	triton.Def,
 	tvm.Def,
-	paddle.Def,
-	tinygrad.Def,
-	mindspore.Def,
-	julia.Def,
+	kernelfloat.Def,
+	modularmax.Def,
+	// Programming languages.
 	c.Def,
 	cpp.Def,
-	modularmax.Def,
-	cupy.Def,
+	julia.Def,
 }
 
 // All returns every rule set definition, in display order.

@@ -15,10 +15,10 @@ func init() {
 		short: "ask the frameworks in your Python; find the setting that answers as each does",
 		long: `Probe runs a probe script in your own Python (python3 on PATH, or -python),
 finds which of the modelled frameworks are installed there (torch, numpy
-with and without ml_dtypes, jax, cupy, triton, keras, tensorflow, paddle,
-mlx, tinygrad, mindspore), and asks each every pair, zero-dim and literal
-query promote poses for its rule set, boundary integers such as 2**63 and
-2**64 included. It reports, for each framework found, its version, the
+with and without ml_dtypes, jax, tensorflow, keras, mlx, paddle,
+mindspore, tinygrad, cupy, triton), and asks each every pair, zero-dim
+and literal query promote poses for its rule set, boundary integers such
+as 2**63 and 2**64 included. It reports, for each framework found, its version, the
 setting of the rule set that answers as it does (or the closest, with its
 count), and every query where that setting differs, as Markdown to paste
 into an issue (-json: the whole report as JSON).

@@ -14,6 +14,7 @@ import (
 var Def = &promote.Def{
 	Name:    "anvil",
 	Title:   "{anvil}, now anvl (R on XLA): ambiguous literal types (0.4) or R values (main)",
+	Family:  promote.FamilyFrameworks,
 	Source:  "rules/anvil/spec.md; r-xla/anvil@ef9f93aa R/promotion.R, R/array.R; r-xla/tengen@4adc1c2 R/types.R; r-xla/anvl@06aa26a6 R/promotion.R",
 	NAry:    promote.Fold,
 	Dialect: dtype.R,

@@ -44,6 +44,7 @@ var (
 var Def = &promote.Def{
 	Name:    "array-api",
 	Title:   "Python Array API standard",
+	Family:  promote.FamilyFrameworks,
 	Source:  "rules/arrayapi/spec.md; " + srcSpec + "; " + srcResult,
 	NAry:    promote.Set,
 	Dialect: dtype.Neutral,

@@ -41,6 +41,7 @@ var Dialect = dtype.NewDialect(name, nil,
 var Def = &promote.Def{
 	Name:    name,
 	Title:   "C (usual arithmetic conversions, x86-64 LP64, GCC)",
+	Family:  promote.FamilyLanguages,
 	Source:  "rules/c/spec.md; " + srcC17 + "§6.3.1.1, §6.3.1.8, §6.4.4; " + srcC23 + "§6.3.1.8, Annex H; " + srcTypeck,
 	NAry:    promote.Fold,
 	Dialect: Dialect,

@@ -28,6 +28,7 @@ var (
 var Def = &promote.Def{
 	Name:   "cann",
 	Title:  "Huawei Ascend CANN aclnn (互推导关系)",
+	Family: promote.FamilyCompilers,
 	Source: "rules/cann/spec.md; " + docSrc + "; " + codeSrc,
 	NAry:   promote.Fold,
 	// The dialect reads ACL_FLOAT, DT_INT8, s8, float16 and the rest.

@@ -38,6 +38,7 @@ var Dialect = dtype.NewDialect(name, []string{"std::"},
 var Def = &promote.Def{
 	Name:    name,
 	Title:   "C++ (usual arithmetic conversions, x86-64 LP64, g++)",
+	Family:  promote.FamilyLanguages,
 	Source:  "rules/cpp/spec.md; " + srcStd + "[conv.prom], [conv.rank], [expr.arith.conv], [lex.icon]; " + srcP1467 + "; " + srcTypeck,
 	NAry:    promote.Fold,
 	Dialect: Dialect,

@@ -77,6 +77,8 @@ var dtypeSet = sync.OnceValue(func() *promote.DTypeSet {
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "CuPy (the dtype of cupy.add and the elementwise ufuncs; 13 value-based, 14 NEP 50)",
+	Family:  promote.FamilyFrameworks,
+	Oracles: oracles,
 	Source:  "rules/cupy/spec.md; " + srcWeak14 + "; " + srcMin13,
 	NAry:    promote.Set,
 	Dialect: dtype.NumPy,

@@ -20,6 +20,8 @@ const name = "jax"
 var Def = &promote.Def{
 	Name:    name,
 	Title:   "JAX (jax.numpy type promotion lattice, weak types)",
+	Family:  promote.FamilyFrameworks,
+	Oracles: oracles,
 	Source:  "rules/jax/spec.md; " + latticeSrc + ", jax/_src/config.py, docs/type_promotion.rst, docs/jep/9407-type-promotion.md, tests/dtypes_test.py testObservedPromotionTable",
 	NAry:    promote.Set,
 	Dialect: dtype.NumPy, // JAX takes NumPy's dtype names

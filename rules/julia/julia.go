@@ -38,6 +38,7 @@ var Dialect = dtype.NewDialect(name, []string{"Base.", "Core."},
 var Def = &promote.Def{
 	Name:    name,
 	Title:   "Julia (Base.promote_type, 64-bit)",
+	Family:  promote.FamilyLanguages,
 	Source:  "rules/julia/spec.md; " + srcPromotion + ", " + srcInt + ", " + srcFloat + ", " + srcBool + ", " + srcComplex + "; " + srcLiteralParsing,
 	NAry:    promote.Set,
 	Dialect: Dialect,

@@ -27,6 +27,8 @@ var Dialect = dtype.NewDialect(Name, nil, nil, map[string]string{
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "Keras 3 (keras.backend.result_type)",
+	Family:  promote.FamilyFrameworks,
+	Oracles: oracles,
 	Source:  "rules/keras/spec.md; " + srcDtypes + " (result_type, _lattice_result_type, _type_promotion_lattice, BIT64_TO_BIT32_DTYPE); " + srcConfig,
 	NAry:    promote.Set,
 	Dialect: Dialect,

@@ -34,6 +34,7 @@ var (
 var Def = &promote.Def{
 	Name:    "kernel-float",
 	Title:   "kernel_float (CUDA C++ vectors)",
+	Family:  promote.FamilyCompilers,
 	Source:  src + "{meta.h,fp16.h,bf16.h,fp8.h,constant.h,base.h}",
 	NAry:    promote.Fold,
 	Dialect: dtype.CPP,

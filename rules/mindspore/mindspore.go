@@ -41,6 +41,8 @@ var Dialect = dtype.NewDialect("mindspore", []string{"mindspore.", "mstype.", "m
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "MindSpore (implicit type conversion of operator inputs)",
+	Family:  promote.FamilyFrameworks,
+	Oracles: oracles,
 	Source:  "rules/mindspore/spec.md; " + srcTable + "; " + srcPriority + "; " + srcDoc,
 	NAry:    promote.Fold,
 	Dialect: Dialect,

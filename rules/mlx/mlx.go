@@ -23,6 +23,8 @@ var Dialect = dtype.NewDialect(Name, []string{"mx.", "mlx.core."}, map[string]dt
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "Apple MLX (promote_types, mx.result_type, Python scalars)",
+	Family:  promote.FamilyFrameworks,
+	Oracles: oracles,
 	Source:  "rules/mlx/spec.md; " + srcDtype + " (type_rules, promote_types); " + srcUtils + " (to_array, to_arrays); " + srcPyOps + " (result_type)",
 	NAry:    promote.Fold,
 	Dialect: Dialect,

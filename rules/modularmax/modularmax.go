@@ -52,6 +52,7 @@ var allRules = []*promote.Rule{ruleSame, ruleRank, ruleUnsafe, ruleNoInput, rule
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "Modular MAX (max.graph.ops)",
+	Family:  promote.FamilyCompilers,
 	Source:  "rules/modularmax/spec.md; " + srcPromo,
 	NAry:    promote.Fold,
 	Dialect: Dialect,

@@ -20,6 +20,8 @@ import (
 var Def = &promote.Def{
 	Name:    "numpy",
 	Title:   "NumPy 2 (promote_types, result_type, NEP 50); NumPy 1.24 value-based promotion; ml_dtypes 0.5 and 0.6",
+	Family:  promote.FamilyFrameworks,
+	Oracles: oracles,
 	Source:  "rules/numpy/spec.md; rules/numpy/legacy.md; rules/numpy/mldtypes.md; numpy/numpy@1f90bbb55e65e7de68921bc3f1a2d94492fdf689, v1.24.2, v2.4.6; jax-ml/ml_dtypes v0.5.4, v0.6.0",
 	NAry:    promote.Set,
 	Dialect: dtype.NumPy,

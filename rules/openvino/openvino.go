@@ -23,6 +23,7 @@ const (
 var Def = &promote.Def{
 	Name:    name,
 	Title:   "OpenVINO ConvertPromoteTypes-14",
+	Family:  promote.FamilyCompilers,
 	Source:  "rules/openvino/spec.md; " + src,
 	NAry:    promote.Two,
 	Dialect: dtype.OpenVINO,

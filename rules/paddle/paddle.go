@@ -33,6 +33,8 @@ var Dialect = dtype.NewDialect("paddle", []string{"paddle."}, map[string]dtype.D
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "PaddlePaddle 3 (Tensor-Tensor float/complex promotion, Tensor-Scalar rules)",
+	Family:  promote.FamilyFrameworks,
+	Oracles: oracles,
 	Source:  "rules/paddle/spec.md; " + srcPromote + "; " + srcPatch + "; " + srcGuide,
 	NAry:    promote.Fold,
 	Dialect: Dialect,

@@ -20,6 +20,8 @@ const Name = "pytorch"
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "PyTorch (torch.promote_types, torch.result_type)",
+	Family:  promote.FamilyFrameworks,
+	Oracles: oracles,
 	Source:  "rules/pytorch/spec.md; rules/pytorch/versions.md; " + srcPromote + "; " + srcResult,
 	NAry:    promote.Set,
 	Dialect: dtype.PyTorch,

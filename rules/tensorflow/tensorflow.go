@@ -52,6 +52,8 @@ const (
 var Def = &promote.Def{
 	Name:    "tensorflow",
 	Title:   "TensorFlow (legacy dtype conversion, and the new type promotion's SAFE and ALL modes)",
+	Family:  promote.FamilyFrameworks,
+	Oracles: oracles,
 	Source:  "rules/tensorflow/spec.md; " + srcFlex + "; " + srcConfig,
 	NAry:    promote.Fold,
 	Dialect: dtype.TensorFlow,

@@ -46,6 +46,8 @@ var Dialect = dtype.NewDialect("tinygrad", []string{"tinygrad.dtypes.", "dtypes.
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "tinygrad (least_upper_dtype over promo_lattice, weakint/weakfloat)",
+	Family:  promote.FamilyFrameworks,
+	Oracles: oracles,
 	Source:  "rules/tinygrad/spec.md; tinygrad/tinygrad@" + commitHead + " tinygrad/dtype.py, tinygrad/mixin/elementwise.py, test/null/test_dtype_spec.py",
 	NAry:    promote.Set,
 	Dialect: Dialect,

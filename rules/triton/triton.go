@@ -22,6 +22,8 @@ const Name = "triton"
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "Triton (triton.language computation_type_impl)",
+	Family:  promote.FamilyCompilers,
+	Oracles: oracles,
 	Source:  "rules/triton/spec.md; " + srcMain + "; " + src32 + "; " + srcDocs,
 	NAry:    promote.Fold,
 	Dialect: Dialect,

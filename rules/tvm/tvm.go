@@ -28,6 +28,7 @@ var cascades = func() map[string]*cascade {
 var Def = &promote.Def{
 	Name:    Name,
 	Title:   "Apache TVM TIR (BinaryOpMatchTypes, PromoteBinaryOpType)",
+	Family:  promote.FamilyCompilers,
 	Source:  "rules/tvm/spec.md; " + versions[0].src,
 	NAry:    promote.Fold,
 	Dialect: Dialect,

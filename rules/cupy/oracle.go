@@ -1,0 +1,7 @@
+package cupy
+
+import "github.com/promote-dev/promote"
+
+// oracles is what promote probe asks for CuPy: cupy.add on device arrays,
+// a ufunc, which needs a GPU; without one the probe says so and skips it.
+var oracles = []promote.LiveOracle{{Module: "cupy", Device: true}}

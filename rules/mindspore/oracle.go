@@ -1,0 +1,11 @@
+package mindspore
+
+import (
+	"github.com/promote-dev/promote"
+	"github.com/promote-dev/promote/dtype"
+)
+
+// oracles is what promote probe asks for MindSpore: mindspore.ops.add on
+// the CPU. Its bool dtype is mindspore.bool_: mindspore has no attribute
+// bool (mindspore/python/mindspore/common/dtype.py).
+var oracles = []promote.LiveOracle{{Module: "mindspore", Names: map[dtype.DType]string{dtype.Bool: "bool_"}}}

@@ -1,0 +1,7 @@
+package pytorch
+
+import "github.com/promote-dev/promote"
+
+// oracles is what promote probe asks for PyTorch: torch.result_type, under
+// the default dtype as the user has set it.
+var oracles = []promote.LiveOracle{{Module: "torch"}}

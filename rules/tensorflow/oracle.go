@@ -1,0 +1,7 @@
+package tensorflow
+
+import "github.com/promote-dev/promote"
+
+// oracles is what promote probe asks for TensorFlow: tf.math.add on the
+// CPU.
+var oracles = []promote.LiveOracle{{Module: "tensorflow"}}
