@@ -3,6 +3,7 @@ package rules
 import (
 	"bufio"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -15,7 +16,6 @@ import (
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/tsvtest"
 	"github.com/promote-dev/promote/kit"
-	"github.com/promote-dev/promote/rules/triton"
 )
 
 // vectorMarker marks a testdata file in internal/tsvtest's vector format
@@ -26,37 +26,37 @@ const vectorMarker = "vector-format: batch"
 
 // divisionMarker marks a file in the same columns whose queries are two
 // operands typed on the path of division (/, //, %), which the batch
-// contract does not reach; divisions says how each system types it.
+// contract does not reach; the rule set types them with its divider.
 const divisionMarker = "vector-format: division"
 
-// divisions types a division of two operands, for the rule sets whose
-// division has rules of its own.
-var divisions = map[string]func(r promote.Rules, a, b promote.Operand) (promote.Result, error){
-	triton.Name: func(r promote.Rules, a, b promote.Operand) (promote.Result, error) {
-		return triton.ComputationType(r, a, b, true)
-	},
+// divider is implemented by a rule set whose division has rules of its
+// own (Triton's computation type with div_or_mod): it types a / b.
+type divider interface {
+	DivisionType(a, b promote.Operand) (promote.Result, error)
 }
 
-// unreachable names the rules no query of the batch grammar can reach,
-// each with the reason, keyed "SYSTEM RULE-ID": the parser makes the query
-// impossible, or the rule types an operand inside a step that another
-// rule decides.
-var unreachable = map[string]string{
-	"keras no-promotion-path": "unreachable with Keras's dtypes, as its text says",
-	"tvm python-bool":         "types a literal inside a binary operator, where the cascade's rule decides the step: no answer names it",
-	"tvm python-int":          "types a literal inside a binary operator, where the cascade's rule decides the step: no answer names it",
-	"tvm python-float":        "types a literal inside a binary operator, where the cascade's rule decides the step: no answer names it",
-	"numpy no-common-dtype":   "guards a result outside the catalogue; NumPy's builtin numeric dtypes always have a common dtype",
-	"pytorch one-slot":        "names combine_categories with an empty slot, which only the State API (program typing) reports; Result names the filled slot's own rule",
-	"jax python-scalar":       "refuses an operand kind the parser never makes",
-	"mlx python-scalar":       "refuses a literal kind the parser never makes; a Python literal MLX cannot take is refused by python-literal",
-	"keras python-scalar":     "refuses a literal kind the parser never makes; a Python literal Keras cannot take is refused by python-literal",
-}
+// unreachableFile, in a rule set's testdata, lists the rules no query of
+// the batch grammar can reach (RULE-ID, then the reason): the parser makes
+// the query impossible, or the rule types an operand inside a step that
+// another rule decides. Each package keeps its own.
+const unreachableFile = "unreachable.tsv"
 
-// reachedByID names the rule sets whose versions each repeat the same
-// rules (same ID, same words, a Rule value per version): their vectors
-// need only reach each ID under some version, not each version's copy.
-var reachedByID = map[string]bool{"tinygrad": true, "tvm": true}
+// unreachableRules reads the package's unreachable rules: ID to reason.
+func unreachableRules(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	path := filepath.Join(dir, "testdata", unreachableFile)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	out := map[string]string{}
+	for _, row := range tsvtest.Read(t, path) {
+		if len(row.Fields) != 2 || row.Fields[1] == "" {
+			t.Fatalf("%s:%d: want RULE-ID, a tab and the reason", path, row.Line)
+		}
+		out[row.Fields[0]] = row.Fields[1]
+	}
+	return out
+}
 
 // TestDeclarations: every registered rule set declares what it is (its
 // weak-type policy, host language, rule list and admission refusals),
@@ -217,10 +217,15 @@ func TestEveryRuleIsReached(t *testing.T) {
 			}
 			reached := map[*promote.Rule]bool{}
 			reachedID := map[string]bool{}
+			// A rule repeated word for word under another version (the
+			// same ID and text, a Rule value per version citing its own
+			// commit: tinygrad's and tvm's) is reached when one copy is.
+			reachedText := map[[2]string]bool{}
 			note := func(r *promote.Rule) {
 				if r != nil && !reached[r] {
 					reached[r] = true
 					reachedID[r.ID] = true
+					reachedText[[2]string{r.ID, r.Text}] = true
 					checkAdoption(t, d.Name, r) // a rule answered with but not listed too
 				}
 			}
@@ -233,30 +238,29 @@ func TestEveryRuleIsReached(t *testing.T) {
 				}
 			})
 			if len(division) > 0 {
-				div, ok := divisions[d.Name]
-				if !ok {
-					t.Fatalf("%v are marked %q, but %s has no division in divisions", division, divisionMarker, d.Name)
-				}
 				eachQuery(t, d, division, func(r promote.Rules, ops []promote.Operand) {
+					div, ok := r.(divider)
+					if !ok {
+						t.Fatalf("%v are marked %q, but %s has no DivisionType", division, divisionMarker, d.Name)
+					}
 					if len(ops) == 2 {
-						res, err := div(r, ops[0], ops[1])
+						res, err := div.DivisionType(ops[0], ops[1])
 						note(ruleOf(res, err))
 					}
 				})
 			}
-			for key := range unreachable {
-				if sys, id, _ := strings.Cut(key, " "); sys == d.Name {
-					if !slices.ContainsFunc(d.Rules, func(r *promote.Rule) bool { return r.ID == id }) {
-						t.Errorf("unreachable lists %s, which %s does not declare", id, d.Name)
-					}
-					if reachedID[id] {
-						t.Errorf("unreachable lists %s, but a vector reaches it", id)
-					}
+			unreachable := unreachableRules(t, dir)
+			for id := range unreachable {
+				if !slices.ContainsFunc(d.Rules, func(r *promote.Rule) bool { return r.ID == id }) {
+					t.Errorf("%s lists %s, which %s does not declare", unreachableFile, id, d.Name)
+				}
+				if reachedID[id] {
+					t.Errorf("%s lists %s, but a vector reaches it", unreachableFile, id)
 				}
 			}
 			var missing []string
 			for _, r := range d.Rules {
-				if _, ok := unreachable[d.Name+" "+r.ID]; ok || reached[r] || reachedByID[d.Name] && reachedID[r.ID] {
+				if _, ok := unreachable[r.ID]; ok || reached[r] || reachedText[[2]string{r.ID, r.Text}] {
 					continue
 				}
 				missing = append(missing, r.ID)

@@ -195,3 +195,11 @@ var allRules = []*promote.Rule{
 // dtypeSet is the set of the system's dtypes, built once, on first use
 // (after the package's tables are filled): Def.DTypes.
 var dtypeSet = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(Has) })
+
+// DivisionType is the computation type of a / b, a // b and a % b
+// (ComputationType with div_or_mod): the path on which Triton's division
+// rules decide, which promote batch does not take. The registry's
+// coverage test types the package's division vectors with it.
+func (r *rules) DivisionType(a, b promote.Operand) (promote.Result, error) {
+	return ComputationType(r, a, b, true)
+}
