@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,39 +10,17 @@ import (
 	"github.com/promote-dev/promote/dtype"
 )
 
-// promotes lists, per rule set and preset (as label writes them), which
-// of the catalogue's f80, c160 and bc32 it promotes; every other rule set
-// refuses them. A rule set that gains one of them (numpy: f80 and c160;
-// pytorch: bc32) adds it here. C's and C++'s long double is f80 on x86-64;
-// C has no complex __bf16, C++23 has std::complex<std::bfloat16_t>.
-var promotes = map[string][]dtype.DType{
-	"c":             {dtype.F80, dtype.C160},
-	"c std=c23":     {dtype.F80, dtype.C160},
-	"cpp":           {dtype.F80, dtype.C160},
-	"cpp std=c++23": {dtype.F80, dtype.C160, dtype.BC32},
-	// kernel_float's long double (meta.h), f80 as g++ gives it on x86-64.
-	"kernel-float": {dtype.F80},
-	// PyTorch 2.14's torch.bcomplex32; 2.6 and 1.13 refuse it by name.
-	"pytorch":                   {dtype.BC32},
-	"pytorch default_float=f64": {dtype.BC32},
-	// NumPy's longdouble and clongdouble (x86-64 Linux), in every state.
-	"numpy":                   {dtype.F80, dtype.C160},
-	"numpy check_values=true": {dtype.F80, dtype.C160},
-	"numpy promotion=legacy":  {dtype.F80, dtype.C160},
-	"numpy ml_dtypes=true":    {dtype.F80, dtype.C160},
-}
-
-// TestNewDTypesAnsweredOrRefusedByName: every rule set and preset either
-// promotes f80, c160 and bc32 (with each other, with f32 and alone) or
-// refuses them with a *promote.Error that names the rule set, a sourced
-// rule, and the dtype.
+// TestNewDTypesAnsweredOrRefusedByName: every rule set and preset
+// promotes those of f80, c160 and bc32 that its declaration says it has
+// (Def.DTypes under its settings: NumPy's longdouble and clongdouble,
+// C's and C++'s long double, kernel_float's, PyTorch 2.14's bcomplex32,
+// C++23's std::complex<std::bfloat16_t>), with each other, with f32 and
+// alone, and refuses the others with a *promote.Error that names the rule
+// set, a sourced rule, and the dtype.
 func TestNewDTypesAnsweredOrRefusedByName(t *testing.T) {
 	for _, r := range every(t) {
 		for _, d := range []dtype.DType{dtype.F80, dtype.C160, dtype.BC32} {
-			wantAnswer := false
-			for _, p := range promotes[label(r)] {
-				wantAnswer = wantAnswer || p == d
-			}
+			wantAnswer := slices.Contains(r.Def().DTypesOf(r.Settings()), d)
 			for i, ops := range [][]promote.Operand{
 				{promote.T(d)}, {promote.T(d), promote.T(d)}, {promote.T(d), promote.T(dtype.F32)}, {promote.T(dtype.F32), promote.T(d)},
 			} {
