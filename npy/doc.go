@@ -85,3 +85,8 @@
 // it also brings in gonum. The format is small, so this package parses it
 // itself.
 package npy
+
+// RuleSet is the rule set whose promotion the arrays of .npy and .npz
+// files follow unless the caller names another: NumPy's, whose formats
+// these are (promote convert's default -rules).
+const RuleSet = "numpy"

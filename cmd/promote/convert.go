@@ -16,7 +16,6 @@ import (
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/safeout"
 	"github.com/promote-dev/promote/npy"
-	"github.com/promote-dev/promote/rules"
 	"github.com/promote-dev/promote/tensor"
 )
 
@@ -26,7 +25,7 @@ func init() {
 		usage: "[-rules NAME] [-set KEY=VALUE]... [-policy NAME] [-as DTYPE] [-deflate] [-max-npz-size SIZE] A.npy B.npy | ARCHIVE.npz ... -o DIR",
 		short: "convert .npy arrays or .npz archives to their common dtype (A.npy B.npy -o DIR)",
 		long: `Convert is ConvertPromoteTypes on files: it reads A.npy and B.npy, asks the
-rule set (default ` + defaultConvertRules() + `) for their common dtype (the arrays' real shapes
+rule set (default ` + npy.RuleSet + `) for their common dtype (the arrays' real shapes
 decide shape-dependent rules: a 0-d array is rank 0), converts both under the
 policy, and writes them to DIR under their own base names. It prints the
 decision: the result, the rule and its text, and the rule's source. An array
@@ -59,7 +58,7 @@ interrupted.`,
 		catchSignals: true,
 		flags: func(fs *flag.FlagSet) runFunc {
 			c := &converter{}
-			fs.StringVar(&c.spec, "rules", "", "the rule set (default "+defaultConvertRules()+"): `NAME` or NAME:KEY=VALUE:...")
+			fs.StringVar(&c.spec, "rules", "", "the rule set (default "+npy.RuleSet+"): `NAME` or NAME:KEY=VALUE:...")
 			fs.Var(&c.sets, "set", "an option `KEY=VALUE` of the rule set (repeatable)")
 			fs.StringVar(&c.policy, "policy", "default", "the conversion `policy`: "+strings.Join(convert.PolicyNames(), ", "))
 			fs.StringVar(&c.as, "as", "", "the `dtype` of an input saved as raw bytes ('|V2', as np.save writes bfloat16 and other ml_dtypes types); inputs whose descr names a dtype keep it")
@@ -77,16 +76,6 @@ type converter struct {
 	maxNPZ                   string
 	sets                     setFlags
 	deflate                  bool
-}
-
-// defaultConvertRules is the rule set convert uses without -rules: NumPy's
-// (the files are NumPy's), or OpenVINO's, whose ConvertPromoteTypes this
-// command mirrors, when a build has no numpy rule set.
-func defaultConvertRules() string {
-	if _, err := rules.Lookup("numpy"); err == nil {
-		return "numpy"
-	}
-	return "openvino"
 }
 
 // input is one file of the command line: an .npy array or an .npz
@@ -113,7 +102,7 @@ func (c *converter) run(e *env, ins []string) error {
 		return usagef("one .npy file: want two input files, or an .npz archive (whose arrays are promoted together)")
 	}
 	if c.spec == "" {
-		c.spec = defaultConvertRules()
+		c.spec = npy.RuleSet
 	}
 	r, err := buildRules(c.spec, c.sets)
 	if err != nil {
