@@ -114,33 +114,47 @@ func (d *Def) DTypesOf(s Settings) []dtype.DType {
 // in order, and returns the first refusal, worded by Def.Admission; nil
 // when every operand is admitted. It is the one place the engine refuses
 // what a system lacks: rule sets call it before their own promotion runs
-// (package kit's Base.Admit), and keep no checks of their own for it.
+// (package kit's Base.Admit), or operand by operand through AdmitOperand
+// where the system's own checks of an operand come before those of the
+// next, and keep no checks of their own for it.
 func Admit(s Settings, has *DTypeSet, ops []Operand) error {
+	for i := range ops {
+		if err := AdmitOperand(s, has, ops[i], ops); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AdmitOperand checks one operand o of the query ops as Admit does, for a
+// rule set whose own checks run operand by operand: it calls AdmitOperand
+// where it classifies o, so that a fault its own checks find in an earlier
+// operand (a literal the host language lacks) is named before a dtype the
+// system lacks in a later one, as the system itself reports them. ops
+// names the whole query when Def.Admission.AllOperands asks for it; with
+// nil ops (a caller that sees one operand at a time) o alone is named.
+func AdmitOperand(s Settings, has *DTypeSet, o Operand, ops []Operand) error {
 	d := s.def
 	if d == nil {
 		return nil
 	}
 	a := &d.Admission
-	for i := range ops {
-		o := &ops[i]
-		var ref *Refusal
-		noWeak := o.Weak && d.Weak == NoWeakTypes && a.NoWeak != nil
-		noDType := (o.Kind == Tensor || o.Kind == Scalar) && a.NoDType != nil && !has.Has(o.DType)
-		switch {
-		case noWeak && (a.WeakFirst || !noDType):
-			ref = a.NoWeak
-		case noDType:
-			ref = a.NoDType
-		default:
-			continue
-		}
-		named := ops[i : i+1]
-		if a.AllOperands {
-			named = ops
-		}
-		return &Error{Rules: d.Name, Rule: ref.RuleFor(s), Msg: ref.Msg(s, *o), Operands: append([]Operand(nil), named...)}
+	noWeak := o.Weak && d.Weak == NoWeakTypes && a.NoWeak != nil
+	noDType := (o.Kind == Tensor || o.Kind == Scalar) && a.NoDType != nil && !has.Has(o.DType)
+	var ref *Refusal
+	switch {
+	case noWeak && (a.WeakFirst || !noDType):
+		ref = a.NoWeak
+	case noDType:
+		ref = a.NoDType
+	default:
+		return nil
 	}
-	return nil
+	named := []Operand{o}
+	if a.AllOperands && len(ops) > 0 {
+		named = append([]Operand(nil), ops...)
+	}
+	return &Error{Rules: d.Name, Rule: ref.RuleFor(s), Msg: ref.Msg(s, o), Operands: named}
 }
 
 // CheckDeclaration reports a definition whose declaration is incomplete

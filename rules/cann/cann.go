@@ -100,9 +100,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	nt := 0
 	for _, o := range ops {
 		if err := r.check(o); err != nil {
@@ -165,9 +162,14 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	return res, nil
 }
 
-// check refuses an admitted operand CANN cannot have: a scalar that is no
-// aclScalar.
+// check refuses an operand CANN cannot have: one admission refuses (weak,
+// or of a dtype the table in use lacks), then a scalar that is no
+// aclScalar. Operands are checked in order, each wholly before the next,
+// so a bad literal is named before a later operand's dtype.
 func (r *rules) check(o promote.Operand) error {
+	if err := r.AdmitOperand(o, nil); err != nil {
+		return err
+	}
 	switch o.Kind {
 	case promote.Tensor:
 		return nil
