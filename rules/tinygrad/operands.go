@@ -56,10 +56,15 @@ var ruleSets = func() map[string]*ruleSet {
 	return out
 }()
 
-// tensorNode is the lattice node of an admitted tensor or typed scalar.
+// tensorNode admits a tensor or typed scalar and gives its lattice node.
+// Operands are admitted here, one by one as the query reaches them, so a
+// bad literal before a tensor of a dtype the version lacks is named first.
 func (r *rules) tensorNode(o promote.Operand) (int, error) {
 	if o.Kind != promote.Tensor && o.Kind != promote.Scalar {
 		return noNode, r.Refuse(r.rs.notDType, "invalid operand", o)
+	}
+	if err := r.AdmitOperand(o, nil); err != nil {
+		return noNode, err
 	}
 	n := r.l.byDT[o.DType] // admitted: a dtype of the version
 	if !o.Weak {

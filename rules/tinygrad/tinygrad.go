@@ -207,9 +207,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	if r.l.v.pyWeak {
 		return r.resultWeak(ops)
 	}
