@@ -116,7 +116,11 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 // set's settings under that version; nil when it is admitted.
 func (s *State) admit(op promote.Operand) *promote.Error {
 	r := s.release()
-	err := promote.AdmitOperand(releaseSettings()[r], (*promote.DTypeSet)(&r.has), op, nil)
+	adm := s.adm
+	if adm == nil {
+		adm = releaseSettings()[r]
+	}
+	err := promote.AdmitOperand(*adm, (*promote.DTypeSet)(&r.has), op, nil)
 	if err == nil {
 		return nil
 	}
@@ -126,14 +130,14 @@ func (s *State) admit(op promote.Operand) *promote.Error {
 // releaseSettings holds, for each release, the rule set's settings under
 // that version (defaults otherwise): what a State admits operands
 // against. Built once, on first use.
-var releaseSettings = sync.OnceValue(func() map[*release]promote.Settings {
-	m := make(map[*release]promote.Settings, len(releases))
+var releaseSettings = sync.OnceValue(func() map[*release]*promote.Settings {
+	m := make(map[*release]*promote.Settings, len(releases))
 	for _, r := range releases {
 		s, err := Def.Parse("version=" + r.name)
 		if err != nil {
 			panic("pytorch: the settings of release " + r.name + ": " + err.Error())
 		}
-		m[r] = s
+		m[r] = &s
 	}
 	return m
 })

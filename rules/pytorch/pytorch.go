@@ -92,6 +92,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if err != nil {
 		return promote.Result{}, err
 	}
+	s.adm = &r.S // admit under the rule set's own settings
 	for _, op := range ops {
 		if err := s.Update(op); err != nil {
 			return promote.Result{}, withOperands(err, ops)
