@@ -65,9 +65,9 @@ var Def = &promote.Def{
 		}
 		return nil
 	},
-	// Weak operands exist from v0.13.0 on (weakint; weakfloat after it):
-	// each version refuses the ones it lacks with its own rule in its
-	// lattice, so only a dtype the version lacks is refused on admission.
+	// Weak operands exist from v0.13.0 on (weakint; weakfloat after it),
+	// never of bool: Admission.WeakDTypes says which, per version, and
+	// NoWeak refuses the others in the version's own rules.
 	Weak:  promote.WeakTypes,
 	Host:  promote.HostPython,
 	Rules: allRules,
@@ -77,6 +77,18 @@ var Def = &promote.Def{
 			Msg: func(s promote.Settings, o promote.Operand) string {
 				return (&rules{l: lattices[s.Enum("version")]}).notDTypeMsg(o.DType)
 			},
+		},
+		NoWeak: &promote.Refusal{
+			RuleOfOperand: func(s promote.Settings, o promote.Operand) *promote.Rule {
+				return noWeakRule(ruleSets[s.Enum("version")], o)
+			},
+			Msg: func(s promote.Settings, o promote.Operand) string { return noWeakMsg(lattices[s.Enum("version")], o) },
+		},
+		WeakDTypes: func(s promote.Settings) *promote.DTypeSet {
+			if l, ok := lattices[s.Enum("version")]; ok {
+				return l.weak
+			}
+			return nil
 		},
 	},
 }
