@@ -37,10 +37,12 @@ func (w WeakPolicy) String() string {
 // system (listed in Def.Rules) with a message in the system's own words.
 type Admission struct {
 	// NoDType refuses a tensor or typed scalar of a dtype not in the
-	// system's DTypes; nil when the system has every dtype of the
-	// catalogue, or refuses such dtypes in its own promotion.
+	// system's DTypes (a typed scalar: nor in ScalarDTypes); nil when the
+	// system has every dtype of the catalogue, or refuses such dtypes in
+	// its own promotion.
 	NoDType *Refusal
-	// NoWeak refuses a weak operand (WeakPolicy NoWeakTypes).
+	// NoWeak refuses a weak operand (WeakPolicy NoWeakTypes), or, for a
+	// system with weak types, a weak operand of a dtype not in WeakDTypes.
 	NoWeak *Refusal
 	// WeakFirst checks an operand's weakness before its dtype, as the
 	// system's own checks run (a weak i4? names the missing weak type,
@@ -49,6 +51,18 @@ type Admission struct {
 	// AllOperands names every operand in a refusal, not only the one
 	// refused (the system's error lists the whole call).
 	AllOperands bool
+	// WeakDTypes, for a system with weak types whose weak operands are
+	// fewer than its dtypes (tinygrad: weakint and weakfloat, each from
+	// some version on, and no weak bool), gives the dtypes an operand may
+	// be weak in under settings s; a weak operand of another dtype is
+	// refused with NoWeak. Nil: every dtype the system has may be weak.
+	WeakDTypes func(s Settings) *DTypeSet
+	// ScalarDTypes, for a system whose typed scalars may have fewer dtypes
+	// than its tensors (CANN: a typed scalar is an aclScalar, so an
+	// aclDataType, where table=opbase admits more tensors), gives the
+	// dtypes a typed scalar may have under settings s; a typed scalar of
+	// another dtype is refused with NoDType. Nil: those of Def.DTypes.
+	ScalarDTypes func(s Settings) *DTypeSet
 }
 
 // Refusal is one admission refusal: the rule that refuses and the
@@ -58,16 +72,30 @@ type Refusal struct {
 	// RuleOf, when set, gives the rule under the settings instead of Rule,
 	// for a system whose versions each state the rule (tvm).
 	RuleOf func(s Settings) *Rule
+	// RuleOfOperand, when set, gives the rule for operand o under the
+	// settings instead of RuleOf and Rule, for a refusal whose rule
+	// depends on the operand (tinygrad refuses a weak bool by one rule, a
+	// weak int in a version without weakint by another, each per version).
+	RuleOfOperand func(s Settings, o Operand) *Rule
 	// Msg words the refusal of operand o under the rule set's settings s.
 	Msg func(s Settings, o Operand) string
 }
 
-// RuleFor is the refusing rule under settings s.
+// RuleFor is the refusing rule under settings s (nil for a refusal whose
+// rule depends on the operand: see RuleForOperand).
 func (r *Refusal) RuleFor(s Settings) *Rule {
 	if r.RuleOf != nil {
 		return r.RuleOf(s)
 	}
 	return r.Rule
+}
+
+// RuleForOperand is the rule refusing operand o under settings s.
+func (r *Refusal) RuleForOperand(s Settings, o Operand) *Rule {
+	if r.RuleOfOperand != nil {
+		return r.RuleOfOperand(s, o)
+	}
+	return r.RuleFor(s)
 }
 
 // DTypeSet is a set of dtypes, indexed by dtype.
@@ -114,39 +142,69 @@ func (d *Def) DTypesOf(s Settings) []dtype.DType {
 // in order, and returns the first refusal, worded by Def.Admission; nil
 // when every operand is admitted. It is the one place the engine refuses
 // what a system lacks: rule sets call it before their own promotion runs
-// (package kit's Base.Admit), and keep no checks of their own for it.
+// (package kit's Base.Admit), or operand by operand through AdmitOperand
+// where the system's own checks of an operand come before those of the
+// next, and keep no checks of their own for it.
 func Admit(s Settings, has *DTypeSet, ops []Operand) error {
+	for i := range ops {
+		if err := AdmitOperand(s, has, ops[i], ops); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AdmitOperand checks one operand o of the query ops as Admit does, for a
+// rule set whose own checks run operand by operand: it calls AdmitOperand
+// where it classifies o, so that a fault its own checks find in an earlier
+// operand (a literal the host language lacks) is named before a dtype the
+// system lacks in a later one, as the system itself reports them. ops
+// names the whole query when Def.Admission.AllOperands asks for it; with
+// nil ops (a caller that sees one operand at a time) o alone is named.
+func AdmitOperand(s Settings, has *DTypeSet, o Operand, ops []Operand) error {
 	d := s.def
 	if d == nil {
 		return nil
 	}
 	a := &d.Admission
-	for i := range ops {
-		o := &ops[i]
-		var ref *Refusal
-		noWeak := o.Weak && d.Weak == NoWeakTypes && a.NoWeak != nil
-		noDType := (o.Kind == Tensor || o.Kind == Scalar) && a.NoDType != nil && !has.Has(o.DType)
-		switch {
-		case noWeak && (a.WeakFirst || !noDType):
-			ref = a.NoWeak
-		case noDType:
-			ref = a.NoDType
-		default:
-			continue
-		}
-		named := ops[i : i+1]
-		if a.AllOperands {
-			named = ops
-		}
-		return &Error{Rules: d.Name, Rule: ref.RuleFor(s), Msg: ref.Msg(s, *o), Operands: append([]Operand(nil), named...)}
+	noWeak := o.Weak && a.NoWeak != nil && !weakAdmitted(d, s, o.DType)
+	noDType := (o.Kind == Tensor || o.Kind == Scalar) && a.NoDType != nil &&
+		(!has.Has(o.DType) || o.Kind == Scalar && a.ScalarDTypes != nil && !a.ScalarDTypes(s).Has(o.DType))
+	var ref *Refusal
+	switch {
+	case noWeak && (a.WeakFirst || !noDType):
+		ref = a.NoWeak
+	case noDType:
+		ref = a.NoDType
+	default:
+		return nil
 	}
-	return nil
+	named := []Operand{o}
+	if a.AllOperands && len(ops) > 0 {
+		named = append([]Operand(nil), ops...)
+	}
+	return &Error{Rules: d.Name, Rule: ref.RuleForOperand(s, o), Msg: ref.Msg(s, o), Operands: named}
+}
+
+// weakAdmitted reports whether a weak operand of dtype t is admitted under
+// settings s: never with NoWeakTypes; with WeakTypes when t is one of
+// Admission.WeakDTypes (or that is nil).
+func weakAdmitted(d *Def, s Settings, t dtype.DType) bool {
+	switch {
+	case d.Weak == NoWeakTypes:
+		return false
+	case d.Weak == WeakTypes && d.Admission.WeakDTypes != nil:
+		return d.Admission.WeakDTypes(s).Has(t)
+	}
+	return true
 }
 
 // CheckDeclaration reports a definition whose declaration is incomplete
 // or inconsistent: no weak-type policy or host language, an admission
 // refusal without its rule or message or missing from Rules, a NoWeak
-// refusal for a system with weak types.
+// refusal for a system with weak types that does not say which (no
+// WeakDTypes), WeakDTypes without a NoWeak refusal or for a system
+// without weak types, ScalarDTypes without a NoDType refusal.
 func (d *Def) CheckDeclaration() error {
 	if d.Weak == 0 {
 		return fmt.Errorf("%s: no weak-type policy declared", d.Name)
@@ -162,15 +220,22 @@ func (d *Def) CheckDeclaration() error {
 		if ref == nil {
 			continue
 		}
-		if ref.Rule == nil && ref.RuleOf == nil || ref.Msg == nil {
+		if ref.Rule == nil && ref.RuleOf == nil && ref.RuleOfOperand == nil || ref.Msg == nil {
 			return fmt.Errorf("%s: an admission refusal needs a rule and a message", d.Name)
 		}
 		if ref.Rule != nil && len(d.Rules) > 0 && !listed[ref.Rule] {
 			return fmt.Errorf("%s: admission rule %s is not in the rule list", d.Name, ref.Rule.ID)
 		}
 	}
-	if d.Admission.NoWeak != nil && d.Weak != NoWeakTypes {
-		return fmt.Errorf("%s: a NoWeak refusal needs the NoWeakTypes policy (it is %s)", d.Name, d.Weak)
+	a := &d.Admission
+	if a.WeakDTypes != nil && (d.Weak != WeakTypes || a.NoWeak == nil) {
+		return fmt.Errorf("%s: WeakDTypes needs the WeakTypes policy and a NoWeak refusal", d.Name)
+	}
+	if a.NoWeak != nil && d.Weak != NoWeakTypes && a.WeakDTypes == nil {
+		return fmt.Errorf("%s: a NoWeak refusal needs the NoWeakTypes policy, or WeakDTypes to say which weak operands there are (it is %s)", d.Name, d.Weak)
+	}
+	if a.ScalarDTypes != nil && a.NoDType == nil {
+		return fmt.Errorf("%s: ScalarDTypes needs a NoDType refusal", d.Name)
 	}
 	return nil
 }

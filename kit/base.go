@@ -33,6 +33,14 @@ func NewBase(s promote.Settings, t *PairTable) Base {
 // Def.Admission; see promote.Admit. Result calls it before anything else.
 func (b *Base) Admit(ops []promote.Operand) error { return promote.Admit(b.S, b.has, ops) }
 
+// AdmitOperand refuses operand o of the query ops if the system cannot
+// have it, as Admit does for a whole query; see promote.AdmitOperand. A
+// rule set whose own checks run operand by operand calls it where it
+// classifies o, so that its refusals come in its own order.
+func (b *Base) AdmitOperand(o promote.Operand, ops []promote.Operand) error {
+	return promote.AdmitOperand(b.S, b.has, o, ops)
+}
+
 // Def returns the rule set's definition.
 func (b *Base) Def() *promote.Def { return b.D }
 

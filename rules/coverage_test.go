@@ -160,9 +160,13 @@ func probedSettings(d *promote.Def, pinned []string) [][]string {
 }
 
 // TestAdmission: under every preset, a rule set with no weak types
-// refuses a weak tensor of each dtype it has with its NoWeak rule, and a
-// rule set that declares its dtypes refuses a tensor of every other dtype
-// with its NoDType rule, both before its own promotion runs.
+// refuses a weak tensor of each dtype it has with its NoWeak rule, and one
+// with weak types of some dtypes only (Admission.WeakDTypes) refuses a weak
+// tensor of each other dtype it has with its NoWeak rule for that operand
+// and admits the rest; a rule set that declares its dtypes refuses a
+// tensor of every other dtype with its NoDType rule, and a typed scalar of
+// a dtype its tensors have but its scalars do not (Admission.ScalarDTypes)
+// the same way; all before its own promotion runs.
 func TestAdmission(t *testing.T) {
 	for _, d := range All() {
 		for _, kv := range append([][]string{nil}, d.Presets...) {
@@ -170,21 +174,51 @@ func TestAdmission(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %v: %v", d.Name, kv, err)
 			}
-			has := d.DTypesOf(r.Settings())
+			s := r.Settings()
+			has := d.DTypesOf(s)
 			if ref := d.Admission.NoWeak; ref != nil {
+				var weak *promote.DTypeSet // nil: no dtype may be weak
+				if d.Weak == promote.WeakTypes && d.Admission.WeakDTypes != nil {
+					weak = d.Admission.WeakDTypes(s)
+				}
 				for _, x := range has {
-					requireRefusal(t, r, ref.RuleFor(r.Settings()), promote.Weak(promote.T(x)))
+					o := promote.Weak(promote.T(x))
+					if weak != nil && weak.Has(x) {
+						requireNoRefusal(t, r, ref.RuleForOperand(s, o), o)
+						continue
+					}
+					requireRefusal(t, r, ref.RuleForOperand(s, o), o)
 				}
 			}
 			if ref := d.Admission.NoDType; ref != nil {
 				for _, x := range dtype.All() {
 					if !slices.Contains(has, x) {
-						requireRefusal(t, r, ref.RuleFor(r.Settings()), promote.T(x))
-						requireRefusal(t, r, ref.RuleFor(r.Settings()), promote.T(has[0]), promote.T(x))
+						requireRefusal(t, r, ref.RuleForOperand(s, promote.T(x)), promote.T(x))
+						requireRefusal(t, r, ref.RuleForOperand(s, promote.T(x)), promote.T(has[0]), promote.T(x))
+					}
+				}
+				if d.Admission.ScalarDTypes != nil {
+					scalars := d.Admission.ScalarDTypes(s)
+					for _, x := range has {
+						if o := promote.ScalarOf(x, promote.Value{}); !scalars.Has(x) {
+							requireRefusal(t, r, ref.RuleForOperand(s, o), o)
+							requireRefusal(t, r, ref.RuleForOperand(s, o), promote.T(has[0]), o)
+						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// requireNoRefusal fails the test when the operands are refused by rule
+// not: an operand the declaration admits must get past admission.
+func requireNoRefusal(t *testing.T, r promote.Rules, not *promote.Rule, ops ...promote.Operand) {
+	t.Helper()
+	_, err := r.Result(ops...)
+	var pe *promote.Error
+	if errors.As(err, &pe) && pe.Rule == not {
+		t.Errorf("%s %s: %v; admitted operands refused by rule %s", r.Def().Name, r.Settings(), err, not.ID)
 	}
 }
 

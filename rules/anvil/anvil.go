@@ -65,10 +65,12 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoArguments, "No arguments provided")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	if r.main {
+		// anvl's development version admits every operand first, as it
+		// always has; the released one admits each where it resolves it.
+		if err := r.Admit(ops); err != nil {
+			return promote.Result{}, err
+		}
 		return r.resultMain(ops)
 	}
 	dt, amb, rule, err := r.resolve(ops[0])

@@ -17,15 +17,17 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	var buf [16]lattice.Node
 	nodes := buf[:0]
 	for _, o := range ops {
 		switch o.Kind {
 		case promote.Tensor, promote.Scalar:
 			// A typed scalar such as f64(1.5) is a 0-d array of its dtype.
+			// Admitted here, in operand order: a bad literal before it is
+			// named first.
+			if err := r.AdmitOperand(o, ops); err != nil {
+				return promote.Result{}, err
+			}
 			nodes = append(nodes, nodeOf[o.DType])
 		case promote.Literal:
 			if msg := pylit.Check(o.Value); msg != "" {

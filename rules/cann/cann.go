@@ -61,14 +61,15 @@ var Def = &promote.Def{
 		kit.NoOperands, pylit.Rule,
 	},
 	// A dtype is admitted against the table in use; a typed scalar must
-	// also be an aclDataType, which the rule set checks itself (only
-	// table=opbase has dtypes that are not).
+	// also be an aclDataType, an aclScalar's (only table=opbase has
+	// tensor dtypes that are not).
 	Admission: promote.Admission{
 		NoWeak: kit.NoWeak(ruleNoWeak, func(_ promote.Settings, o promote.Operand) string {
 			return "CANN has no weak tensors or scalars: " + o.Describe() + " has no CANN counterpart"
 		}),
-		NoDType:   &promote.Refusal{Rule: ruleNotACL, Msg: func(_ promote.Settings, o promote.Operand) string { return notACL(o.DType) }},
-		WeakFirst: true,
+		NoDType:      &promote.Refusal{Rule: ruleNotACL, Msg: func(_ promote.Settings, o promote.Operand) string { return notACL(o.DType) }},
+		ScalarDTypes: func(promote.Settings) *promote.DTypeSet { return aclDTypeSet() },
+		WeakFirst:    true,
 	},
 }
 
@@ -100,9 +101,6 @@ type rules struct {
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
-	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
 	}
 	nt := 0
 	for _, o := range ops {
@@ -166,9 +164,15 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	return res, nil
 }
 
-// check refuses an admitted operand CANN cannot have: a scalar that is no
-// aclScalar.
+// check refuses an operand CANN cannot have: one admission refuses (weak,
+// a tensor of a dtype the table in use lacks, a typed scalar that is no
+// aclScalar), then a literal no aclScalar carries. Operands are checked in
+// order, each wholly before the next, so a bad literal is named before a
+// later operand's dtype.
 func (r *rules) check(o promote.Operand) error {
+	if err := r.AdmitOperand(o, nil); err != nil {
+		return err
+	}
 	switch o.Kind {
 	case promote.Tensor:
 		return nil
@@ -179,7 +183,8 @@ func (r *rules) check(o promote.Operand) error {
 	return r.Refuse(ruleNotACL, "not a tensor, scalar or literal", o)
 }
 
-// scalarDType is the aclScalar dtype of a typed scalar or a literal.
+// scalarDType is the aclScalar dtype of an admitted typed scalar or of a
+// literal.
 func (r *rules) scalarDType(o promote.Operand) (dtype.DType, error) {
 	if o.Kind == promote.Literal {
 		if msg := pylit.Check(o.Value); msg != "" {
@@ -191,10 +196,7 @@ func (r *rules) scalarDType(o promote.Operand) (dtype.DType, error) {
 		}
 		return t, nil
 	}
-	if !isACL(o.DType) {
-		return dtype.Invalid, r.Refuse(ruleNotACL, notACL(o.DType), o)
-	}
-	return o.DType, nil
+	return o.DType, nil // a typed scalar, admitted: an aclDataType
 }
 
 // one is a single operand: its own dtype (a literal's is its aclScalar's).

@@ -147,9 +147,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, noOperandsMsg)
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	var buf [8]Typed
 	args := buf[:0]
 	var special *promote.Rule
@@ -182,7 +179,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	return promote.Result{DType: out.t.DType, Weak: out.t.Weak, Rule: out.rule}, nil
 }
 
-// typeOf is _dtype_and_weaktype for one admitted operand, before
+// typeOf admits one operand and gives its _dtype_and_weaktype, before
 // canonicalisation.
 //
 // A tensor is a jax.Array: its dtype, weak when marked ?. Rank does not
@@ -196,6 +193,11 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) typeOf(o promote.Operand) (Typed, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
+		// Admitted here, operand by operand: a bad literal or an x64
+		// refusal of an earlier operand is named first.
+		if err := r.AdmitOperand(o, nil); err != nil {
+			return Typed{}, err
+		}
 		return Typed{o.DType, o.Weak}, nil
 	case promote.Literal:
 		v := o.Value

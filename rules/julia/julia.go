@@ -64,9 +64,14 @@ var Def = &promote.Def{
 
 type rules struct{ kit.Base }
 
-// typeOf is the Julia type of an admitted operand: an array's element type or a
-// typed value's type, or a literal's type as Julia parses it.
+// typeOf admits an operand and gives its Julia type: an array's element
+// type or a typed value's type, or a literal's type as Julia parses it.
 func (r *rules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
+	// Admitted here, operand by operand: a literal Julia cannot parse
+	// before it is named first. Only the refused operand is named.
+	if err := r.AdmitOperand(o, nil); err != nil {
+		return dtype.Invalid, nil, err
+	}
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		if o.Kind == promote.Scalar {
@@ -92,9 +97,6 @@ func (r *rules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
-	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
 	}
 	var buf [8]dtype.DType
 	ts := buf[:0]

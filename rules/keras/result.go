@@ -14,9 +14,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{DType: r.c.floatx, Rule: ruleNoOperands}, nil
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	var buf [8]arg
 	args := buf[:0]
 	for _, o := range ops {
@@ -43,6 +40,11 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) argOf(o promote.Operand, ops []promote.Operand) (arg, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
+		// Admitted here, operand by operand, as Keras's own loop
+		// reaches it: a bad literal before it is named first.
+		if err := r.AdmitOperand(o, ops); err != nil {
+			return arg{}, err
+		}
 		return arg{d: o.DType}, nil
 	case promote.Literal:
 		v := o.Value

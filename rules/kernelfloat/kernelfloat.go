@@ -156,9 +156,10 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
+	// The vector lengths first, then the fold, which admits each operand
+	// as it reaches it (elem): a pair that does not promote is named
+	// before a later operand of a type kernel_float lacks, and a literal
+	// C++ cannot read before a later one.
 	if err := r.checkExtents(ops); err != nil {
 		return promote.Result{}, err
 	}
@@ -197,11 +198,14 @@ func (r *rules) checkExtents(ops []promote.Operand) error {
 	return nil
 }
 
-// elem gives an admitted operand's element type as kernel_float sees it, and
-// whether it is a constant<T>.
+// elem admits an operand and gives its element type as kernel_float sees
+// it, and whether it is a constant<T>.
 func (r *rules) elem(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
+		if err := r.AdmitOperand(o, nil); err != nil {
+			return 0, false, nil, err
+		}
 		return o.DType, o.Weak, nil, nil
 	case promote.Literal:
 		t, err := r.literalType(o)

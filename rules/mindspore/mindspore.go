@@ -129,9 +129,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	args := make([]arg, 0, len(ops))
 	for _, o := range ops {
 		a, err := r.argOf(o)
@@ -160,6 +157,11 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) argOf(o promote.Operand) (arg, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
+		// Admitted here, operand by operand: a bad literal before it is
+		// named first.
+		if err := r.AdmitOperand(o, nil); err != nil {
+			return arg{}, err
+		}
 		return arg{o.DType, true}, nil
 	case promote.Literal:
 		v := o.Value

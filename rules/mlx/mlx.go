@@ -67,9 +67,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoOperands, "ValueError: [result_type] At least one array or dtype is required.")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	res, err := kit.FoldLeft(ops, r)
 	if err != nil {
 		var e *promote.Error
@@ -91,6 +88,9 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 		}
 		return promote.Result{DType: d, Rule: rule}, nil
 	}
+	if err := r.AdmitOperand(o, nil); err != nil {
+		return promote.Result{}, err
+	}
 	return promote.Result{DType: o.DType, Rule: ruleOneArray}, nil
 }
 
@@ -100,6 +100,16 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 // own default. Then promote_types.
 func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	aLit, bLit := a.Kind == promote.Literal, b.Kind == promote.Literal
+	// The arrays of the step are admitted first, then its Python scalars
+	// are read, step by step as the fold reaches them (Result names every
+	// operand in a refusal).
+	for _, o := range [2]promote.Operand{a, b} {
+		if o.Kind != promote.Literal {
+			if err := r.AdmitOperand(o, nil); err != nil {
+				return promote.Result{}, err
+			}
+		}
+	}
 	da, db := a.DType, b.DType
 	rule := ruleTable
 	var err error

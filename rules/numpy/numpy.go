@@ -154,9 +154,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(ruleNoOperands, "ValueError: at least one array or dtype is required")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	if r.legacy {
 		return r.legacyResult(ops)
 	}
@@ -275,6 +272,11 @@ func (r *rules) classify(o promote.Operand) (dclass, error) {
 	case promote.Tensor, promote.Scalar:
 		// An array of any rank (0-d included) and a NumPy scalar are
 		// strong in NumPy 2; NumPy has nothing weak but Python objects.
+		// Admitted here, operand by operand: a bad literal before it is
+		// named first.
+		if err := r.AdmitOperand(o, nil); err != nil {
+			return 0, err
+		}
 		t, err := r.concreteType(o)
 		if err != nil {
 			return 0, err

@@ -89,9 +89,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	case 0:
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands: ConvertPromoteTypes takes exactly two inputs")
 	case 1:
-		if err := r.Admit(ops); err != nil {
-			return promote.Result{}, err
-		}
 		t, _, err := r.input(ops[0])
 		if err != nil {
 			return promote.Result{}, err
@@ -103,9 +100,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	case 2:
 	default:
 		return promote.Result{}, r.Refuse(ruleInputs, fmt.Sprintf("ConvertPromoteTypes takes exactly two inputs, got %d", len(ops)), ops...)
-	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
 	}
 	t0, r0, err := r.input(ops[0])
 	if err != nil {
@@ -141,6 +135,11 @@ func (r *rules) input(o promote.Operand) (dtype.DType, int, error) {
 			"ConvertPromoteTypes takes tensors, not the %s literal %s: write it as a rank-0 tensor of the type a frontend would give it, e.g. i64[], as the PyTorch frontend builds (see pytorch_scalar_promotion)",
 			o.Value.Kind, o.Value.Text), o)
 	case promote.Tensor, promote.Scalar:
+		// Admitted here, input by input: a literal first input is named
+		// before a weak second one.
+		if err := r.AdmitOperand(o, nil); err != nil {
+			return 0, 0, err
+		}
 		if o.Kind == promote.Scalar {
 			return o.DType, 0, nil
 		}

@@ -131,9 +131,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	acc, why, err := r.sideOf(ops[0])
 	if err != nil {
 		return promote.Result{}, err
@@ -160,6 +157,11 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) sideOf(o promote.Operand) (side, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
+		// Admitted here, operand by operand: a bad literal before it is
+		// named first.
+		if err := r.AdmitOperand(o, nil); err != nil {
+			return side{}, nil, err
+		}
 		if r.guide && !inGuide(o.DType) {
 			return side{}, nil, r.Refuse(ruleGuideUnlisted, "the guide's tables do not list "+paddleName(o.DType), o)
 		}

@@ -168,6 +168,9 @@ type State struct {
 	defFloat, defComplex dtype.DType
 	slot                 [numSlots]dtype.DType
 	why                  [numSlots]*promote.Rule
+	// adm is the rule set's settings operands are admitted under (its
+	// version's); nil: those of the State's release, looked up.
+	adm *promote.Settings
 }
 
 // NewState returns an empty State of the newest version for the given

@@ -1,6 +1,8 @@
 package pytorch
 
 import (
+	"sync"
+
 	"github.com/promote-dev/promote"
 	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/internal/pylit"
@@ -53,11 +55,12 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 	}
 	switch op.Kind {
 	case promote.Tensor, promote.Scalar:
-		if !s.release().Has(op.DType) {
-			return refuse(ruleNoDType, s.release().noDTypeMsg(op.DType))
-		}
-		if op.Weak {
-			return refuse(ruleNoWeak, "PyTorch has no weak tensors; write a Python scalar (1, 1.0, 1j, true) for a weakly typed operand")
+		// Admitted against Def's declaration under this State's version,
+		// here, operand by operand, as update_result_type_state reaches
+		// it: Result and a caller driving the State by hand get the same
+		// refusal, from the one check.
+		if err := s.admit(op); err != nil {
+			return 0, dtype.Invalid, err.Rule, err
 		}
 		if op.Kind == promote.Scalar {
 			// A typed host scalar has a dtype of its own, so in PyTorch it
@@ -102,3 +105,34 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 	}
 	return refuse(ruleNoDType, "invalid operand")
 }
+
+// admit refuses an operand the State's version cannot have (a dtype it
+// lacks, a weak operand), through promote.AdmitOperand with the rule
+// set's settings under that version; nil when it is admitted.
+func (s *State) admit(op promote.Operand) *promote.Error {
+	r := s.release()
+	adm := s.adm
+	if adm == nil {
+		adm = releaseSettings()[r]
+	}
+	err := promote.AdmitOperand(*adm, (*promote.DTypeSet)(&r.has), op, nil)
+	if err == nil {
+		return nil
+	}
+	return err.(*promote.Error)
+}
+
+// releaseSettings holds, for each release, the rule set's settings under
+// that version (defaults otherwise): what a State admits operands
+// against. Built once, on first use.
+var releaseSettings = sync.OnceValue(func() map[*release]*promote.Settings {
+	m := make(map[*release]*promote.Settings, len(releases))
+	for _, r := range releases {
+		s, err := Def.Parse("version=" + r.name)
+		if err != nil {
+			panic("pytorch: the settings of release " + r.name + ": " + err.Error())
+		}
+		m[r] = &s
+	}
+	return m
+})

@@ -51,7 +51,8 @@ var Def = &promote.Def{
 	Weak:  promote.NoWeakTypes,
 	Host:  promote.HostPython,
 	Rules: allRules,
-	// State (the incremental API) checks the same for its own callers.
+	// State (the incremental API, which Result drives) admits each
+	// operand through promote.AdmitOperand as it classifies it.
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(s promote.Settings, o promote.Operand) string {
 			r, _ := releaseOf(s.Enum("version"))
@@ -89,13 +90,11 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	s, err := r.r.newState(r.defaultFloat)
 	if err != nil {
 		return promote.Result{}, err
 	}
+	s.adm = &r.S // admit under the rule set's own settings
 	for _, op := range ops {
 		if err := s.Update(op); err != nil {
 			return promote.Result{}, withOperands(err, ops)

@@ -1,6 +1,7 @@
 package pytorch
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -314,4 +315,43 @@ func slotOf(o promote.Operand) Slot {
 		return ZeroDimSlot
 	}
 	return DimSlot
+}
+
+// TestStateAdmits: State.Update, the public incremental API, refuses an
+// operand the version cannot have through the declaration's admission
+// (promote.AdmitOperand), with the rule and words Result gives, and
+// names only the operand it was given; the zero State admits as the
+// newest version does.
+func TestStateAdmits(t *testing.T) {
+	cases := []struct {
+		version string
+		op      promote.Operand
+	}{
+		{Version113, promote.T(dtype.U16)},
+		{Version26, promote.T(dtype.BC32)},
+		{Version214, promote.T(dtype.F6E2M3FN)},
+		{Version214, promote.Weak(promote.T(dtype.I32))},
+		{Version113, promote.Weak(promote.T(dtype.U16))},
+	}
+	for _, c := range cases {
+		s, err := NewStateFor(c.version, dtype.F32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, want := Def.MustBuild("version=" + c.version).Result(c.op)
+		got := s.Update(c.op)
+		var ge, we *promote.Error
+		if !errors.As(got, &ge) || !errors.As(want, &we) {
+			t.Fatalf("%s %v: Update = %v, Result = %v; want two *promote.Error", c.version, c.op, got, want)
+		}
+		if ge.Rule != we.Rule || ge.Msg != we.Msg || len(ge.Operands) != 1 || ge.Operands[0].String() != c.op.String() {
+			t.Errorf("%s %v: Update = %v, want %v naming the operand", c.version, c.op, got, want)
+		}
+		if c.version == Version214 {
+			var zero State
+			if err := zero.Update(c.op); err == nil || err.Error() != got.Error() {
+				t.Errorf("zero State: Update(%v) = %v, want %v", c.op, err, got)
+			}
+		}
+	}
 }

@@ -211,18 +211,20 @@ func (t *tableRules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, t.Refuse(kit.NoOperands, "no operands")
 	}
-	if err := t.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	return kit.FoldLeft(ops, t)
 }
 
-// typeOf is an operand's dtype: tensors and typed scalars their own,
-// literals what [literals] says.
+// typeOf admits an operand and gives its dtype: tensors and typed scalars
+// their own, literals what [literals] says. The fold admits each operand
+// as it reaches it, so a literal the file refuses is named before a later
+// operand's unlisted dtype.
 func (t *tableRules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		return o.DType, t.c.one, nil // admitted by Result
+		if err := t.AdmitOperand(o, nil); err != nil {
+			return 0, nil, err
+		}
+		return o.DType, t.c.one, nil
 	case promote.Literal:
 		v := o.Value
 		if v.Suffix != "" {

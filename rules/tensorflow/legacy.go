@@ -55,6 +55,11 @@ func (r *rules) legacy(ops []promote.Operand) (promote.Result, error) {
 func (r *rules) check(o promote.Operand) error {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
+		// Admitted here, operand by operand: a fault of an earlier operand
+		// (a bad literal, a weak NumPy scalar) is named first.
+		if err := r.AdmitOperand(o, nil); err != nil {
+			return err
+		}
 		if o.Weak && o.Kind == promote.Scalar {
 			return r.Refuse(ruleNumPy, "a NumPy scalar is never weak", o)
 		}

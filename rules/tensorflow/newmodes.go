@@ -47,6 +47,11 @@ func (r *rules) fold(ops []promote.Operand) (promote.Result, error) {
 func (r *rules) classify(o promote.Operand) (node, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
+		// Admitted here, operand by operand: a fault of an earlier operand
+		// (a bad literal, a weak NumPy scalar) is named first.
+		if err := r.AdmitOperand(o, nil); err != nil {
+			return 0, nil, err
+		}
 		if !o.Weak {
 			if o.Kind == promote.Scalar {
 				return nodeOf[o.DType][0], ruleNumPy, nil

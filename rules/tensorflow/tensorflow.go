@@ -98,9 +98,6 @@ type rules struct {
 // chain of binary ops, in safe and all modes by flexible_dtypes'
 // result_type, a left fold over its table.
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	if r.mode == ModeLegacy {
 		return r.legacy(ops)
 	}

@@ -25,6 +25,7 @@ type lattice struct {
 	byDT   [dtype.Count]int  // node index of a dtype, or noNode
 	byWeak [3]int            // node index of weakint / weakfloat, or noNode
 	dtypes *promote.DTypeSet // the dtypes with a node: Def.DTypes
+	weak   *promote.DTypeSet // the dtypes an operand may be weak in: Admission.WeakDTypes
 }
 
 func compile(v *version) *lattice {
@@ -46,6 +47,17 @@ func compile(v *version) *lattice {
 		}
 	}
 	l.dtypes = kit.DTypesWhere(func(d dtype.DType) bool { return l.byDT[d] != noNode })
+	// A weak integer needs weakint, any other weak operand but bool (which
+	// weak_dtype leaves bool) weakfloat.
+	l.weak = kit.DTypesWhere(func(d dtype.DType) bool {
+		switch {
+		case l.byDT[d] == noNode || d.IsBool():
+			return false
+		case d.IsInteger():
+			return l.byWeak[weakInt] != noNode
+		}
+		return l.byWeak[weakFloat] != noNode
+	})
 	direct := make([]set, len(v.nodes))
 	for _, e := range v.edges {
 		lo, ok1 := index[e[0]]

@@ -57,32 +57,55 @@ var ruleSets = func() map[string]*ruleSet {
 	return out
 }()
 
-// tensorNode is the lattice node of an admitted tensor or typed scalar.
+// tensorNode admits a tensor or typed scalar and gives its lattice node.
+// Operands are admitted here, one by one as the query reaches them, so a
+// bad literal before a tensor of a dtype the version lacks is named first;
+// admission also refuses a weak operand the version has no weak node for
+// (Admission.WeakDTypes).
 func (r *rules) tensorNode(o promote.Operand) (int, error) {
 	if o.Kind != promote.Tensor && o.Kind != promote.Scalar {
 		return noNode, r.Refuse(r.rs.notDType, "invalid operand", o)
 	}
-	n := r.l.byDT[o.DType] // admitted: a dtype of the version
-	if !o.Weak {
-		return n, nil
+	if err := r.AdmitOperand(o, nil); err != nil {
+		return noNode, err
 	}
-	switch {
-	case o.DType.IsBool():
-		return noNode, r.Refuse(r.rs.weakOperand, "tinygrad has no weak bool: weak_dtype(bool) is bool; write bool", o)
-	case o.DType.IsInteger():
-		if w := r.l.byWeak[weakInt]; w != noNode {
-			return w, nil
-		}
-	default:
-		if w := r.l.byWeak[weakFloat]; w != noNode {
-			return w, nil
-		}
+	if !o.Weak {
+		return r.l.byDT[o.DType], nil // admitted: a dtype of the version
+	}
+	// Admitted: weakint for a weak integer, weakfloat for any other.
+	w := r.l.byWeak[weakFloat]
+	if o.DType.IsInteger() {
+		w = r.l.byWeak[weakInt]
+	}
+	if w == noNode {
+		// Unreachable while lattice.weak and the lattice agree; a node
+		// index, never noNode, goes into a set.
+		return noNode, r.Refuse(noWeakRule(r.rs, o), noWeakMsg(r.l, o), o)
+	}
+	return w, nil
+}
+
+// noWeakRule is the rule of a version (its rule set rs) refusing weak
+// operand o: weak-operand for a weak bool, which weak_dtype leaves bool;
+// the version's no-weak for a weak integer or float it has no weakint or
+// weakfloat for.
+func noWeakRule(rs *ruleSet, o promote.Operand) *promote.Rule {
+	if o.DType.IsBool() {
+		return rs.weakOperand
+	}
+	return rs.noWeak
+}
+
+// noWeakMsg words the refusal of weak operand o in lattice l's version.
+func noWeakMsg(l *lattice, o promote.Operand) string {
+	if o.DType.IsBool() {
+		return "tinygrad has no weak bool: weak_dtype(bool) is bool; write bool"
 	}
 	node, kind := "weakint", "integer"
 	if !o.DType.IsInteger() {
 		node, kind = "weakfloat", "float"
 	}
-	return noNode, r.Refuse(r.rs.noWeak, fmt.Sprintf("tinygrad %s has no %s, so no weak %s operand (weakint arrived in v0.13.0, weakfloat after it)", r.l.v.name, node, kind), o)
+	return fmt.Sprintf("tinygrad %s has no %s, so no weak %s operand (weakint arrived in v0.13.0, weakfloat after it)", l.v.name, node, kind)
 }
 
 // checkLiteral refuses what is not a Python scalar tinygrad can type.

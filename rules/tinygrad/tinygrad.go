@@ -67,9 +67,9 @@ var Def = &promote.Def{
 		}
 		return nil
 	},
-	// Weak operands exist from v0.13.0 on (weakint; weakfloat after it):
-	// each version refuses the ones it lacks with its own rule in its
-	// lattice, so only a dtype the version lacks is refused on admission.
+	// Weak operands exist from v0.13.0 on (weakint; weakfloat after it),
+	// never of bool: Admission.WeakDTypes says which, per version, and
+	// NoWeak refuses the others in the version's own rules.
 	Weak:  promote.WeakTypes,
 	Host:  promote.HostPython,
 	Rules: allRules,
@@ -79,6 +79,18 @@ var Def = &promote.Def{
 			Msg: func(s promote.Settings, o promote.Operand) string {
 				return (&rules{l: lattices[s.Enum("version")]}).notDTypeMsg(o.DType)
 			},
+		},
+		NoWeak: &promote.Refusal{
+			RuleOfOperand: func(s promote.Settings, o promote.Operand) *promote.Rule {
+				return noWeakRule(ruleSets[s.Enum("version")], o)
+			},
+			Msg: func(s promote.Settings, o promote.Operand) string { return noWeakMsg(lattices[s.Enum("version")], o) },
+		},
+		WeakDTypes: func(s promote.Settings) *promote.DTypeSet {
+			if l, ok := lattices[s.Enum("version")]; ok {
+				return l.weak
+			}
+			return nil
 		},
 	},
 }
@@ -208,9 +220,6 @@ func (r *rules) notDTypeMsg(d dtype.DType) string {
 func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
-	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
 	}
 	if r.l.v.pyWeak {
 		return r.resultWeak(ops)

@@ -72,9 +72,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	return kit.FoldLeft(ops, r)
 }
 
@@ -98,11 +95,18 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	return r.binary(a, b, false)
 }
 
-// operand gives an admitted operand's dtype as binary_op_type_checking_impl sees
-// it, and whether it is a Python scalar.
+// operand admits an operand and gives its dtype as
+// binary_op_type_checking_impl sees it, and whether it is a Python scalar.
 func (r *rules) operand(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
+		// Admitted here, as each binary step reaches the operand: a bad
+		// literal before it is named first (Result and ComputationType).
+		if err := r.AdmitOperand(o, nil); err != nil {
+			var e *promote.Error
+			errors.As(err, &e)
+			return dtype.Invalid, false, e.Rule, err
+		}
 		if o.Kind == promote.Scalar {
 			return o.DType, false, ruleTypedScalar, nil
 		}
@@ -175,9 +179,6 @@ func ComputationType(r promote.Rules, a, b promote.Operand, divOrMod bool) (prom
 	tr, ok := r.(*rules)
 	if !ok {
 		return promote.Result{}, errors.New("triton.ComputationType: the rule set is not built from triton.Def")
-	}
-	if err := tr.Admit([]promote.Operand{a, b}); err != nil {
-		return promote.Result{}, err
 	}
 	return tr.binary(a, b, divOrMod)
 }

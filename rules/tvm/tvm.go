@@ -1,6 +1,7 @@
 package tvm
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/promote-dev/promote"
@@ -82,9 +83,6 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	if err := r.Admit(ops); err != nil {
-		return promote.Result{}, err
-	}
 	return kit.FoldLeft(ops, r)
 }
 
@@ -115,12 +113,20 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	return promote.Result{DType: out, Rule: why}, nil
 }
 
-// operand converts one admitted operand to the dtype of its PrimExpr. alone selects
-// tvm.tirx.const's typing of a literal over the FFI's.
+// operand admits one operand and converts it to the dtype of its
+// PrimExpr. alone selects tvm.tirx.const's typing of a literal over the
+// FFI's.
 func (r *rules) operand(o promote.Operand, alone bool) (dtype.DType, *promote.Rule, error) {
 	c := r.c
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
+		// Admitted here, as each binary step reaches the operand: a bad
+		// literal before it is named first.
+		if err := r.AdmitOperand(o, nil); err != nil {
+			var e *promote.Error
+			errors.As(err, &e)
+			return dtype.Invalid, e.Rule, err
+		}
 		if o.Kind == promote.Tensor {
 			return c.v.canon(o.DType), ruleTensor, nil
 		}

@@ -71,12 +71,18 @@ type Folder struct {
 	L *Language
 }
 
-// operand is the type of an admitted operand, and the rule that typed a
-// literal.
+// operand admits an operand and gives its type, and the rule that typed
+// a literal.
 func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) {
+	// Admitted here, as the fold reaches each operand: a literal the
+	// language lacks before it is named first. The admission names only
+	// the operand refused (not AllOperands), so the query is not needed.
+	if err := f.AdmitOperand(o, nil); err != nil {
+		return dtype.Invalid, nil, err
+	}
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		return o.DType, nil, nil // admitted by Result
+		return o.DType, nil, nil
 	case promote.Literal:
 		t, err := Of(o.Value, f.L.Lit)
 		if err != nil {
@@ -102,9 +108,6 @@ func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) 
 func (f *Folder) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, f.Refuse(kit.NoOperands, "no operands")
-	}
-	if err := f.Admit(ops); err != nil {
-		return promote.Result{}, err
 	}
 	return kit.FoldLeft(ops, f)
 }
