@@ -147,11 +147,19 @@ func (d *Def) DTypesOf(s Settings) []dtype.DType {
 // next, and keep no checks of their own for it.
 func Admit(s Settings, has *DTypeSet, ops []Operand) error {
 	for i := range ops {
-		if err := AdmitOperand(s, has, ops[i], ops); err != nil {
+		if err := AdmitOperand(s, has, &ops[i], ops); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// Admitted reports, without looking further, an operand every declaration
+// admits: a strong tensor of a dtype in has, or a strong literal (the
+// system's own rules type literals). It is the common case, checked
+// inline before the full check (AdmitOperand), which decides the rest.
+func Admitted(has *DTypeSet, o *Operand) bool {
+	return !o.Weak && (o.Kind == Literal || o.Kind == Tensor && has.Has(o.DType))
 }
 
 // AdmitOperand checks one operand o of the query ops as Admit does, for a
@@ -161,9 +169,9 @@ func Admit(s Settings, has *DTypeSet, ops []Operand) error {
 // system lacks in a later one, as the system itself reports them. ops
 // names the whole query when Def.Admission.AllOperands asks for it; with
 // nil ops (a caller that sees one operand at a time) o alone is named.
-func AdmitOperand(s Settings, has *DTypeSet, o Operand, ops []Operand) error {
+func AdmitOperand(s Settings, has *DTypeSet, o *Operand, ops []Operand) error {
 	d := s.def
-	if d == nil {
+	if d == nil || Admitted(has, o) {
 		return nil
 	}
 	a := &d.Admission
@@ -179,11 +187,11 @@ func AdmitOperand(s Settings, has *DTypeSet, o Operand, ops []Operand) error {
 	default:
 		return nil
 	}
-	named := []Operand{o}
+	named := []Operand{*o}
 	if a.AllOperands && len(ops) > 0 {
 		named = append([]Operand(nil), ops...)
 	}
-	return &Error{Rules: d.Name, Rule: ref.RuleForOperand(s, o), Msg: ref.Msg(s, o), Operands: named}
+	return &Error{Rules: d.Name, Rule: ref.RuleForOperand(s, *o), Msg: ref.Msg(s, *o), Operands: named}
 }
 
 // weakAdmitted reports whether a weak operand of dtype t is admitted under

@@ -157,7 +157,7 @@ func TestAdmitOperand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = AdmitOperand(s, has, tt.o, tt.ops)
+		err = AdmitOperand(s, has, &tt.o, tt.ops)
 		if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
 			t.Errorf("%s: AdmitOperand = %v, want %q", tt.name, err, tt.want)
 		}
@@ -205,7 +205,7 @@ func TestAdmitWeakAndScalarDTypes(t *testing.T) {
 		{Operand{Kind: Scalar, DType: dtype.F32}, "no-dtype"},
 		{Weak(Operand{Kind: Scalar, DType: dtype.I32}), ""},
 	} {
-		err := AdmitOperand(s, has, tt.o, nil)
+		err := AdmitOperand(s, has, &tt.o, nil)
 		var pe *Error
 		switch {
 		case tt.want == "" && err != nil:

@@ -37,7 +37,7 @@ func (b *Base) Admit(ops []promote.Operand) error { return promote.Admit(b.S, b.
 // have it, as Admit does for a whole query; see promote.AdmitOperand. A
 // rule set whose own checks run operand by operand calls it where it
 // classifies o, so that its refusals come in its own order.
-func (b *Base) AdmitOperand(o promote.Operand, ops []promote.Operand) error {
+func (b *Base) AdmitOperand(o *promote.Operand, ops []promote.Operand) error {
 	return promote.AdmitOperand(b.S, b.has, o, ops)
 }
 

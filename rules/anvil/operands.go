@@ -66,7 +66,7 @@ func (r *rules) resolve(o promote.Operand) (dtype.DType, bool, *promote.Rule, er
 		// A tensor, or a typed scalar nv_scalar(x, dtype = ...): known unless
 		// marked ambiguous with ?. Admitted here, operand by operand: a
 		// literal R cannot read before it is named first.
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			return 0, false, nil, err
 		}
 		return o.DType, o.Weak, ruleOperand, nil

@@ -25,7 +25,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 			// A typed scalar such as f64(1.5) is a 0-d array of its dtype.
 			// Admitted here, in operand order: a bad literal before it is
 			// named first.
-			if err := r.AdmitOperand(o, ops); err != nil {
+			if err := r.AdmitOperand(&o, ops); err != nil {
 				return promote.Result{}, err
 			}
 			nodes = append(nodes, nodeOf[o.DType])

@@ -170,7 +170,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 // order, each wholly before the next, so a bad literal is named before a
 // later operand's dtype.
 func (r *rules) check(o promote.Operand) error {
-	if err := r.AdmitOperand(o, nil); err != nil {
+	if err := r.AdmitOperand(&o, nil); err != nil {
 		return err
 	}
 	switch o.Kind {

@@ -195,7 +195,7 @@ func (r *rules) typeOf(o promote.Operand) (Typed, error) {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand: a bad literal or an x64
 		// refusal of an earlier operand is named first.
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			return Typed{}, err
 		}
 		return Typed{o.DType, o.Weak}, nil

@@ -69,7 +69,7 @@ type rules struct{ kit.Base }
 func (r *rules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
 	// Admitted here, operand by operand: a literal Julia cannot parse
 	// before it is named first. Only the refused operand is named.
-	if err := r.AdmitOperand(o, nil); err != nil {
+	if err := r.AdmitOperand(&o, nil); err != nil {
 		return dtype.Invalid, nil, err
 	}
 	switch o.Kind {

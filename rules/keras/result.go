@@ -42,7 +42,7 @@ func (r *rules) argOf(o promote.Operand, ops []promote.Operand) (arg, error) {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand, as Keras's own loop
 		// reaches it: a bad literal before it is named first.
-		if err := r.AdmitOperand(o, ops); err != nil {
+		if err := r.AdmitOperand(&o, ops); err != nil {
 			return arg{}, err
 		}
 		return arg{d: o.DType}, nil

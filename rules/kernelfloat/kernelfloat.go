@@ -203,7 +203,7 @@ func (r *rules) checkExtents(ops []promote.Operand) error {
 func (r *rules) elem(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			return 0, false, nil, err
 		}
 		return o.DType, o.Weak, nil, nil

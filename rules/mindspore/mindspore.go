@@ -159,7 +159,7 @@ func (r *rules) argOf(o promote.Operand) (arg, error) {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand: a bad literal before it is
 		// named first.
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			return arg{}, err
 		}
 		return arg{o.DType, true}, nil

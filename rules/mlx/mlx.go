@@ -88,7 +88,7 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 		}
 		return promote.Result{DType: d, Rule: rule}, nil
 	}
-	if err := r.AdmitOperand(o, nil); err != nil {
+	if err := r.AdmitOperand(&o, nil); err != nil {
 		return promote.Result{}, err
 	}
 	return promote.Result{DType: o.DType, Rule: ruleOneArray}, nil
@@ -103,7 +103,7 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	// The arrays of the step are admitted first, then its Python scalars
 	// are read, step by step as the fold reaches them (Result names every
 	// operand in a refusal).
-	for _, o := range [2]promote.Operand{a, b} {
+	for _, o := range [2]*promote.Operand{&a, &b} {
 		if o.Kind != promote.Literal {
 			if err := r.AdmitOperand(o, nil); err != nil {
 				return promote.Result{}, err

@@ -182,7 +182,7 @@ func (r *rules) legacyCands(o promote.Operand) ([]lcand, error) {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand, after the object-loop check
 		// of the pair: what NumPy 1.24 reports first is named first.
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			return nil, err
 		}
 		t, err := r.concreteType(o)

@@ -274,7 +274,7 @@ func (r *rules) classify(o promote.Operand) (dclass, error) {
 		// strong in NumPy 2; NumPy has nothing weak but Python objects.
 		// Admitted here, operand by operand: a bad literal before it is
 		// named first.
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			return 0, err
 		}
 		t, err := r.concreteType(o)

@@ -137,7 +137,7 @@ func (r *rules) input(o promote.Operand) (dtype.DType, int, error) {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, input by input: a literal first input is named
 		// before a weak second one.
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			return 0, 0, err
 		}
 		if o.Kind == promote.Scalar {

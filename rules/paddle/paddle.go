@@ -159,7 +159,7 @@ func (r *rules) sideOf(o promote.Operand) (side, *promote.Rule, error) {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand: a bad literal before it is
 		// named first.
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			return side{}, nil, err
 		}
 		if r.guide && !inGuide(o.DType) {

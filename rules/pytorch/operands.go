@@ -115,7 +115,7 @@ func (s *State) admit(op promote.Operand) *promote.Error {
 	if adm == nil {
 		adm = releaseSettings()[r]
 	}
-	err := promote.AdmitOperand(*adm, (*promote.DTypeSet)(&r.has), op, nil)
+	err := promote.AdmitOperand(*adm, (*promote.DTypeSet)(&r.has), &op, nil)
 	if err == nil {
 		return nil
 	}

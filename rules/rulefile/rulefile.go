@@ -221,7 +221,7 @@ func (t *tableRules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (t *tableRules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if err := t.AdmitOperand(o, nil); err != nil {
+		if err := t.AdmitOperand(&o, nil); err != nil {
 			return 0, nil, err
 		}
 		return o.DType, t.c.one, nil

@@ -57,7 +57,7 @@ func (r *rules) check(o promote.Operand) error {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand: a fault of an earlier operand
 		// (a bad literal, a weak NumPy scalar) is named first.
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			return err
 		}
 		if o.Weak && o.Kind == promote.Scalar {

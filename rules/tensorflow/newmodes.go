@@ -49,7 +49,7 @@ func (r *rules) classify(o promote.Operand) (node, *promote.Rule, error) {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand: a fault of an earlier operand
 		// (a bad literal, a weak NumPy scalar) is named first.
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			return 0, nil, err
 		}
 		if !o.Weak {

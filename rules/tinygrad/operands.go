@@ -66,7 +66,7 @@ func (r *rules) tensorNode(o promote.Operand) (int, error) {
 	if o.Kind != promote.Tensor && o.Kind != promote.Scalar {
 		return noNode, r.Refuse(r.rs.notDType, "invalid operand", o)
 	}
-	if err := r.AdmitOperand(o, nil); err != nil {
+	if err := r.AdmitOperand(&o, nil); err != nil {
 		return noNode, err
 	}
 	if !o.Weak {

@@ -102,7 +102,7 @@ func (r *rules) operand(o promote.Operand) (dtype.DType, bool, *promote.Rule, er
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, as each binary step reaches the operand: a bad
 		// literal before it is named first (Result and ComputationType).
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			var e *promote.Error
 			errors.As(err, &e)
 			return dtype.Invalid, false, e.Rule, err

@@ -122,7 +122,7 @@ func (r *rules) operand(o promote.Operand, alone bool) (dtype.DType, *promote.Ru
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, as each binary step reaches the operand: a bad
 		// literal before it is named first.
-		if err := r.AdmitOperand(o, nil); err != nil {
+		if err := r.AdmitOperand(&o, nil); err != nil {
 			var e *promote.Error
 			errors.As(err, &e)
 			return dtype.Invalid, e.Rule, err

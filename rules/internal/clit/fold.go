@@ -77,7 +77,7 @@ func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) 
 	// Admitted here, as the fold reaches each operand: a literal the
 	// language lacks before it is named first. The admission names only
 	// the operand refused (not AllOperands), so the query is not needed.
-	if err := f.AdmitOperand(o, nil); err != nil {
+	if err := f.AdmitOperand(&o, nil); err != nil {
 		return dtype.Invalid, nil, err
 	}
 	switch o.Kind {
