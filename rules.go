@@ -195,9 +195,13 @@ type Def struct {
 // OptionKind is the type of an option's value.
 type OptionKind uint8
 
+// The option kinds.
 const (
+	// BoolOption is true or false (also 1/0, yes/no, on/off).
 	BoolOption OptionKind = iota + 1
+	// EnumOption is one of Option.Values.
 	EnumOption
+	// DTypeOption is a dtype, spelled in the rule set's dialect.
 	DTypeOption
 )
 
