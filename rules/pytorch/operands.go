@@ -49,9 +49,9 @@ var (
 // classify says which slot an operand goes to and with which dtype
 // (update_result_type_state and, for Python numbers, the Scalar the
 // argument parser makes of them).
-func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, error) {
+func (s *State) classify(op *promote.Operand) (Slot, dtype.DType, *promote.Rule, error) {
 	refuse := func(r *promote.Rule, msg string) (Slot, dtype.DType, *promote.Rule, error) {
-		return 0, dtype.Invalid, r, &promote.Error{Rules: Name, Rule: r, Msg: msg, Operands: []promote.Operand{op}}
+		return 0, dtype.Invalid, r, &promote.Error{Rules: Name, Rule: r, Msg: msg, Operands: []promote.Operand{*op}}
 	}
 	switch op.Kind {
 	case promote.Tensor, promote.Scalar:
@@ -61,8 +61,8 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 		// refusal, from the one check.
 		// The common case (a strong tensor of a dtype the version has) is
 		// answered inline; anything else takes the full check.
-		if r := s.release(); !promote.Admitted((*promote.DTypeSet)(&r.has), &op) {
-			if err := s.admit(r, &op); err != nil {
+		if r := s.release(); !promote.Admitted((*promote.DTypeSet)(&r.has), op) {
+			if err := s.admit(r, op); err != nil {
 				return 0, dtype.Invalid, err.Rule, err
 			}
 		}
