@@ -147,8 +147,11 @@ func (d *Def) DTypesOf(s Settings) []dtype.DType {
 // next, and keep no checks of their own for it.
 func Admit(s Settings, has *DTypeSet, ops []Operand) error {
 	for i := range ops {
-		if err := AdmitOperand(s, has, &ops[i], ops); err != nil {
-			return err
+		// The common case inline; AdmitOperand decides the rest.
+		if o := &ops[i]; !Admitted(has, o) {
+			if err := AdmitOperand(s, has, o, ops); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

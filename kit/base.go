@@ -15,6 +15,10 @@ type Base struct {
 	S     promote.Settings
 	Table *PairTable
 	has   *promote.DTypeSet // the dtypes D declares under S; nil: all
+	// tensorOK[d] caches promote.Admitted for a strong tensor of dtype d,
+	// so that AdmitOperand answers the common case inline. The zero value
+	// (a Base not made by NewBase) sends every operand to the full check.
+	tensorOK [256]bool
 }
 
 // NewBase returns the Base of a rule set built with settings s (whose Def
@@ -24,6 +28,9 @@ func NewBase(s promote.Settings, t *PairTable) Base {
 	b := Base{D: s.Def(), S: s, Table: t}
 	if b.D != nil && b.D.DTypes != nil {
 		b.has = b.D.DTypes(s)
+	}
+	for d := range b.tensorOK {
+		b.tensorOK[d] = promote.Admitted(b.has, &promote.Operand{Kind: promote.Tensor, DType: dtype.DType(d)})
 	}
 	return b
 }
@@ -37,7 +44,22 @@ func (b *Base) Admit(ops []promote.Operand) error { return promote.Admit(b.S, b.
 // have it, as Admit does for a whole query; see promote.AdmitOperand. A
 // rule set whose own checks run operand by operand calls it where it
 // classifies o, so that its refusals come in its own order.
+//
+// It is small enough to inline: a strong tensor of a dtype the system has
+// (what nearly every query holds) costs an index, and anything else goes
+// to promote.AdmitOperand, which decides and words every refusal.
 func (b *Base) AdmitOperand(o *promote.Operand, ops []promote.Operand) error {
+	if !o.Weak && o.Kind == promote.Tensor && b.tensorOK[o.DType] {
+		return nil
+	}
+	return b.admitOperand(o, ops)
+}
+
+// admitOperand is AdmitOperand's full check, kept out of line so that
+// AdmitOperand stays within the inlining budget.
+//
+//go:noinline
+func (b *Base) admitOperand(o *promote.Operand, ops []promote.Operand) error {
 	return promote.AdmitOperand(b.S, b.has, o, ops)
 }
 

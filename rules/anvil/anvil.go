@@ -73,12 +73,12 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 		}
 		return r.resultMain(ops)
 	}
-	dt, amb, rule, err := r.resolve(ops[0])
+	dt, amb, rule, err := r.resolve(&ops[0])
 	if err != nil {
 		return promote.Result{}, err
 	}
-	for _, o := range ops[1:] {
-		t, a, _, err := r.resolve(o)
+	for i := 1; i < len(ops); i++ {
+		t, a, _, err := r.resolve(&ops[i])
 		if err != nil {
 			return promote.Result{}, err
 		}

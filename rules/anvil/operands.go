@@ -60,20 +60,20 @@ const maxRInteger = math.MaxInt32
 
 // resolve gives an admitted operand's dtype, its ambiguity and the rule that set
 // them, or a refusal naming the operand.
-func (r *rules) resolve(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
+func (r *rules) resolve(o *promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		// A tensor, or a typed scalar nv_scalar(x, dtype = ...): known unless
 		// marked ambiguous with ?. Admitted here, operand by operand: a
 		// literal R cannot read before it is named first.
-		if err := r.AdmitOperand(&o, nil); err != nil {
+		if err := r.AdmitOperand(o, nil); err != nil {
 			return 0, false, nil, err
 		}
 		return o.DType, o.Weak, ruleOperand, nil
 	case promote.Literal:
-		return r.literal(o)
+		return r.literal(*o)
 	}
-	return 0, false, nil, r.Refuse(ruleOperand, "invalid operand", o)
+	return 0, false, nil, r.Refuse(ruleOperand, "invalid operand", *o)
 }
 
 // literal reads a literal as R does and gives the dtype and ambiguity

@@ -19,22 +19,24 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	}
 	var buf [16]lattice.Node
 	nodes := buf[:0]
-	for _, o := range ops {
+	// Indexed, not copied: the operand is admitted by pointer.
+	for i := range ops {
+		o := &ops[i]
 		switch o.Kind {
 		case promote.Tensor, promote.Scalar:
 			// A typed scalar such as f64(1.5) is a 0-d array of its dtype.
 			// Admitted here, in operand order: a bad literal before it is
 			// named first.
-			if err := r.AdmitOperand(&o, ops); err != nil {
+			if err := r.AdmitOperand(o, ops); err != nil {
 				return promote.Result{}, err
 			}
 			nodes = append(nodes, nodeOf[o.DType])
 		case promote.Literal:
 			if msg := pylit.Check(o.Value); msg != "" {
-				return promote.Result{}, r.Refuse(pylit.Rule, msg, o)
+				return promote.Result{}, r.Refuse(pylit.Rule, msg, *o)
 			}
 		default:
-			return promote.Result{}, r.Refuse(ruleDType, "invalid operand", o)
+			return promote.Result{}, r.Refuse(ruleDType, "invalid operand", *o)
 		}
 	}
 	if len(nodes) == 0 {

@@ -103,7 +103,8 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
 	nt := 0
-	for _, o := range ops {
+	for i := range ops {
+		o := &ops[i]
 		if err := r.check(o); err != nil {
 			return promote.Result{}, err
 		}
@@ -169,18 +170,18 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 // aclScalar), then a literal no aclScalar carries. Operands are checked in
 // order, each wholly before the next, so a bad literal is named before a
 // later operand's dtype.
-func (r *rules) check(o promote.Operand) error {
-	if err := r.AdmitOperand(&o, nil); err != nil {
+func (r *rules) check(o *promote.Operand) error {
+	if err := r.AdmitOperand(o, nil); err != nil {
 		return err
 	}
 	switch o.Kind {
 	case promote.Tensor:
 		return nil
 	case promote.Scalar, promote.Literal:
-		_, err := r.scalarDType(o)
+		_, err := r.scalarDType(*o)
 		return err
 	}
-	return r.Refuse(ruleNotACL, "not a tensor, scalar or literal", o)
+	return r.Refuse(ruleNotACL, "not a tensor, scalar or literal", *o)
 }
 
 // scalarDType is the aclScalar dtype of an admitted typed scalar or of a

@@ -150,8 +150,8 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	var buf [8]Typed
 	args := buf[:0]
 	var special *promote.Rule
-	for _, o := range ops {
-		t, err := r.typeOf(o)
+	for i := range ops {
+		t, err := r.typeOf(&ops[i])
 		if err != nil {
 			return promote.Result{}, err
 		}
@@ -190,19 +190,19 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 // canonicalised); a Python bool is a strong bool (bool is not among JAX's
 // weak Python types). The literal's value matters only to the overflow
 // check of a Python int; lattice_result_type takes only its type.
-func (r *rules) typeOf(o promote.Operand) (Typed, error) {
+func (r *rules) typeOf(o *promote.Operand) (Typed, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand: a bad literal or an x64
 		// refusal of an earlier operand is named first.
-		if err := r.AdmitOperand(&o, nil); err != nil {
+		if err := r.AdmitOperand(o, nil); err != nil {
 			return Typed{}, err
 		}
 		return Typed{o.DType, o.Weak}, nil
 	case promote.Literal:
 		v := o.Value
 		if msg := pylit.Check(v); msg != "" {
-			return Typed{}, r.Refuse(pylit.Rule, msg, o)
+			return Typed{}, r.Refuse(pylit.Rule, msg, *o)
 		}
 		switch v.Kind {
 		case promote.BoolValue:
@@ -210,7 +210,7 @@ func (r *rules) typeOf(o promote.Operand) (Typed, error) {
 		case promote.IntValue:
 			d := DefaultInt(r.c)
 			if !kit.IntFits(v.Int, d) { // scalar_type_to_dtype's np.iinfo check
-				return Typed{}, r.Refuse(ruleIntOverflow, fmt.Sprintf("OverflowError: Python int %s too large to convert to %s", intText(v), jaxNames[nodeOf[d]]), o)
+				return Typed{}, r.Refuse(ruleIntOverflow, fmt.Sprintf("OverflowError: Python int %s too large to convert to %s", intText(v), jaxNames[nodeOf[d]]), *o)
 			}
 			return Typed{d, true}, nil
 		case promote.FloatValue:
@@ -219,7 +219,7 @@ func (r *rules) typeOf(o promote.Operand) (Typed, error) {
 			return Typed{DefaultComplex(r.c), true}, nil
 		}
 	}
-	return Typed{}, r.Refuse(rulePython, "invalid operand", o)
+	return Typed{}, r.Refuse(rulePython, "invalid operand", *o)
 }
 
 // intText is str() of the Python int.

@@ -66,10 +66,10 @@ type rules struct{ kit.Base }
 
 // typeOf admits an operand and gives its Julia type: an array's element
 // type or a typed value's type, or a literal's type as Julia parses it.
-func (r *rules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
+func (r *rules) typeOf(o *promote.Operand) (dtype.DType, *promote.Rule, error) {
 	// Admitted here, operand by operand: a literal Julia cannot parse
 	// before it is named first. Only the refused operand is named.
-	if err := r.AdmitOperand(&o, nil); err != nil {
+	if err := r.AdmitOperand(o, nil); err != nil {
 		return dtype.Invalid, nil, err
 	}
 	switch o.Kind {
@@ -81,11 +81,11 @@ func (r *rules) typeOf(o promote.Operand) (dtype.DType, *promote.Rule, error) {
 	case promote.Literal:
 		t, rule, msg := literalType(o.Value)
 		if t == dtype.Invalid {
-			return dtype.Invalid, nil, r.Refuse(rule, msg, o)
+			return dtype.Invalid, nil, r.Refuse(rule, msg, *o)
 		}
 		return t, rule, nil
 	}
-	return dtype.Invalid, nil, r.Refuse(ruleNotJulia, "invalid operand", o)
+	return dtype.Invalid, nil, r.Refuse(ruleNotJulia, "invalid operand", *o)
 }
 
 // Result is promote_type over the operands' types: promote_type(T, S, U,
@@ -101,8 +101,8 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	var buf [8]dtype.DType
 	ts := buf[:0]
 	var lastRule *promote.Rule
-	for _, o := range ops {
-		t, rule, err := r.typeOf(o)
+	for i := range ops {
+		t, rule, err := r.typeOf(&ops[i])
 		if err != nil {
 			return promote.Result{}, err
 		}

@@ -16,8 +16,8 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	}
 	var buf [8]arg
 	args := buf[:0]
-	for _, o := range ops {
-		a, err := r.argOf(o, ops)
+	for i := range ops {
+		a, err := r.argOf(&ops[i], ops)
 		if err != nil {
 			return promote.Result{}, err
 		}
@@ -37,12 +37,12 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 // its dtype (strong; rank never matters), a Python literal its type
 // (PYTHON_DTYPES_MAP, dtypes.py:47; weak only for int and float,
 // _dtype_and_weaktype, dtypes.py:175). The literal's value is not read.
-func (r *rules) argOf(o promote.Operand, ops []promote.Operand) (arg, error) {
+func (r *rules) argOf(o *promote.Operand, ops []promote.Operand) (arg, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand, as Keras's own loop
 		// reaches it: a bad literal before it is named first.
-		if err := r.AdmitOperand(&o, ops); err != nil {
+		if err := r.AdmitOperand(o, ops); err != nil {
 			return arg{}, err
 		}
 		return arg{d: o.DType}, nil

@@ -200,10 +200,10 @@ func (r *rules) checkExtents(ops []promote.Operand) error {
 
 // elem admits an operand and gives its element type as kernel_float sees
 // it, and whether it is a constant<T>.
-func (r *rules) elem(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
+func (r *rules) elem(o *promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
-		if err := r.AdmitOperand(&o, nil); err != nil {
+		if err := r.AdmitOperand(o, nil); err != nil {
 			return 0, false, nil, err
 		}
 		return o.DType, o.Weak, nil, nil
@@ -211,17 +211,17 @@ func (r *rules) elem(o promote.Operand) (dtype.DType, bool, *promote.Rule, error
 		t, err := r.literalType(o)
 		return t, false, ruleLiteral, err
 	}
-	return 0, false, nil, r.Refuse(ruleUnknown, "invalid operand", o)
+	return 0, false, nil, r.Refuse(ruleUnknown, "invalid operand", *o)
 }
 
 // literalType is the C++ type of a literal, as g++ gives it on LP64
 // (rules/internal/clit: int, long, long long or the unsigned types by
 // value, radix and suffix; double, float or long double; bool). C++ has
 // no complex literal; long double is f80.
-func (r *rules) literalType(o promote.Operand) (dtype.DType, error) {
+func (r *rules) literalType(o *promote.Operand) (dtype.DType, error) {
 	t, err := clit.Of(o.Value, clit.Lang{CPlusPlus: true})
 	if err != nil {
-		return 0, r.Refuse(ruleLiteral, err.Error(), o)
+		return 0, r.Refuse(ruleLiteral, err.Error(), *o)
 	}
 	switch t.Name {
 	case "long":
@@ -230,14 +230,14 @@ func (r *rules) literalType(o promote.Operand) (dtype.DType, error) {
 		t.DType = dtype.CULong
 	}
 	if !known(t.DType) {
-		return 0, r.Refuse(ruleUnknown, fmt.Sprintf("kernel_float has no element type for %s (the literal %s is a %s)", t.DType, o.Value.Text, t.Name), o)
+		return 0, r.Refuse(ruleUnknown, fmt.Sprintf("kernel_float has no element type for %s (the literal %s is a %s)", t.DType, o.Value.Text, t.Name), *o)
 	}
 	return t.DType, nil
 }
 
 // FoldOne is promote_t of one type: the operand's own element type.
 func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
-	t, weak, rule, err := r.elem(o)
+	t, weak, rule, err := r.elem(&o)
 	if err != nil {
 		return promote.Result{}, err
 	}
@@ -249,11 +249,11 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 
 // FoldTwo is promote_t<A, B> for the running result and the next operand.
 func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
-	ta, ca, _, err := r.elem(a)
+	ta, ca, _, err := r.elem(&a)
 	if err != nil {
 		return promote.Result{}, err
 	}
-	tb, cb, _, err := r.elem(b)
+	tb, cb, _, err := r.elem(&b)
 	if err != nil {
 		return promote.Result{}, err
 	}

@@ -130,8 +130,8 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
 	args := make([]arg, 0, len(ops))
-	for _, o := range ops {
-		a, err := r.argOf(o)
+	for i := range ops {
+		a, err := r.argOf(&ops[i])
 		if err != nil {
 			return promote.Result{}, err
 		}
@@ -154,19 +154,19 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 // argOf types one operand: a tensor (a typed scalar such as f64(1.5) is a
 // 0-d tensor; rank never matters) or a Python scalar (bool is Bool, int
 // is Int64, float is Float32).
-func (r *rules) argOf(o promote.Operand) (arg, error) {
+func (r *rules) argOf(o *promote.Operand) (arg, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand: a bad literal before it is
 		// named first.
-		if err := r.AdmitOperand(&o, nil); err != nil {
+		if err := r.AdmitOperand(o, nil); err != nil {
 			return arg{}, err
 		}
 		return arg{o.DType, true}, nil
 	case promote.Literal:
 		v := o.Value
 		if msg := pylit.Check(v); msg != "" {
-			return arg{}, r.Refuse(pylit.Rule, msg, o)
+			return arg{}, r.Refuse(pylit.Rule, msg, *o)
 		}
 		switch v.Kind {
 		case promote.BoolValue:
@@ -176,9 +176,9 @@ func (r *rules) argOf(o promote.Operand) (arg, error) {
 		case promote.FloatValue:
 			return arg{dtype.F32, false}, nil
 		}
-		return arg{}, r.Refuse(ruleNoComplex, "MindSpore's implicit conversion has no rule for a Python complex scalar ("+v.Text+")", o)
+		return arg{}, r.Refuse(ruleNoComplex, "MindSpore's implicit conversion has no rule for a Python complex scalar ("+v.Text+")", *o)
 	}
-	return arg{}, r.Refuse(ruleNoDType, "invalid operand", o)
+	return arg{}, r.Refuse(ruleNoDType, "invalid operand", *o)
 }
 
 func noDTypeMsg(d dtype.DType) string {

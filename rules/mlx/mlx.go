@@ -103,11 +103,14 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 	// The arrays of the step are admitted first, then its Python scalars
 	// are read, step by step as the fold reaches them (Result names every
 	// operand in a refusal).
-	for _, o := range [2]*promote.Operand{&a, &b} {
-		if o.Kind != promote.Literal {
-			if err := r.AdmitOperand(o, nil); err != nil {
-				return promote.Result{}, err
-			}
+	if !aLit {
+		if err := r.AdmitOperand(&a, nil); err != nil {
+			return promote.Result{}, err
+		}
+	}
+	if !bLit {
+		if err := r.AdmitOperand(&b, nil); err != nil {
+			return promote.Result{}, err
 		}
 	}
 	da, db := a.DType, b.DType

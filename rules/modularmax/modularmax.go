@@ -141,7 +141,7 @@ func weak(o promote.Operand) bool { return o.Kind == promote.Literal || o.Kind =
 // object is refused as a unary op refuses it.
 func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 	if weak(o) {
-		if err := r.checkLiteral(o); err != nil {
+		if err := r.checkLiteral(&o); err != nil {
 			return promote.Result{}, err
 		}
 		return promote.Result{}, r.Refuse(ruleUnary, "TypeError: Unary ops do not support non-max objects as input. Non-max objects tend to overpromote the dtype, leading to significant loss of performance. Please explicitly convert the input to a graph.Value. This can be done with ops.constant.", o)
@@ -152,7 +152,7 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 // FoldTwo is _promote_weak_dtypes, then (for two max values) the strong
 // promotion.
 func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
-	for _, o := range [2]promote.Operand{a, b} {
+	for _, o := range [2]*promote.Operand{&a, &b} { // pointers: no copies
 		if err := r.checkLiteral(o); err != nil {
 			return promote.Result{}, err
 		}
@@ -174,12 +174,12 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 }
 
 // checkLiteral refuses a literal Python cannot write.
-func (r *rules) checkLiteral(o promote.Operand) error {
+func (r *rules) checkLiteral(o *promote.Operand) error {
 	if o.Kind != promote.Literal {
 		return nil
 	}
 	if msg := pylit.Check(o.Value); msg != "" {
-		return r.Refuse(pylit.Rule, msg, o)
+		return r.Refuse(pylit.Rule, msg, *o)
 	}
 	return nil
 }

@@ -185,7 +185,7 @@ func (r *rules) legacyCands(o promote.Operand) ([]lcand, error) {
 		if err := r.AdmitOperand(&o, nil); err != nil {
 			return nil, err
 		}
-		t, err := r.concreteType(o)
+		t, err := r.concreteType(&o)
 		if err != nil {
 			return nil, err
 		}

@@ -171,8 +171,8 @@ func (r *rules) weakResult(ops []promote.Operand) (promote.Result, error) {
 	}
 	var pyKind dclass // the highest Python scalar kind present, or 0
 	user := false     // an ml_dtypes type is among the operands
-	for _, o := range ops {
-		c, err := r.classify(o)
+	for i := range ops {
+		c, err := r.classify(&ops[i])
 		if err != nil {
 			return promote.Result{}, err
 		}
@@ -267,14 +267,14 @@ func pairRuleOf(a, b ntype) *promote.Rule {
 }
 
 // classify gives an operand's DType class, or refuses it.
-func (r *rules) classify(o promote.Operand) (dclass, error) {
+func (r *rules) classify(o *promote.Operand) (dclass, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		// An array of any rank (0-d included) and a NumPy scalar are
 		// strong in NumPy 2; NumPy has nothing weak but Python objects.
 		// Admitted here, operand by operand: a bad literal before it is
 		// named first.
-		if err := r.AdmitOperand(&o, nil); err != nil {
+		if err := r.AdmitOperand(o, nil); err != nil {
 			return 0, err
 		}
 		t, err := r.concreteType(o)
@@ -284,7 +284,7 @@ func (r *rules) classify(o promote.Operand) (dclass, error) {
 		return dclass(t), nil
 	case promote.Literal:
 		if msg := pylit.Check(o.Value); msg != "" {
-			return 0, r.Refuse(pylit.Rule, msg, o)
+			return 0, r.Refuse(pylit.Rule, msg, *o)
 		}
 		switch o.Value.Kind {
 		case promote.BoolValue:
@@ -297,21 +297,21 @@ func (r *rules) classify(o promote.Operand) (dclass, error) {
 			return pyComplex, nil
 		}
 	}
-	return 0, r.Refuse(ruleNotBuiltin, "invalid operand", o)
+	return 0, r.Refuse(ruleNotBuiltin, "invalid operand", *o)
 }
 
 // concreteType is the NumPy type of an array or NumPy scalar operand: a
 // builtin, or with ml_dtypes=true one of ml_dtypes' types.
-func (r *rules) concreteType(o promote.Operand) (ntype, error) {
+func (r *rules) concreteType(o *promote.Operand) (ntype, error) {
 	if r.ml {
 		if t, ok := lookupML(o.DType, r.mlv); ok {
 			return t, nil
 		}
-		return 0, r.Refuse(ruleNotBuiltin, notRegisteredMsg(o.DType, r.mlv), o)
+		return 0, r.Refuse(ruleNotBuiltin, notRegisteredMsg(o.DType, r.mlv), *o)
 	}
 	t, ok := builtin(o.DType)
 	if !ok {
-		return 0, r.Refuse(ruleNotBuiltin, notBuiltinMsg(o.DType), o)
+		return 0, r.Refuse(ruleNotBuiltin, notBuiltinMsg(o.DType), *o)
 	}
 	return t, nil
 }

@@ -89,7 +89,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	case 0:
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands: ConvertPromoteTypes takes exactly two inputs")
 	case 1:
-		t, _, err := r.input(ops[0])
+		t, _, err := r.input(&ops[0])
 		if err != nil {
 			return promote.Result{}, err
 		}
@@ -101,11 +101,11 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	default:
 		return promote.Result{}, r.Refuse(ruleInputs, fmt.Sprintf("ConvertPromoteTypes takes exactly two inputs, got %d", len(ops)), ops...)
 	}
-	t0, r0, err := r.input(ops[0])
+	t0, r0, err := r.input(&ops[0])
 	if err != nil {
 		return promote.Result{}, err
 	}
-	t1, r1, err := r.input(ops[1])
+	t1, r1, err := r.input(&ops[1])
 	if err != nil {
 		return promote.Result{}, err
 	}
@@ -128,16 +128,16 @@ func (r *rules) decide(t0 dtype.DType, r0 int, t1 dtype.DType, r1 int) kit.Decis
 
 // input reads an operand as an input of the op: its element type and rank.
 // A typed scalar such as i64(3) is a rank-0 Constant of its type.
-func (r *rules) input(o promote.Operand) (dtype.DType, int, error) {
+func (r *rules) input(o *promote.Operand) (dtype.DType, int, error) {
 	switch o.Kind {
 	case promote.Literal:
 		return 0, 0, r.Refuse(ruleTensors, fmt.Sprintf(
 			"ConvertPromoteTypes takes tensors, not the %s literal %s: write it as a rank-0 tensor of the type a frontend would give it, e.g. i64[], as the PyTorch frontend builds (see pytorch_scalar_promotion)",
-			o.Value.Kind, o.Value.Text), o)
+			o.Value.Kind, o.Value.Text), *o)
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, input by input: a literal first input is named
 		// before a weak second one.
-		if err := r.AdmitOperand(&o, nil); err != nil {
+		if err := r.AdmitOperand(o, nil); err != nil {
 			return 0, 0, err
 		}
 		if o.Kind == promote.Scalar {
@@ -145,7 +145,7 @@ func (r *rules) input(o promote.Operand) (dtype.DType, int, error) {
 		}
 		return o.DType, o.Rank, nil
 	}
-	return 0, 0, r.Refuse(ruleTensors, "invalid operand", o)
+	return 0, 0, r.Refuse(ruleTensors, "invalid operand", *o)
 }
 
 // dtypeSet is the set of the system's dtypes, built once, on first use

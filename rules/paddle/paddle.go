@@ -131,12 +131,12 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 	if len(ops) == 0 {
 		return promote.Result{}, r.Refuse(kit.NoOperands, "no operands")
 	}
-	acc, why, err := r.sideOf(ops[0])
+	acc, why, err := r.sideOf(&ops[0])
 	if err != nil {
 		return promote.Result{}, err
 	}
-	for _, o := range ops[1:] {
-		next, _, err := r.sideOf(o)
+	for i := 1; i < len(ops); i++ {
+		next, _, err := r.sideOf(&ops[i])
 		if err != nil {
 			return promote.Result{}, err
 		}
@@ -154,32 +154,32 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 }
 
 // sideOf classifies one operand.
-func (r *rules) sideOf(o promote.Operand) (side, *promote.Rule, error) {
+func (r *rules) sideOf(o *promote.Operand) (side, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand: a bad literal before it is
 		// named first.
-		if err := r.AdmitOperand(&o, nil); err != nil {
+		if err := r.AdmitOperand(o, nil); err != nil {
 			return side{}, nil, err
 		}
 		if r.guide && !inGuide(o.DType) {
-			return side{}, nil, r.Refuse(ruleGuideUnlisted, "the guide's tables do not list "+paddleName(o.DType), o)
+			return side{}, nil, r.Refuse(ruleGuideUnlisted, "the guide's tables do not list "+paddleName(o.DType), *o)
 		}
 		if o.Kind == promote.Scalar || o.Rank == 0 {
 			return side{dt: o.DType, k: zeroD}, ruleSame, nil
 		}
 		if o.Rank == promote.RankDynamic && !r.guide {
-			return side{}, nil, r.Refuse(ruleDynamicRank, "Paddle's answer depends on whether the tensor is 0-d; give a rank ("+o.DType.String()+" or "+o.DType.String()+"[])", o)
+			return side{}, nil, r.Refuse(ruleDynamicRank, "Paddle's answer depends on whether the tensor is 0-d; give a rank ("+o.DType.String()+" or "+o.DType.String()+"[])", *o)
 		}
 		return side{dt: o.DType, k: ranked}, ruleSame, nil
 	case promote.Literal:
 		v := o.Value
 		if msg := pylit.Check(v); msg != "" {
-			return side{}, nil, r.Refuse(pylit.Rule, msg, o)
+			return side{}, nil, r.Refuse(pylit.Rule, msg, *o)
 		}
 		return side{dt: toTensorDType(v.Kind), k: python, lit: v.Kind}, rulePython, nil
 	}
-	return side{}, nil, r.Refuse(ruleNoDType, "invalid operand", o)
+	return side{}, nil, r.Refuse(ruleNoDType, "invalid operand", *o)
 }
 
 // inGuide reports whether the guide's tables list a dtype: its twelve.

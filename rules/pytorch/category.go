@@ -214,7 +214,11 @@ func (s *State) Slot(k Slot) dtype.DType {
 
 // Update adds one operand (update_result_type_state). On error the State
 // is unchanged and the error is a *promote.Error naming the operand.
-func (s *State) Update(op promote.Operand) error {
+func (s *State) Update(op promote.Operand) error { return s.update(&op) }
+
+// update is Update through a pointer, so that Result passes each operand
+// of its query without copying it.
+func (s *State) update(op *promote.Operand) error {
 	k, d, why, err := s.classify(op)
 	if err != nil {
 		return err
@@ -224,7 +228,7 @@ func (s *State) Update(op promote.Operand) error {
 
 // add promotes d into slot k (promote_skip_undefined): the first dtype
 // in a slot is taken as is, later ones run promoteTypes(slot, d).
-func (s *State) add(k Slot, d dtype.DType, why *promote.Rule, op promote.Operand) error {
+func (s *State) add(k Slot, d dtype.DType, why *promote.Rule, op *promote.Operand) error {
 	if s.slot[k] == dtype.Invalid {
 		s.slot[k], s.why[k] = d, why
 		return nil
@@ -232,7 +236,7 @@ func (s *State) add(k Slot, d dtype.DType, why *promote.Rule, op promote.Operand
 	out, rule, err := s.release().promoteTypes(s.slot[k], d)
 	if err != nil {
 		e := err.(*promote.Error)
-		e.Operands = []promote.Operand{op}
+		e.Operands = []promote.Operand{*op}
 		return e
 	}
 	if d != s.slot[k] { // a repeat dtype leaves the reason as it was

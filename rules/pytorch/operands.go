@@ -49,9 +49,9 @@ var (
 // classify says which slot an operand goes to and with which dtype
 // (update_result_type_state and, for Python numbers, the Scalar the
 // argument parser makes of them).
-func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, error) {
+func (s *State) classify(op *promote.Operand) (Slot, dtype.DType, *promote.Rule, error) {
 	refuse := func(r *promote.Rule, msg string) (Slot, dtype.DType, *promote.Rule, error) {
-		return 0, dtype.Invalid, r, &promote.Error{Rules: Name, Rule: r, Msg: msg, Operands: []promote.Operand{op}}
+		return 0, dtype.Invalid, r, &promote.Error{Rules: Name, Rule: r, Msg: msg, Operands: []promote.Operand{*op}}
 	}
 	switch op.Kind {
 	case promote.Tensor, promote.Scalar:
@@ -59,8 +59,12 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 		// here, operand by operand, as update_result_type_state reaches
 		// it: Result and a caller driving the State by hand get the same
 		// refusal, from the one check.
-		if err := s.admit(op); err != nil {
-			return 0, dtype.Invalid, err.Rule, err
+		// The common case (a strong tensor of a dtype the version has) is
+		// answered inline; anything else takes the full check.
+		if r := s.release(); !promote.Admitted((*promote.DTypeSet)(&r.has), op) {
+			if err := s.admit(r, op); err != nil {
+				return 0, dtype.Invalid, err.Rule, err
+			}
 		}
 		if op.Kind == promote.Scalar {
 			// A typed host scalar has a dtype of its own, so in PyTorch it
@@ -108,14 +112,14 @@ func (s *State) classify(op promote.Operand) (Slot, dtype.DType, *promote.Rule, 
 
 // admit refuses an operand the State's version cannot have (a dtype it
 // lacks, a weak operand), through promote.AdmitOperand with the rule
-// set's settings under that version; nil when it is admitted.
-func (s *State) admit(op promote.Operand) *promote.Error {
-	r := s.release()
+// set's settings under that version r (the State's release); nil when it
+// is admitted.
+func (s *State) admit(r *release, op *promote.Operand) *promote.Error {
 	adm := s.adm
 	if adm == nil {
 		adm = releaseSettings()[r]
 	}
-	err := promote.AdmitOperand(*adm, (*promote.DTypeSet)(&r.has), &op, nil)
+	err := promote.AdmitOperand(*adm, (*promote.DTypeSet)(&r.has), op, nil)
 	if err == nil {
 		return nil
 	}

@@ -95,8 +95,8 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 		return promote.Result{}, err
 	}
 	s.adm = &r.S // admit under the rule set's own settings
-	for _, op := range ops {
-		if err := s.Update(op); err != nil {
+	for i := range ops {
+		if err := s.update(&ops[i]); err != nil {
 			return promote.Result{}, withOperands(err, ops)
 		}
 	}

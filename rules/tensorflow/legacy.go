@@ -52,32 +52,32 @@ func (r *rules) legacy(ops []promote.Operand) (promote.Result, error) {
 
 // check refuses dtypes TensorFlow's promotion does not cover, weak
 // tensors of a dtype WeakTensor does not allow, and non-Python literals.
-func (r *rules) check(o promote.Operand) error {
+func (r *rules) check(o *promote.Operand) error {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, operand by operand: a fault of an earlier operand
 		// (a bad literal, a weak NumPy scalar) is named first.
-		if err := r.AdmitOperand(&o, nil); err != nil {
+		if err := r.AdmitOperand(o, nil); err != nil {
 			return err
 		}
 		if o.Weak && o.Kind == promote.Scalar {
-			return r.Refuse(ruleNumPy, "a NumPy scalar is never weak", o)
+			return r.Refuse(ruleNumPy, "a NumPy scalar is never weak", *o)
 		}
 		if o.Weak && nodeOf[o.DType][1] == noNode {
-			return r.Refuse(ruleWeakDT, fmt.Sprintf("TensorFlow has no WeakTensor of dtype %s (only int32, int64, float32, float64 and complex128)", tfName(o.DType)), o)
+			return r.Refuse(ruleWeakDT, fmt.Sprintf("TensorFlow has no WeakTensor of dtype %s (only int32, int64, float32, float64 and complex128)", tfName(o.DType)), *o)
 		}
 	case promote.Literal:
 		if msg := pylit.Check(o.Value); msg != "" {
-			return r.Refuse(pylit.Rule, msg, o)
+			return r.Refuse(pylit.Rule, msg, *o)
 		}
 	default:
-		return r.Refuse(ruleNoDType, "invalid operand", o)
+		return r.Refuse(ruleNoDType, "invalid operand", *o)
 	}
 	return nil
 }
 
 func (r *rules) legacyOne(o promote.Operand) (promote.Result, error) {
-	if err := r.check(o); err != nil {
+	if err := r.check(&o); err != nil {
 		return promote.Result{}, err
 	}
 	switch o.Kind {
@@ -101,10 +101,10 @@ func (r *rules) legacyOne(o promote.Operand) (promote.Result, error) {
 // else the left Python scalar's default dtype. Every other input is then
 // converted to it; a tensor of another dtype fails in the kernel.
 func (r *rules) legacyTwo(a, b promote.Operand) (promote.Result, error) {
-	if err := r.check(a); err != nil {
+	if err := r.check(&a); err != nil {
 		return promote.Result{}, err
 	}
-	if err := r.check(b); err != nil {
+	if err := r.check(&b); err != nil {
 		return promote.Result{}, err
 	}
 	var lead dtype.DType
@@ -121,7 +121,7 @@ func (r *rules) legacyTwo(a, b promote.Operand) (promote.Result, error) {
 		lead = d
 	}
 	rule := ruleLegacySame
-	for i, o := range [2]promote.Operand{a, b} {
+	for i, o := range [2]*promote.Operand{&a, &b} { // pointers: no copies
 		switch o.Kind {
 		case promote.Tensor:
 			if o.DType != lead {

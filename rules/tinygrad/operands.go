@@ -62,11 +62,11 @@ var ruleSets = func() map[string]*ruleSet {
 // bad literal before a tensor of a dtype the version lacks is named first;
 // admission also refuses a weak operand the version has no weak node for
 // (Admission.WeakDTypes).
-func (r *rules) tensorNode(o promote.Operand) (int, error) {
+func (r *rules) tensorNode(o *promote.Operand) (int, error) {
 	if o.Kind != promote.Tensor && o.Kind != promote.Scalar {
-		return noNode, r.Refuse(r.rs.notDType, "invalid operand", o)
+		return noNode, r.Refuse(r.rs.notDType, "invalid operand", *o)
 	}
-	if err := r.AdmitOperand(&o, nil); err != nil {
+	if err := r.AdmitOperand(o, nil); err != nil {
 		return noNode, err
 	}
 	if !o.Weak {
@@ -80,7 +80,7 @@ func (r *rules) tensorNode(o promote.Operand) (int, error) {
 	if w == noNode {
 		// Unreachable while lattice.weak and the lattice agree; a node
 		// index, never noNode, goes into a set.
-		return noNode, r.Refuse(noWeakRule(r.rs, o), noWeakMsg(r.l, o), o)
+		return noNode, r.Refuse(noWeakRule(r.rs, *o), noWeakMsg(r.l, *o), *o)
 	}
 	return w, nil
 }

@@ -235,12 +235,13 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 func (r *rules) resultWeak(ops []promote.Operand) (promote.Result, error) {
 	var in set
 	literal := false
-	for _, o := range ops {
+	for i := range ops {
+		o := &ops[i]
 		var n int
 		var err error
 		if o.Kind == promote.Literal {
 			literal = true
-			n, err = r.pyConst(o)
+			n, err = r.pyConst(*o)
 		} else {
 			n, err = r.tensorNode(o)
 		}
@@ -266,7 +267,8 @@ func (r *rules) resultWeak(ops []promote.Operand) (promote.Result, error) {
 func (r *rules) resultUfix(ops []promote.Operand) (promote.Result, error) {
 	acc := noNode
 	why := r.rs.join
-	for _, o := range ops {
+	for i := range ops {
+		o := &ops[i]
 		if o.Kind == promote.Literal {
 			continue
 		}

@@ -77,12 +77,12 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 
 // FoldOne is one operand's own type.
 func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
-	t, _, why, err := r.operand(o)
+	t, _, why, err := r.operand(&o)
 	if err != nil {
 		return promote.Result{}, err
 	}
 	if o.Kind == promote.Scalar {
-		if err := r.fp8Constant(o, t); err != nil {
+		if err := r.fp8Constant(&o, t); err != nil {
 			return promote.Result{}, err
 		}
 	}
@@ -97,12 +97,12 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 
 // operand admits an operand and gives its dtype as
 // binary_op_type_checking_impl sees it, and whether it is a Python scalar.
-func (r *rules) operand(o promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
+func (r *rules) operand(o *promote.Operand) (dtype.DType, bool, *promote.Rule, error) {
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, as each binary step reaches the operand: a bad
 		// literal before it is named first (Result and ComputationType).
-		if err := r.AdmitOperand(&o, nil); err != nil {
+		if err := r.AdmitOperand(o, nil); err != nil {
 			var e *promote.Error
 			errors.As(err, &e)
 			return dtype.Invalid, false, e.Rule, err
@@ -114,21 +114,21 @@ func (r *rules) operand(o promote.Operand) (dtype.DType, bool, *promote.Rule, er
 	case promote.Literal:
 		t, why, msg := literalType(o.Value)
 		if msg != "" {
-			return dtype.Invalid, true, why, r.Refuse(why, msg, o)
+			return dtype.Invalid, true, why, r.Refuse(why, msg, *o)
 		}
 		return t, true, why, nil
 	}
-	return dtype.Invalid, false, ruleNoDType, r.Refuse(ruleNoDType, "invalid operand", o)
+	return dtype.Invalid, false, ruleNoDType, r.Refuse(ruleNoDType, "invalid operand", *o)
 }
 
 // binary is binary_op_type_checking_impl's typing of two operands: the
 // common type, then the checks of each Python scalar against it.
 func (r *rules) binary(a, b promote.Operand, divMod bool) (promote.Result, error) {
-	ta, sa, _, err := r.operand(a)
+	ta, sa, _, err := r.operand(&a)
 	if err != nil {
 		return promote.Result{}, err
 	}
-	tb, sb, _, err := r.operand(b)
+	tb, sb, _, err := r.operand(&b)
 	if err != nil {
 		return promote.Result{}, err
 	}
@@ -136,10 +136,11 @@ func (r *rules) binary(a, b promote.Operand, divMod bool) (promote.Result, error
 	if d.out == dtype.Invalid {
 		return promote.Result{}, r.Refuse(d.rule, d.msg, a, b)
 	}
+	// Pointers, not copies: an operand is 112 bytes.
 	for _, s := range [2]struct {
-		op     promote.Operand
+		op     *promote.Operand
 		scalar bool
-	}{{a, sa}, {b, sb}} {
+	}{{&a, sa}, {&b, sb}} {
 		if !s.scalar {
 			continue
 		}
@@ -147,7 +148,7 @@ func (r *rules) binary(a, b promote.Operand, divMod bool) (promote.Result, error
 			return promote.Result{}, r.Refuse(why, msg, a, b)
 		}
 	}
-	for _, o := range [2]promote.Operand{a, b} {
+	for _, o := range [2]*promote.Operand{&a, &b} {
 		if o.Kind == promote.Literal || o.Kind == promote.Scalar {
 			if err := r.fp8Constant(o, d.out); err != nil {
 				return promote.Result{}, err
@@ -162,11 +163,11 @@ func (r *rules) binary(a, b promote.Operand, divMod bool) (promote.Result, error
 // constant of t; for an fp8 t and a value other than 0 the releases call
 // builder.get_<name>, which does not exist, and the kernel does not
 // compile. main (PR #8882) builds the constant through fp32.
-func (r *rules) fp8Constant(o promote.Operand, t dtype.DType) error {
+func (r *rules) fp8Constant(o *promote.Operand, t dtype.DType) error {
 	if !released(r.version) || !isFP8(t) || isZero(o.Value) {
 		return nil
 	}
-	return r.Refuse(ruleFP8Const, fmt.Sprintf("AttributeError: 'triton._C.libtriton.ir.builder' object has no attribute 'get_%s' (Triton %s: an fp8 constant other than 0 does not compile)", names[t], r.version), o)
+	return r.Refuse(ruleFP8Const, fmt.Sprintf("AttributeError: 'triton._C.libtriton.ir.builder' object has no attribute 'get_%s' (Triton %s: an fp8 constant other than 0 does not compile)", names[t], r.version), *o)
 }
 
 // ComputationType types one binary operator of triton.language on two

@@ -88,7 +88,7 @@ func (r *rules) Result(ops ...promote.Operand) (promote.Result, error) {
 
 // FoldOne is one operand's own dtype.
 func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
-	t, why, err := r.operand(o, true)
+	t, why, err := r.operand(&o, true)
 	if err != nil {
 		return promote.Result{}, err
 	}
@@ -98,11 +98,11 @@ func (r *rules) FoldOne(o promote.Operand) (promote.Result, error) {
 // FoldTwo is one binary operator on the running result and the next
 // operand.
 func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
-	ta, _, err := r.operand(a, false)
+	ta, _, err := r.operand(&a, false)
 	if err != nil {
 		return promote.Result{}, err
 	}
-	tb, _, err := r.operand(b, false)
+	tb, _, err := r.operand(&b, false)
 	if err != nil {
 		return promote.Result{}, err
 	}
@@ -115,14 +115,15 @@ func (r *rules) FoldTwo(a, b promote.Operand) (promote.Result, error) {
 
 // operand admits one operand and converts it to the dtype of its
 // PrimExpr. alone selects tvm.tirx.const's typing of a literal over the
-// FFI's.
-func (r *rules) operand(o promote.Operand, alone bool) (dtype.DType, *promote.Rule, error) {
+// FFI's. It takes the operand by pointer: each binary step reads two, and
+// a copy of each costs more than the rest of the check.
+func (r *rules) operand(o *promote.Operand, alone bool) (dtype.DType, *promote.Rule, error) {
 	c := r.c
 	switch o.Kind {
 	case promote.Tensor, promote.Scalar:
 		// Admitted here, as each binary step reaches the operand: a bad
 		// literal before it is named first.
-		if err := r.AdmitOperand(&o, nil); err != nil {
+		if err := r.AdmitOperand(o, nil); err != nil {
 			var e *promote.Error
 			errors.As(err, &e)
 			return dtype.Invalid, e.Rule, err
@@ -132,18 +133,18 @@ func (r *rules) operand(o promote.Operand, alone bool) (dtype.DType, *promote.Ru
 		}
 		if x, ok := scalarValue(o.Value); ok && o.DType.IsFloat() {
 			if msg := c.immCheck(o.DType, x); msg != "" {
-				return dtype.Invalid, ruleImmRange, r.Refuse(ruleImmRange, msg, o)
+				return dtype.Invalid, ruleImmRange, r.Refuse(ruleImmRange, msg, *o)
 			}
 		}
 		return c.v.canon(o.DType), ruleTyped, nil
 	case promote.Literal:
 		t, why, msg := c.literal(o.Value, alone)
 		if msg != "" {
-			return dtype.Invalid, why, r.Refuse(why, msg, o)
+			return dtype.Invalid, why, r.Refuse(why, msg, *o)
 		}
 		return t, why, nil
 	}
-	return dtype.Invalid, c.noDType, r.Refuse(c.noDType, "invalid operand", o)
+	return dtype.Invalid, c.noDType, r.Refuse(c.noDType, "invalid operand", *o)
 }
 
 // allRules is every rule of the rule set: each version's cascade (the

@@ -73,11 +73,11 @@ type Folder struct {
 
 // operand admits an operand and gives its type, and the rule that typed
 // a literal.
-func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) {
+func (f *Folder) operand(o *promote.Operand) (dtype.DType, *promote.Rule, error) {
 	// Admitted here, as the fold reaches each operand: a literal the
 	// language lacks before it is named first. The admission names only
 	// the operand refused (not AllOperands), so the query is not needed.
-	if err := f.AdmitOperand(&o, nil); err != nil {
+	if err := f.AdmitOperand(o, nil); err != nil {
 		return dtype.Invalid, nil, err
 	}
 	switch o.Kind {
@@ -88,7 +88,7 @@ func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) 
 		if err != nil {
 			var le *Error
 			if errors.As(err, &le) {
-				return dtype.Invalid, nil, f.Refuse(f.L.Rules.NotLiteral, le.Msg, o)
+				return dtype.Invalid, nil, f.Refuse(f.L.Rules.NotLiteral, le.Msg, *o)
 			}
 			return dtype.Invalid, nil, err
 		}
@@ -100,7 +100,7 @@ func (f *Folder) operand(o promote.Operand) (dtype.DType, *promote.Rule, error) 
 		}
 		return t.DType, f.L.Rules.LiteralInt, nil
 	}
-	return dtype.Invalid, nil, f.Refuse(f.L.Rules.NotType, "invalid operand", o)
+	return dtype.Invalid, nil, f.Refuse(f.L.Rules.NotType, "invalid operand", *o)
 }
 
 // Result folds the usual arithmetic conversions left to right; a step
@@ -114,7 +114,7 @@ func (f *Folder) Result(ops ...promote.Operand) (promote.Result, error) {
 
 // FoldOne is one operand's own type.
 func (f *Folder) FoldOne(o promote.Operand) (promote.Result, error) {
-	t, rule, err := f.operand(o)
+	t, rule, err := f.operand(&o)
 	if err != nil {
 		return promote.Result{}, err
 	}
@@ -129,11 +129,11 @@ func (f *Folder) FoldOne(o promote.Operand) (promote.Result, error) {
 // literal's rule is named (i8 + 2147483648 is long because the constant
 // is a long).
 func (f *Folder) FoldTwo(a, b promote.Operand) (promote.Result, error) {
-	ta, ra, err := f.operand(a)
+	ta, ra, err := f.operand(&a)
 	if err != nil {
 		return promote.Result{}, err
 	}
-	tb, rb, err := f.operand(b)
+	tb, rb, err := f.operand(&b)
 	if err != nil {
 		return promote.Result{}, err
 	}
