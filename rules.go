@@ -166,7 +166,8 @@ type Def struct {
 	New func(Settings) (Rules, error)
 
 	// What the system is, declared, so that tools can list it and the
-	// engine can admit operands against it in one place (Admit).
+	// engine can admit operands against it in one place (package kit:
+	// Admit, AdmitOperand).
 
 	// DTypes returns the set of dtypes the system has under the settings,
 	// shared and not to be modified (rule sets build each set once, not
@@ -179,7 +180,7 @@ type Def struct {
 	// any settings: a test over the registry proves that the rule set's
 	// vectors reach each one.
 	Rules []*Rule
-	// Admission words the refusals Admit makes for the system.
+	// Admission words the refusals kit.Admit makes for the system.
 	Admission Admission
 
 	// Family is the display family the system is listed in. Every

@@ -15,7 +15,7 @@ type Base struct {
 	S     promote.Settings
 	Table *PairTable
 	has   *promote.DTypeSet // the dtypes D declares under S; nil: all
-	// tensorOK[d] caches promote.Admitted for a strong tensor of dtype d,
+	// tensorOK[d] caches Admitted for a strong tensor of dtype d,
 	// so that AdmitOperand answers the common case inline. The zero value
 	// (a Base not made by NewBase) sends every operand to the full check.
 	tensorOK [256]bool
@@ -30,24 +30,24 @@ func NewBase(s promote.Settings, t *PairTable) Base {
 		b.has = b.D.DTypes(s)
 	}
 	for d := range b.tensorOK {
-		b.tensorOK[d] = promote.Admitted(b.has, &promote.Operand{Kind: promote.Tensor, DType: dtype.DType(d)})
+		b.tensorOK[d] = Admitted(b.has, &promote.Operand{Kind: promote.Tensor, DType: dtype.DType(d)})
 	}
 	return b
 }
 
 // Admit refuses the first operand the system cannot have (a dtype it
 // lacks, a weak operand where it has no weak types), in the words of its
-// Def.Admission; see promote.Admit. Result calls it before anything else.
-func (b *Base) Admit(ops []promote.Operand) error { return promote.Admit(b.S, b.has, ops) }
+// Def.Admission; see Admit. Result calls it before anything else.
+func (b *Base) Admit(ops []promote.Operand) error { return Admit(b.S, b.has, ops) }
 
 // AdmitOperand refuses operand o of the query ops if the system cannot
-// have it, as Admit does for a whole query; see promote.AdmitOperand. A
+// have it, as Admit does for a whole query; see AdmitOperand. A
 // rule set whose own checks run operand by operand calls it where it
 // classifies o, so that its refusals come in its own order.
 //
 // It is small enough to inline: a strong tensor of a dtype the system has
 // (what nearly every query holds) costs an index, and anything else goes
-// to promote.AdmitOperand, which decides and words every refusal.
+// to AdmitOperand, which decides and words every refusal.
 func (b *Base) AdmitOperand(o *promote.Operand, ops []promote.Operand) error {
 	if !o.Weak && o.Kind == promote.Tensor && b.tensorOK[o.DType] {
 		return nil
@@ -60,7 +60,7 @@ func (b *Base) AdmitOperand(o *promote.Operand, ops []promote.Operand) error {
 //
 //go:noinline
 func (b *Base) admitOperand(o *promote.Operand, ops []promote.Operand) error {
-	return promote.AdmitOperand(b.S, b.has, o, ops)
+	return AdmitOperand(b.S, b.has, o, ops)
 }
 
 // Def returns the rule set's definition.

@@ -10,7 +10,7 @@ import (
 
 // TestAdmitOperandFastPath checks that Base.AdmitOperand, whose common
 // case is answered inline from a cached table, gives the answer of the
-// full check (promote.AdmitOperand) for every kind, dtype byte and
+// full check (kit.AdmitOperand) for every kind, dtype byte and
 // weakness, with and without a declared dtype set, and for a Base not
 // made by NewBase.
 func TestAdmitOperandFastPath(t *testing.T) {
@@ -49,7 +49,7 @@ func TestAdmitOperandFastPath(t *testing.T) {
 			for d := range 256 {
 				for _, weak := range []bool{false, true} {
 					o := promote.Operand{Kind: promote.OperandKind(k), DType: dtype.DType(d), Weak: weak}
-					want := fmt.Sprint(promote.AdmitOperand(s, b.has, &o, nil))
+					want := fmt.Sprint(AdmitOperand(s, b.has, &o, nil))
 					if got := fmt.Sprint(b.AdmitOperand(&o, nil)); got != want {
 						t.Fatalf("%s: AdmitOperand(%+v) = %s, want %s", tt.name, o, got, want)
 					}

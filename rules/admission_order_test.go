@@ -11,7 +11,7 @@ import (
 )
 
 // TestAdmissionOrder: a query with more than one fault is refused for the
-// fault the system itself reports first. Admission (promote.AdmitOperand)
+// fault the system itself reports first. Admission (kit.AdmitOperand)
 // runs where each rule set classifies an operand, so a bad literal before
 // a later operand's missing dtype, or a pair that does not promote before
 // a later weak operand, is named as it was before admission moved into

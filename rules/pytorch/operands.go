@@ -61,7 +61,7 @@ func (s *State) classify(op *promote.Operand) (Slot, dtype.DType, *promote.Rule,
 		// refusal, from the one check.
 		// The common case (a strong tensor of a dtype the version has) is
 		// answered inline; anything else takes the full check.
-		if r := s.release(); !promote.Admitted((*promote.DTypeSet)(&r.has), op) {
+		if r := s.release(); !kit.Admitted((*promote.DTypeSet)(&r.has), op) {
 			if err := s.admit(r, op); err != nil {
 				return 0, dtype.Invalid, err.Rule, err
 			}
@@ -111,7 +111,7 @@ func (s *State) classify(op *promote.Operand) (Slot, dtype.DType, *promote.Rule,
 }
 
 // admit refuses an operand the State's version cannot have (a dtype it
-// lacks, a weak operand), through promote.AdmitOperand with the rule
+// lacks, a weak operand), through kit.AdmitOperand with the rule
 // set's settings under that version r (the State's release); nil when it
 // is admitted.
 func (s *State) admit(r *release, op *promote.Operand) *promote.Error {
@@ -119,7 +119,7 @@ func (s *State) admit(r *release, op *promote.Operand) *promote.Error {
 	if adm == nil {
 		adm = releaseSettings()[r]
 	}
-	err := promote.AdmitOperand(*adm, (*promote.DTypeSet)(&r.has), op, nil)
+	err := kit.AdmitOperand(*adm, (*promote.DTypeSet)(&r.has), op, nil)
 	if err == nil {
 		return nil
 	}

@@ -52,7 +52,7 @@ var Def = &promote.Def{
 	Host:  promote.HostPython,
 	Rules: allRules,
 	// State (the incremental API, which Result drives) admits each
-	// operand through promote.AdmitOperand as it classifies it.
+	// operand through kit.AdmitOperand as it classifies it.
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(s promote.Settings, o promote.Operand) string {
 			r, _ := releaseOf(s.Enum("version"))

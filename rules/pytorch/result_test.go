@@ -319,7 +319,7 @@ func slotOf(o promote.Operand) Slot {
 
 // TestStateAdmits: State.Update, the public incremental API, refuses an
 // operand the version cannot have through the declaration's admission
-// (promote.AdmitOperand), with the rule and words Result gives, and
+// (kit.AdmitOperand), with the rule and words Result gives, and
 // names only the operand it was given; the zero State admits as the
 // newest version does.
 func TestStateAdmits(t *testing.T) {
