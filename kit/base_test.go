@@ -14,19 +14,10 @@ import (
 // weakness, with and without a declared dtype set, and for a Base not
 // made by NewBase.
 func TestAdmitOperandFastPath(t *testing.T) {
-	noDType := &promote.Rule{ID: "no-dtype"}
-	noWeak := &promote.Rule{ID: "no-weak"}
+	// admitDef's system (admit_test.go), with every dtype or two.
 	def := func(has *promote.DTypeSet) *promote.Def {
-		d := &promote.Def{
-			Name:  "t",
-			Weak:  promote.NoWeakTypes,
-			Host:  promote.HostPython,
-			Rules: []*promote.Rule{noDType, noWeak},
-			Admission: promote.Admission{
-				NoDType: &promote.Refusal{Rule: noDType, Msg: func(_ promote.Settings, o promote.Operand) string { return "no " + o.DType.String() }},
-				NoWeak:  &promote.Refusal{Rule: noWeak, Msg: func(_ promote.Settings, o promote.Operand) string { return "no weak " + o.String() }},
-			},
-		}
+		d := admitDef(false, false)
+		d.DTypes = nil
 		if has != nil {
 			d.DTypes = func(promote.Settings) *promote.DTypeSet { return has }
 		}
