@@ -157,7 +157,10 @@ type Def struct {
 	// Host is the language whose literal syntax the system's programs
 	// are written in (see HostOf). Every built-in declares it
 	// (CheckDeclaration); HostOf reads zero, a rule file's, as Python.
-	Host    Host
+	Host Host
+	// Options are the rule set's options, each declared once as a typed
+	// handle (NewEnumOpt, ...) that the rule set reads it through, and
+	// listed here with Opts.
 	Options []Option
 	// Presets are option settings worth comparing side by side, each a
 	// list of KEY=VALUE (the defaults are always compared).

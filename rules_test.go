@@ -1,6 +1,7 @@
 package promote
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -94,4 +95,42 @@ func TestErrorFormat(t *testing.T) {
 	if got := e.Error(); got != "x: no [rule R1; operands f32 2]" {
 		t.Errorf("Error() = %q", got)
 	}
+}
+
+// TestTypedOptions: a handle reads the value its option has in the
+// settings, lists as the option with its kind set, and refuses, at
+// declaration, a Kind its constructor does not make; read against a rule
+// set that does not list it, it panics as a read by name does.
+func TestTypedOptions(t *testing.T) {
+	strict := NewBoolOpt(Option{Name: "strict", Default: "false"})
+	mode := NewEnumOpt(Option{Name: "mode", Default: "a", Values: []string{"a", "b"}})
+	target := NewDTypeOpt(Option{Name: "target", Default: "f32"})
+	def := &Def{Name: "typed", Options: Opts(strict, mode, target)}
+	if !reflect.DeepEqual(def.Options, testDef.Options) {
+		t.Errorf("Opts = %+v, want %+v", def.Options, testDef.Options)
+	}
+	s, err := def.Parse("strict=yes", "mode=B", "target=float16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strict.Of(s) || mode.Of(s) != "b" || target.Of(s) != dtype.F16 {
+		t.Errorf("Of = %v %v %v, want true b f16", strict.Of(s), mode.Of(s), target.Of(s))
+	}
+	func() {
+		defer func() {
+			if msg, _ := recover().(string); !strings.Contains(msg, "declared with a Kind") {
+				t.Errorf("NewBoolOpt of an enum: panic %q", msg)
+			}
+		}()
+		NewBoolOpt(Option{Name: "x", Kind: EnumOption})
+	}()
+	other, _ := (&Def{Name: "other"}).Parse()
+	func() {
+		defer func() {
+			if msg, _ := recover().(string); !strings.Contains(msg, `reads option "mode", which it does not declare`) {
+				t.Errorf("Of on another rule set's settings: panic %q", msg)
+			}
+		}()
+		mode.Of(other)
+	}()
 }
