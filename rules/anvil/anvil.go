@@ -8,6 +8,15 @@ import (
 	"github.com/promote-dev/promote/kit"
 )
 
+// optVersion declares the option "version"; the rule set reads it only through this handle.
+var optVersion = promote.NewEnumOpt(promote.Option{
+	Name:    "version",
+	Default: Version04,
+	Values:  Versions,
+	Explain: kit.ExplainRelease("anvl", Versions),
+	Doc:     "0.4: every release (anvil 0.1.0, anvl 0.2.0 to 0.4.0), the ambiguity system of r-xla/anvil@ef9f93aa; main: r-xla/anvl's unreleased development version (@06aa26a6), where an R value takes the dtype it meets, nothing is ambiguous, and f16, bf16, c64, c128 exist",
+})
+
 // Def is the anvil rule set. Its option version selects the release
 // semantics (0.4, the ambiguity system) or the development version (main,
 // the RData system).
@@ -18,23 +27,16 @@ var Def = &promote.Def{
 	Source:  "rules/anvil/spec.md; r-xla/anvil@ef9f93aa R/promotion.R, R/array.R; r-xla/tengen@4adc1c2 R/types.R; r-xla/anvl@06aa26a6 R/promotion.R",
 	NAry:    promote.Fold,
 	Dialect: dtype.R,
-	Options: []promote.Option{{
-		Name:    "version",
-		Kind:    promote.EnumOption,
-		Default: Version04,
-		Values:  Versions,
-		Explain: kit.ExplainRelease("anvl", Versions),
-		Doc:     "0.4: every release (anvil 0.1.0, anvl 0.2.0 to 0.4.0), the ambiguity system of r-xla/anvil@ef9f93aa; main: r-xla/anvl's unreleased development version (@06aa26a6), where an R value takes the dtype it meets, nothing is ambiguous, and f16, bf16, c64, c128 exist",
-	}},
+	Options: promote.Opts(optVersion),
 	Presets: [][]string{{"version=" + VersionMain}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		if s.Enum("version") == VersionMain {
+		if optVersion.Of(s) == VersionMain {
 			return &rules{Base: kit.NewBase(s, tableMain()), main: true}, nil
 		}
 		return &rules{Base: kit.NewBase(s, table())}, nil
 	},
 	DTypes: func(s promote.Settings) *promote.DTypeSet {
-		if s.Enum("version") == VersionMain {
+		if optVersion.Of(s) == VersionMain {
 			return dtypeSetMain()
 		}
 		return dtypeSet()

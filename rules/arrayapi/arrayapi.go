@@ -40,6 +40,14 @@ var (
 	ruleNoArray  = &promote.Rule{ID: "needs-array", Text: "result_type needs at least one array or dtype; Python scalars (accepted since 2024.12) only join them", Source: srcResult}
 )
 
+// optVersion declares the option "version"; the rule set reads it only through this handle.
+var optVersion = promote.NewEnumOpt(promote.Option{
+	Name:    "version",
+	Default: V2024,
+	Values:  []string{V2021, V2022, V2023, V2024},
+	Doc:     "version of the standard (2025.12 and the draft equal 2024.12 for type promotion)",
+})
+
 // Def is the array-api rule set.
 var Def = &promote.Def{
 	Name:    "array-api",
@@ -48,16 +56,10 @@ var Def = &promote.Def{
 	Source:  "rules/arrayapi/spec.md; " + srcSpec + "; " + srcResult,
 	NAry:    promote.Set,
 	Dialect: dtype.Neutral,
-	Options: []promote.Option{{
-		Name:    "version",
-		Kind:    promote.EnumOption,
-		Default: V2024,
-		Values:  []string{V2021, V2022, V2023, V2024},
-		Doc:     "version of the standard (2025.12 and the draft equal 2024.12 for type promotion)",
-	}},
+	Options: promote.Opts(optVersion),
 	Presets: [][]string{{"version=2023.12"}, {"version=2021.12"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		v := s.Enum("version")
+		v := optVersion.Of(s)
 		t := fullTable
 		if v == V2021 {
 			t = table2021
@@ -65,7 +67,7 @@ var Def = &promote.Def{
 		return &rules{Base: kit.NewBase(s, t()), version: v}, nil
 	},
 	DTypes: func(s promote.Settings) *promote.DTypeSet {
-		if s.Enum("version") == V2021 {
+		if optVersion.Of(s) == V2021 {
 			return dtypeSet2021()
 		}
 		return dtypeSetFull()
@@ -76,7 +78,7 @@ var Def = &promote.Def{
 	Admission: promote.Admission{
 		NoWeak: kit.NoWeak(ruleWeak, func(promote.Settings, promote.Operand) string { return "the Array API standard has no weak types" }),
 		NoDType: &promote.Refusal{Rule: ruleDType, Msg: func(s promote.Settings, o promote.Operand) string {
-			msg, _ := dtypeRule(o.DType, s.Enum("version"))
+			msg, _ := dtypeRule(o.DType, optVersion.Of(s))
 			return msg
 		}},
 		WeakFirst: true,

@@ -36,6 +36,12 @@ var Dialect = dtype.NewDialect(name, nil,
 		"_Decimal128": "a decimal floating type",
 	})
 
+// optStd declares the option "std"; the rule set reads it only through this handle.
+var optStd = promote.NewEnumOpt(promote.Option{
+	Name: "std", Default: "c17", Values: []string{"c17", "c23"},
+	Doc: "the C standard: c17 (ISO C17's types) or c23 (adds _Float16, _BitInt and GCC's __bf16; true is a bool)",
+})
+
 // Def is the c rule set. Option std=c17|c23 (default c17, ISO C17 as
 // gcc -std=c17 -pedantic-errors accepts it; GCC 12's own default is gnu17).
 var Def = &promote.Def{
@@ -45,10 +51,7 @@ var Def = &promote.Def{
 	Source:  "rules/c/spec.md; " + srcC17 + "§6.3.1.1, §6.3.1.8, §6.4.4; " + srcC23 + "§6.3.1.8, Annex H; " + srcTypeck,
 	NAry:    promote.Fold,
 	Dialect: Dialect,
-	Options: []promote.Option{
-		{Name: "std", Kind: promote.EnumOption, Default: "c17", Values: []string{"c17", "c23"},
-			Doc: "the C standard: c17 (ISO C17's types) or c23 (adds _Float16, _BitInt and GCC's __bf16; true is a bool)"},
-	},
+	Options: promote.Opts(optStd),
 	Presets: [][]string{{"std=c23"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{standards.Folder(s)}, nil
@@ -63,7 +66,7 @@ var Def = &promote.Def{
 // standards are C17 and C23 as the shared C-family fold reads them: the
 // usual arithmetic conversions, folded left to right as a + b + c groups
 // ((a + b) + c) (C17 §6.5.6).
-var standards = clit.NewStandards("c23", language(false), language(true))
+var standards = clit.NewStandards(optStd, "c23", language(false), language(true))
 
 func language(c23 bool) *clit.Language {
 	return &clit.Language{

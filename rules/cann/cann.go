@@ -23,6 +23,12 @@ var (
 		Source: foldSrc}
 )
 
+// optTable declares the option "table"; the rule set reads it only through this handle.
+var optTable = promote.NewEnumOpt(promote.Option{
+	Name: "table", Default: "doc", Values: []string{"doc", "opbase"},
+	Doc: "doc: the documented tensor-tensor table (symmetric, 16 types); opbase: what op::PromoteType in hicann/opbase computes (order-sensitive, 8 cells differ, a == b for any CANN type, FP8/FP6/FP4 with another type give f32)",
+})
+
 // Def is the cann rule set: Huawei Ascend CANN's aclnn type promotion
 // (互推导关系), as documented or (table=opbase) as op::PromoteType computes it.
 var Def = &promote.Def{
@@ -33,20 +39,17 @@ var Def = &promote.Def{
 	NAry:   promote.Fold,
 	// The dialect reads ACL_FLOAT, DT_INT8, s8, float16 and the rest.
 	Dialect: dtype.CANN,
-	Options: []promote.Option{{
-		Name: "table", Kind: promote.EnumOption, Default: "doc", Values: []string{"doc", "opbase"},
-		Doc: "doc: the documented tensor-tensor table (symmetric, 16 types); opbase: what op::PromoteType in hicann/opbase computes (order-sensitive, 8 cells differ, a == b for any CANN type, FP8/FP6/FP4 with another type give f32)",
-	}},
+	Options: promote.Opts(optTable),
 	Presets: [][]string{{"table=opbase"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		r := &rules{Base: kit.NewBase(s, docPairs())}
-		if s.Enum("table") == "opbase" {
+		if optTable.Of(s) == "opbase" {
 			r.Table, r.opbase = opbasePairs(), true
 		}
 		return r, nil
 	},
 	DTypes: func(s promote.Settings) *promote.DTypeSet {
-		if s.Enum("table") == "opbase" {
+		if optTable.Of(s) == "opbase" {
 			return geDTypeSet()
 		}
 		return aclDTypeSet()

@@ -160,7 +160,7 @@ func TestOptions(t *testing.T) {
 	if _, err := Def.Build("table=pytorch"); err == nil || !strings.Contains(err.Error(), "doc|opbase") {
 		t.Errorf("table=pytorch: %v", err)
 	}
-	if r, err := Def.Build("table=OPBASE"); err != nil || r.Settings().Enum("table") != "opbase" {
+	if r, err := Def.Build("table=OPBASE"); err != nil || optTable.Of(r.Settings()) != "opbase" {
 		t.Errorf("table=OPBASE: %v", err)
 	}
 }
@@ -182,7 +182,7 @@ func TestAllocs(t *testing.T) {
 func BenchmarkPromoteTypes(b *testing.B) {
 	types := docTable.types
 	for _, r := range []promote.Rules{docRules, opbaseRules} {
-		b.Run(r.Settings().Enum("table"), func(b *testing.B) {
+		b.Run(optTable.Of(r.Settings()), func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				x, y := types[i%len(types)], types[(i/len(types))%len(types)]
 				if x == dtype.U16 || y == dtype.U16 || x == dtype.U32 || y == dtype.U32 || x == dtype.U64 || y == dtype.U64 {

@@ -33,6 +33,12 @@ var Dialect = dtype.NewDialect(name, []string{"std::"},
 		"complex<float128_t>": "std::complex of IEEE binary128",
 	})
 
+// optStd declares the option "std"; the rule set reads it only through this handle.
+var optStd = promote.NewEnumOpt(promote.Option{
+	Name: "std", Default: "c++17", Values: []string{"c++17", "c++20", "c++23"},
+	Doc: "the C++ standard: c++23 adds std::float16_t and std::bfloat16_t (P1467) and their std::complex",
+})
+
 // Def is the cpp rule set. Option std=c++17|c++20|c++23 (default c++17;
 // g++ 12's own default is gnu++17).
 var Def = &promote.Def{
@@ -42,10 +48,7 @@ var Def = &promote.Def{
 	Source:  "rules/cpp/spec.md; " + srcStd + "[conv.prom], [conv.rank], [expr.arith.conv], [lex.icon]; " + srcP1467 + "; " + srcTypeck,
 	NAry:    promote.Fold,
 	Dialect: Dialect,
-	Options: []promote.Option{
-		{Name: "std", Kind: promote.EnumOption, Default: "c++17", Values: []string{"c++17", "c++20", "c++23"},
-			Doc: "the C++ standard: c++23 adds std::float16_t and std::bfloat16_t (P1467) and their std::complex"},
-	},
+	Options: promote.Opts(optStd),
 	Presets: [][]string{{"std=c++23"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		return &rules{standards.Folder(s)}, nil
@@ -61,7 +64,7 @@ var Def = &promote.Def{
 // fold reads them: [expr.arith.conv] folded left to right, as a + b + c
 // groups ((a + b) + c) ([expr.add]); a step that is ill-formed stops the
 // fold.
-var standards = clit.NewStandards("c++23", language(false), language(true))
+var standards = clit.NewStandards(optStd, "c++23", language(false), language(true))
 
 func language(cxx23 bool) *clit.Language {
 	return &clit.Language{

@@ -73,6 +73,15 @@ var dtypeSet = sync.OnceValue(func() *promote.DTypeSet {
 	return &s
 })
 
+// optVersion declares the option "version"; the rule set reads it only through this handle.
+var optVersion = promote.NewEnumOpt(promote.Option{
+	Name:    "version",
+	Default: Version14,
+	Values:  Versions,
+	Doc:     "the CuPy major release: 14 follows NEP 50 (NumPy 2), 13 NumPy 1's value-based rules; both refuse a Python int outside [-2^63, 2^64)",
+	Explain: explainVersion,
+})
+
 // Def is the cupy rule set.
 var Def = &promote.Def{
 	Name:    Name,
@@ -82,14 +91,7 @@ var Def = &promote.Def{
 	Source:  "rules/cupy/spec.md; " + srcWeak14 + "; " + srcMin13,
 	NAry:    promote.Set,
 	Dialect: dtype.NumPy,
-	Options: []promote.Option{{
-		Name:    "version",
-		Kind:    promote.EnumOption,
-		Default: Version14,
-		Values:  Versions,
-		Doc:     "the CuPy major release: 14 follows NEP 50 (NumPy 2), 13 NumPy 1's value-based rules; both refuse a Python int outside [-2^63, 2^64)",
-		Explain: explainVersion,
-	}},
+	Options: promote.Opts(optVersion),
 	Presets: [][]string{{"version=" + Version13}},
 	New:     build,
 	DTypes:  func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
@@ -131,7 +133,7 @@ type rules struct {
 }
 
 func build(s promote.Settings) (promote.Rules, error) {
-	v13 := s.Enum("version") == Version13
+	v13 := optVersion.Of(s) == Version13
 	promotion := "promotion=weak"
 	if v13 {
 		promotion = "promotion=legacy"

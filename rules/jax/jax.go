@@ -13,6 +13,23 @@ import (
 // name is the rule set's name, in every error.
 const name = "jax"
 
+// The rule set's options, each declared once here and read only through
+// its handle.
+var (
+	optMode = promote.NewEnumOpt(promote.Option{
+		Name: "mode", Default: "standard", Values: []string{"standard", "strict"},
+		Doc: "jax_numpy_dtype_promotion: standard (the lattice) or strict (only weak types promote)",
+	})
+	optX64 = promote.NewBoolOpt(promote.Option{
+		Name: "x64", Default: "false",
+		Doc: "jax_enable_x64: with false, 64-bit operands are canonicalised to 32 bits and Python scalars default to 32 bits",
+	})
+	optExplicitX64DTypes = promote.NewEnumOpt(promote.Option{
+		Name: "explicit_x64_dtypes", Default: "warn", Values: explicitNames,
+		Doc: "jax_explicit_x64_dtypes, with x64=false: an operand of a 64-bit dtype is truncated to 32 bits (warn), refused (error) or kept, the x32 lattice joining it (allow)",
+	})
+)
+
 // Def is the jax rule set. Options: mode=standard|strict
 // (jax_numpy_dtype_promotion, default standard), x64=true|false
 // (jax_enable_x64, default false) and explicit_x64_dtypes=warn|error|allow
@@ -25,21 +42,14 @@ var Def = &promote.Def{
 	Source:  "rules/jax/spec.md; " + latticeSrc + ", jax/_src/config.py, docs/type_promotion.rst, docs/jep/9407-type-promotion.md, tests/dtypes_test.py testObservedPromotionTable",
 	NAry:    promote.Set,
 	Dialect: dtype.NumPy, // JAX takes NumPy's dtype names
-	Options: []promote.Option{
-		{Name: "mode", Kind: promote.EnumOption, Default: "standard", Values: []string{"standard", "strict"},
-			Doc: "jax_numpy_dtype_promotion: standard (the lattice) or strict (only weak types promote)"},
-		{Name: "x64", Kind: promote.BoolOption, Default: "false",
-			Doc: "jax_enable_x64: with false, 64-bit operands are canonicalised to 32 bits and Python scalars default to 32 bits"},
-		{Name: "explicit_x64_dtypes", Kind: promote.EnumOption, Default: "warn", Values: explicitNames,
-			Doc: "jax_explicit_x64_dtypes, with x64=false: an operand of a 64-bit dtype is truncated to 32 bits (warn), refused (error) or kept, the x32 lattice joining it (allow)"},
-	},
+	Options: promote.Opts(optMode, optX64, optExplicitX64DTypes),
 	Presets: [][]string{{"x64=true"}, {"mode=strict"}, {"explicit_x64_dtypes=allow"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		e, err := ParseExplicitX64(s.Enum("explicit_x64_dtypes"))
+		e, err := ParseExplicitX64(optExplicitX64DTypes.Of(s))
 		if err != nil {
 			return nil, err
 		}
-		c := Config{Strict: s.Enum("mode") == "strict", X64: s.Bool("x64"), Explicit: e}
+		c := Config{Strict: optMode.Of(s) == "strict", X64: optX64.Of(s), Explicit: e}
 		return &rules{Base: kit.NewBase(s, tables[c.index()]()), c: c}, nil
 	},
 	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },

@@ -20,6 +20,21 @@ var Dialect = dtype.NewDialect(Name, nil, nil, map[string]string{
 	"string": "Keras's string dtype (a tensor of strings, which promotes with nothing)",
 })
 
+// The rule set's options, each declared once here and read only through
+// its handle.
+var (
+	optBackend = promote.NewEnumOpt(promote.Option{
+		Name: "backend", Default: "jax",
+		Values: []string{"jax", "tensorflow", "torch", "numpy", "openvino"},
+		Doc:    "KERAS_BACKEND: tensorflow keeps int64 and float64 results; the others cut them to 32 bits (uint64 and complex128 are cut on every backend)",
+	})
+	optFloatx = promote.NewEnumOpt(promote.Option{
+		Name: "floatx", Default: "f32",
+		Values: []string{"f32", "f16", "bf16", "f64"},
+		Doc:    "keras.config.set_floatx: the answer for no operands, and the precision of a weak result (bf16 gives 16, so a Python float resolves to float16)",
+	})
+)
+
 // Def is the keras rule set. Options: backend (default jax, the backend
 // Keras's dtypes tests compare result_type with; Keras itself falls back to
 // tensorflow when KERAS_BACKEND is unset, keras/src/backend/config.py:16,
@@ -32,14 +47,7 @@ var Def = &promote.Def{
 	Source:  "rules/keras/spec.md; " + srcDtypes + " (result_type, _lattice_result_type, _type_promotion_lattice, BIT64_TO_BIT32_DTYPE); " + srcConfig,
 	NAry:    promote.Set,
 	Dialect: Dialect,
-	Options: []promote.Option{
-		{Name: "backend", Kind: promote.EnumOption, Default: "jax",
-			Values: []string{"jax", "tensorflow", "torch", "numpy", "openvino"},
-			Doc:    "KERAS_BACKEND: tensorflow keeps int64 and float64 results; the others cut them to 32 bits (uint64 and complex128 are cut on every backend)"},
-		{Name: "floatx", Kind: promote.EnumOption, Default: "f32",
-			Values: []string{"f32", "f16", "bf16", "f64"},
-			Doc:    "keras.config.set_floatx: the answer for no operands, and the precision of a weak result (bf16 gives 16, so a Python float resolves to float16)"},
-	},
+	Options: promote.Opts(optBackend, optFloatx),
 	Presets: [][]string{{"backend=tensorflow"}, {"floatx=bf16"}},
 	New:     build,
 	DTypes:  func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
@@ -127,12 +135,12 @@ func tableIndex(c config) int {
 func build(s promote.Settings) (promote.Rules, error) {
 	fx := dtype.F32
 	for _, f := range floatxs {
-		if f.name == s.Enum("floatx") {
+		if f.name == optFloatx.Of(s) {
 			fx = f.d
 		}
 	}
-	c := newConfig(s.Enum("backend") == "tensorflow", fx)
-	return &rules{Base: kit.NewBase(s, tables[tableIndex(c)]()), c: c, torch: s.Enum("backend") == "torch"}, nil
+	c := newConfig(optBackend.Of(s) == "tensorflow", fx)
+	return &rules{Base: kit.NewBase(s, tables[tableIndex(c)]()), c: c, torch: optBackend.Of(s) == "torch"}, nil
 }
 
 // arg is one argument of result_type after standardize_dtype: a dtype and

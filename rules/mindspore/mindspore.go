@@ -35,6 +35,12 @@ var Dialect = dtype.NewDialect("mindspore", []string{"mindspore.", "mstype.", "m
 	},
 	map[string]string{"string": "MindSpore's string type", "type_none": "MindSpore's None type", "int4": "MindSpore's 4-bit integer (outside implicit conversion)"})
 
+// optRules declares the option "rules"; the rule set reads it only through this handle.
+var optRules = promote.NewEnumOpt(promote.Option{
+	Name: "rules", Default: RulesTable, Values: []string{RulesTable, RulesPriority, RulesDoc},
+	Doc: "table: the current code's conversion maps (bfloat16, complex; uint16/32/64 only with bool); priority: the older code's priority order over nine types; doc: the r1.2-r2.0 note",
+})
+
 // Def is the mindspore rule set: the implicit type conversion MindSpore
 // applies to the inputs of an operator whose signature puts them in one
 // dtype group (Add, Mul, comparisons and the other ops the note lists).
@@ -46,13 +52,10 @@ var Def = &promote.Def{
 	Source:  "rules/mindspore/spec.md; " + srcTable + "; " + srcPriority + "; " + srcDoc,
 	NAry:    promote.Fold,
 	Dialect: Dialect,
-	Options: []promote.Option{{
-		Name: "rules", Kind: promote.EnumOption, Default: RulesTable, Values: []string{RulesTable, RulesPriority, RulesDoc},
-		Doc: "table: the current code's conversion maps (bfloat16, complex; uint16/32/64 only with bool); priority: the older code's priority order over nine types; doc: the r1.2-r2.0 note",
-	}},
+	Options: promote.Opts(optRules),
 	Presets: [][]string{{"rules=" + RulesPriority}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		mode := s.Enum("rules")
+		mode := optRules.Of(s)
 		t := tableTable
 		if mode != RulesTable {
 			t = priorityTable

@@ -11,6 +11,29 @@ import (
 	"github.com/promote-dev/promote/kit"
 )
 
+// The rule set's options, each declared once here and read only through
+// its handle.
+var (
+	optCheckValues = promote.NewBoolOpt(promote.Option{
+		Name:    "check_values",
+		Default: "false",
+		Doc:     "false: np.result_type, which never looks at values; true: what a ufunc (np.add) does with its operands, where a Python int that does not fit the result dtype raises OverflowError (NumPy 2), and with ml_dtypes types the loop NumPy's type resolver picks",
+	})
+	optPromotion = promote.NewEnumOpt(promote.Option{
+		Name:    "promotion",
+		Default: "weak",
+		Values:  []string{"weak", "legacy"},
+		Doc:     "NumPy's own names for its two promotion states: weak is NumPy 2 (NEP 50: Python scalars are weak, values never matter); legacy is NumPy 1.x value-based promotion as NumPy 1.24 computes it (a scalar meeting arrays of its kind or higher takes the smallest dtype holding its value; operand order can matter)",
+	})
+	optMLDTypes = promote.NewEnumOpt(promote.Option{
+		Name:    "ml_dtypes",
+		Default: "false",
+		Values:  []string{"false", "true", "0.5", "0.6"},
+		Doc:     "false: only NumPy's builtin dtypes; 0.5 (or true): ml_dtypes 0.5 is imported, registering bfloat16, the float8/float6/float4 types and int2/int4/uint2/uint4 with NumPy as legacy user dtypes; 0.6: ml_dtypes 0.6, which adds int1, uint1 and bcomplex32 and needs NumPy 2 (not promotion=legacy)",
+		Explain: explainMLVersion,
+	})
+)
+
 // Def is the numpy rule set: NumPy's np.promote_types, np.result_type over
 // any number of operands and, with check_values=true, what a ufunc (np.add)
 // does with the same operands. promotion=weak is NumPy 2 (NEP 50, the
@@ -25,31 +48,13 @@ var Def = &promote.Def{
 	Source:  "rules/numpy/spec.md; rules/numpy/legacy.md; rules/numpy/mldtypes.md; numpy/numpy@1f90bbb55e65e7de68921bc3f1a2d94492fdf689, v1.24.2, v2.4.6; jax-ml/ml_dtypes v0.5.4, v0.6.0",
 	NAry:    promote.Set,
 	Dialect: dtype.NumPy,
-	Options: []promote.Option{{
-		Name:    "check_values",
-		Kind:    promote.BoolOption,
-		Default: "false",
-		Doc:     "false: np.result_type, which never looks at values; true: what a ufunc (np.add) does with its operands, where a Python int that does not fit the result dtype raises OverflowError (NumPy 2), and with ml_dtypes types the loop NumPy's type resolver picks",
-	}, {
-		Name:    "promotion",
-		Kind:    promote.EnumOption,
-		Default: "weak",
-		Values:  []string{"weak", "legacy"},
-		Doc:     "NumPy's own names for its two promotion states: weak is NumPy 2 (NEP 50: Python scalars are weak, values never matter); legacy is NumPy 1.x value-based promotion as NumPy 1.24 computes it (a scalar meeting arrays of its kind or higher takes the smallest dtype holding its value; operand order can matter)",
-	}, {
-		Name:    "ml_dtypes",
-		Kind:    promote.EnumOption,
-		Default: "false",
-		Values:  []string{"false", "true", "0.5", "0.6"},
-		Doc:     "false: only NumPy's builtin dtypes; 0.5 (or true): ml_dtypes 0.5 is imported, registering bfloat16, the float8/float6/float4 types and int2/int4/uint2/uint4 with NumPy as legacy user dtypes; 0.6: ml_dtypes 0.6, which adds int1, uint1 and bcomplex32 and needs NumPy 2 (not promotion=legacy)",
-		Explain: explainMLVersion,
-	}},
+	Options: promote.Opts(optCheckValues, optPromotion, optMLDTypes),
 	Presets: [][]string{{"check_values=true"}, {"promotion=legacy"}, {"ml_dtypes=true"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
 		r := &rules{
 			Base:        kit.NewBase(s, pairTable()),
-			checkValues: s.Bool("check_values"),
-			legacy:      s.Enum("promotion") == "legacy",
+			checkValues: optCheckValues.Of(s),
+			legacy:      optPromotion.Of(s) == "legacy",
 			mlv:         mlVersionOf(s),
 		}
 		r.ml = r.mlv != mlNone
@@ -125,7 +130,7 @@ func explainMLVersion(v string) string {
 
 // mlVersionOf reads the ml_dtypes option.
 func mlVersionOf(s promote.Settings) mlVersion {
-	switch s.Enum("ml_dtypes") {
+	switch optMLDTypes.Of(s) {
 	case "true", "0.5":
 		return mlV05
 	case "0.6":

@@ -11,11 +11,15 @@ import (
 
 const name = "openvino"
 
-// Option names: the op's attributes, spelled as in the IR.
-const (
-	optUnsafe  = "promote_unsafe"
-	optPyTorch = "pytorch_scalar_promotion"
-	optTgt64   = "u64_integer_promotion_target"
+// The op's attributes as options, spelled as in the IR, each declared
+// once here and read only through its handle.
+var (
+	optUnsafe = promote.NewBoolOpt(promote.Option{Name: "promote_unsafe", Default: "false",
+		Doc: "allow promotions that widen, lose precision or overflow instead of failing"})
+	optPyTorch = promote.NewBoolOpt(promote.Option{Name: "pytorch_scalar_promotion", Default: "false",
+		Doc: "a rank-0 input with a ranked input of the same kind takes the ranked input's type"})
+	optTgt64 = promote.NewDTypeOpt(promote.Option{Name: "u64_integer_promotion_target", Default: "f32",
+		Doc: "the result of u64 with a signed integer under promote_unsafe; taken as given, any dtype (even dynamic)"})
 )
 
 // Def is the openvino rule set: ConvertPromoteTypes-14 with its three
@@ -27,18 +31,11 @@ var Def = &promote.Def{
 	Source:  "rules/openvino/spec.md; " + src,
 	NAry:    promote.Two,
 	Dialect: dtype.OpenVINO,
-	Options: []promote.Option{
-		{Name: optUnsafe, Kind: promote.BoolOption, Default: "false",
-			Doc: "allow promotions that widen, lose precision or overflow instead of failing"},
-		{Name: optPyTorch, Kind: promote.BoolOption, Default: "false",
-			Doc: "a rank-0 input with a ranked input of the same kind takes the ranked input's type"},
-		{Name: optTgt64, Kind: promote.DTypeOption, Default: "f32",
-			Doc: "the result of u64 with a signed integer under promote_unsafe; taken as given, any dtype (even dynamic)"},
-	},
+	Options: promote.Opts(optUnsafe, optPyTorch, optTgt64),
 	Presets: [][]string{
-		{optUnsafe + "=true"},
+		{optUnsafe.Name + "=true"},
 		// What the PyTorch frontend's align_eltwise_input_types builds.
-		{optUnsafe + "=true", optPyTorch + "=true"},
+		{optUnsafe.Name + "=true", optPyTorch.Name + "=true"},
 	},
 	New:    newRules,
 	DTypes: func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
@@ -60,9 +57,9 @@ type rules struct {
 }
 
 func newRules(s promote.Settings) (promote.Rules, error) {
-	a := attrs{unsafe: s.Bool(optUnsafe), pt: s.Bool(optPyTorch), tgt64: s.DType(optTgt64)}
+	a := attrs{unsafe: optUnsafe.Of(s), pt: optPyTorch.Of(s), tgt64: optTgt64.Of(s)}
 	if !a.tgt64.Valid() {
-		return nil, fmt.Errorf("%s: option %s: no dtype given", name, optTgt64)
+		return nil, fmt.Errorf("%s: option %s: no dtype given", name, optTgt64.Name)
 	}
 	return &rules{Base: kit.NewBase(s, tableFor(a.unsafe, a.tgt64)), a: a}, nil
 }

@@ -26,6 +26,12 @@ const (
 var Dialect = dtype.NewDialect("paddle", []string{"paddle."}, map[string]dtype.DType{},
 	map[string]string{"pstring": "Paddle's string dtype (DataType::PSTRING)", "raw": "Paddle's raw dtype"})
 
+// optRules declares the option "rules"; the rule set reads it only through this handle.
+var optRules = promote.NewEnumOpt(promote.Option{
+	Name: "rules", Default: RulesCode, Values: []string{RulesCode, RulesGuide},
+	Doc: "code: what Paddle 3 computes (Tensor + 0-d Tensor follows the scalar rule); guide: the auto type promotion guide's tables, its '-' cells refused",
+})
+
 // Def is the paddle rule set: Paddle's binary operations (add and the
 // other operations the promotion code covers) on tensors, 0-d tensors and
 // Python scalars. Its option rules selects the code (default: Paddle 3
@@ -38,13 +44,10 @@ var Def = &promote.Def{
 	Source:  "rules/paddle/spec.md; " + srcPromote + "; " + srcPatch + "; " + srcGuide,
 	NAry:    promote.Fold,
 	Dialect: Dialect,
-	Options: []promote.Option{{
-		Name: "rules", Kind: promote.EnumOption, Default: RulesCode, Values: []string{RulesCode, RulesGuide},
-		Doc: "code: what Paddle 3 computes (Tensor + 0-d Tensor follows the scalar rule); guide: the auto type promotion guide's tables, its '-' cells refused",
-	}},
+	Options: promote.Opts(optRules),
 	Presets: [][]string{{"rules=" + RulesGuide}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		guide := s.Enum("rules") == RulesGuide
+		guide := optRules.Of(s) == RulesGuide
 		t := codeTable
 		if guide {
 			t = guideTable

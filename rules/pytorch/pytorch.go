@@ -13,6 +13,24 @@ import (
 // Name is the rule set's name.
 const Name = "pytorch"
 
+// The rule set's options, each declared once here and read only through
+// its handle.
+var (
+	optVersion = promote.NewEnumOpt(promote.Option{
+		Name:    "version",
+		Default: Version214,
+		Values:  Versions,
+		Doc:     "the PyTorch release, 1.13 to 2.14: its dtypes (float8 from 2.1, uint16/32/64 and uint1-7 from 2.3, int1-7 from 2.6, float8_e8m0fnu from 2.7, float4_e2m1fn_x2 from 2.8, bcomplex32 from 2.14), promoteTypes (2.1 mixes Float8 types through its table; from 2.2 they never mix), toComplexType (bfloat16 with a complex gives bcomplex32 from 2.14) and Python int range (before 2.3 ints past int64 are refused)",
+		Explain: explainVersion,
+	})
+	optDefaultFloat = promote.NewEnumOpt(promote.Option{
+		Name:    "default_float",
+		Default: "f32",
+		Values:  []string{"f32", "f64"},
+		Doc:     "torch.set_default_dtype: the dtype of a Python float (and, as its complex counterpart c64 or c128, of a Python complex)",
+	})
+)
+
 // Def is the pytorch rule set: torch.promote_types for plain dtype pairs
 // and torch.result_type (TensorIterator's common dtype) for operands.
 // Options: version (the PyTorch release, 1.13 to 2.14, the default) and
@@ -25,24 +43,11 @@ var Def = &promote.Def{
 	Source:  "rules/pytorch/spec.md; rules/pytorch/versions.md; " + srcPromote + "; " + srcResult,
 	NAry:    promote.Set,
 	Dialect: dtype.PyTorch,
-	Options: []promote.Option{{
-		Name:    "version",
-		Kind:    promote.EnumOption,
-		Default: Version214,
-		Values:  Versions,
-		Doc:     "the PyTorch release, 1.13 to 2.14: its dtypes (float8 from 2.1, uint16/32/64 and uint1-7 from 2.3, int1-7 from 2.6, float8_e8m0fnu from 2.7, float4_e2m1fn_x2 from 2.8, bcomplex32 from 2.14), promoteTypes (2.1 mixes Float8 types through its table; from 2.2 they never mix), toComplexType (bfloat16 with a complex gives bcomplex32 from 2.14) and Python int range (before 2.3 ints past int64 are refused)",
-		Explain: explainVersion,
-	}, {
-		Name:    "default_float",
-		Kind:    promote.EnumOption,
-		Default: "f32",
-		Values:  []string{"f32", "f64"},
-		Doc:     "torch.set_default_dtype: the dtype of a Python float (and, as its complex counterpart c64 or c128, of a Python complex)",
-	}},
+	Options: promote.Opts(optVersion, optDefaultFloat),
 	Presets: [][]string{{"default_float=f64"}, {"version=" + Version26}, {"version=" + Version113}},
 	New:     build,
 	DTypes: func(s promote.Settings) *promote.DTypeSet {
-		r, err := releaseOf(s.Enum("version"))
+		r, err := releaseOf(optVersion.Of(s))
 		if err != nil {
 			return nil
 		}
@@ -55,7 +60,7 @@ var Def = &promote.Def{
 	// operand through kit.AdmitOperand as it classifies it.
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{Rule: ruleNoDType, Msg: func(s promote.Settings, o promote.Operand) string {
-			r, _ := releaseOf(s.Enum("version"))
+			r, _ := releaseOf(optVersion.Of(s))
 			return r.noDTypeMsg(o.DType)
 		}},
 		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
@@ -73,12 +78,12 @@ type rules struct {
 }
 
 func build(s promote.Settings) (promote.Rules, error) {
-	r, err := releaseOf(s.Enum("version"))
+	r, err := releaseOf(optVersion.Of(s))
 	if err != nil {
 		return nil, err
 	}
 	d := dtype.F32
-	if s.Enum("default_float") == "f64" {
+	if optDefaultFloat.Of(s) == "f64" {
 		d = dtype.F64
 	}
 	return &rules{Base: kit.NewBase(s, r.table), r: r, defaultFloat: d}, nil

@@ -48,6 +48,14 @@ const (
 	ModeAll    = "all"
 )
 
+// optMode declares the option "mode"; the rule set reads it only through this handle.
+var optMode = promote.NewEnumOpt(promote.Option{
+	Name:    "mode",
+	Default: ModeLegacy,
+	Values:  []string{ModeLegacy, ModeSafe, ModeAll},
+	Doc:     "dtype_conversion_mode: legacy (TensorFlow's default: mixed dtypes are an error, Python scalars take the tensor's dtype), safe or all (the new type promotion)",
+})
+
 // Def is the tensorflow rule set.
 var Def = &promote.Def{
 	Name:    "tensorflow",
@@ -57,16 +65,10 @@ var Def = &promote.Def{
 	Source:  "rules/tensorflow/spec.md; " + srcFlex + "; " + srcConfig,
 	NAry:    promote.Fold,
 	Dialect: dtype.TensorFlow,
-	Options: []promote.Option{{
-		Name:    "mode",
-		Kind:    promote.EnumOption,
-		Default: ModeLegacy,
-		Values:  []string{ModeLegacy, ModeSafe, ModeAll},
-		Doc:     "dtype_conversion_mode: legacy (TensorFlow's default: mixed dtypes are an error, Python scalars take the tensor's dtype), safe or all (the new type promotion)",
-	}},
+	Options: promote.Opts(optMode),
 	Presets: [][]string{{"mode=all"}, {"mode=safe"}},
 	New: func(s promote.Settings) (promote.Rules, error) {
-		switch mode := s.Enum("mode"); mode {
+		switch mode := optMode.Of(s); mode {
 		case ModeLegacy:
 			return &rules{Base: kit.NewBase(s, legacyTable()), mode: mode}, nil
 		case ModeSafe:

@@ -38,6 +38,23 @@ var Dialect = dtype.NewDialect("tinygrad", []string{"tinygrad.dtypes.", "dtypes.
 		"_uint256": "tinygrad's internal 256-bit unsigned integer", "uint256": "tinygrad's internal 256-bit unsigned integer",
 	})
 
+// The rule set's options, each declared once here and read only through
+// its handle.
+var (
+	optVersion = promote.NewEnumOpt(promote.Option{
+		Name: "version", Default: VersionHead, Values: Versions, Explain: kit.ExplainRelease("tinygrad", Versions),
+		Doc: "which tinygrad lattice: head (commit " + commitHead + ", weak Python scalars), 0.13 (int64 -> uint64), 0.12 (int64 -> fp8), 0.11 (int64 -> float16, as 0.9 to 0.11)",
+	})
+	optDefaultFloat = promote.NewEnumOpt(promote.Option{
+		Name: "default_float", Default: "f32", Values: defaultFloats,
+		Doc: "DEFAULT_FLOAT: the dtype a weak float is stored as (head) or a Python float takes (0.11 to 0.13)",
+	})
+	optDefaultInt = promote.NewEnumOpt(promote.Option{
+		Name: "default_int", Default: "i32", Values: defaultInts,
+		Doc: "DEFAULT_INT (head only): the dtype a weak int is stored as",
+	})
+)
+
 // Def is the tinygrad rule set: least_upper_dtype over promo_lattice, with
 // Python scalars as weak consts (head) or typed against the tensor (0.11
 // to 0.13). Options: version (default head, the newest stored commit),
@@ -51,18 +68,11 @@ var Def = &promote.Def{
 	Source:  "rules/tinygrad/spec.md; tinygrad/tinygrad@" + commitHead + " tinygrad/dtype.py, tinygrad/mixin/elementwise.py, test/null/test_dtype_spec.py",
 	NAry:    promote.Set,
 	Dialect: Dialect,
-	Options: []promote.Option{
-		{Name: "version", Kind: promote.EnumOption, Default: VersionHead, Values: Versions, Explain: kit.ExplainRelease("tinygrad", Versions),
-			Doc: "which tinygrad lattice: head (commit " + commitHead + ", weak Python scalars), 0.13 (int64 -> uint64), 0.12 (int64 -> fp8), 0.11 (int64 -> float16, as 0.9 to 0.11)"},
-		{Name: "default_float", Kind: promote.EnumOption, Default: "f32", Values: defaultFloats,
-			Doc: "DEFAULT_FLOAT: the dtype a weak float is stored as (head) or a Python float takes (0.11 to 0.13)"},
-		{Name: "default_int", Kind: promote.EnumOption, Default: "i32", Values: defaultInts,
-			Doc: "DEFAULT_INT (head only): the dtype a weak int is stored as"},
-	},
+	Options: promote.Opts(optVersion, optDefaultFloat, optDefaultInt),
 	Presets: [][]string{{"version=" + Version013}},
 	New:     build,
 	DTypes: func(s promote.Settings) *promote.DTypeSet {
-		if l, ok := lattices[s.Enum("version")]; ok {
+		if l, ok := lattices[optVersion.Of(s)]; ok {
 			return l.dtypes
 		}
 		return nil
@@ -75,19 +85,19 @@ var Def = &promote.Def{
 	Rules: allRules,
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{
-			RuleOf: func(s promote.Settings) *promote.Rule { return ruleSets[s.Enum("version")].notDType },
+			RuleOf: func(s promote.Settings) *promote.Rule { return ruleSets[optVersion.Of(s)].notDType },
 			Msg: func(s promote.Settings, o promote.Operand) string {
-				return (&rules{l: lattices[s.Enum("version")]}).notDTypeMsg(o.DType)
+				return (&rules{l: lattices[optVersion.Of(s)]}).notDTypeMsg(o.DType)
 			},
 		},
 		NoWeak: &promote.Refusal{
 			RuleOfOperand: func(s promote.Settings, o promote.Operand) *promote.Rule {
-				return noWeakRule(ruleSets[s.Enum("version")], o)
+				return noWeakRule(ruleSets[optVersion.Of(s)], o)
 			},
-			Msg: func(s promote.Settings, o promote.Operand) string { return noWeakMsg(lattices[s.Enum("version")], o) },
+			Msg: func(s promote.Settings, o promote.Operand) string { return noWeakMsg(lattices[optVersion.Of(s)], o) },
 		},
 		WeakDTypes: func(s promote.Settings) *promote.DTypeSet {
-			if l, ok := lattices[s.Enum("version")]; ok {
+			if l, ok := lattices[optVersion.Of(s)]; ok {
 				return l.weak
 			}
 			return nil
@@ -116,12 +126,12 @@ type rules struct {
 }
 
 func build(s promote.Settings) (promote.Rules, error) {
-	ver := s.Enum("version")
+	ver := optVersion.Of(s)
 	if _, ok := lattices[ver]; !ok {
 		return nil, fmt.Errorf("%s: unknown version %q", Name, ver)
 	}
-	df, _ := dtype.Parse(s.Enum("default_float"))
-	di, _ := dtype.Parse(s.Enum("default_int"))
+	df, _ := dtype.Parse(optDefaultFloat.Of(s))
+	di, _ := dtype.Parse(optDefaultInt.Of(s))
 	if ver != VersionHead && di != dtype.I32 {
 		return nil, fmt.Errorf("%s: option default_int=%s needs version=head: before tinygrad #17265 the default int was fixed at int32 (valid with version=%s: default_int=i32)", Name, di, ver)
 	}

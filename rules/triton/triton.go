@@ -15,6 +15,15 @@ import (
 // Name is the rule set's name.
 const Name = "triton"
 
+// optVersion declares the option "version"; the rule set reads it only through this handle.
+var optVersion = promote.NewEnumOpt(promote.Option{
+	Name:    "version",
+	Default: VersionDefault,
+	Values:  Versions,
+	Explain: kit.ExplainRelease("Triton", Versions),
+	Doc:     "the Triton release: 3.2 to 3.6 (3.6.0 is the newest release promote knows) share semantic.py@00526b7b (bf16 with fp8 is fp32; / and % of fp8 stay fp8; an fp8 constant other than 0 does not compile); main: the unreleased semantic.py@0c2e95d (bf16 with fp8 is bf16; float / and % compute in fp32; fp8 constants compile)",
+})
+
 // Def is the triton rule set: computation_type_impl for every binary
 // operator of triton.language, with Python scalars typed by value, and N
 // operands read as a left-to-right chain of binary operators. Its option
@@ -27,14 +36,7 @@ var Def = &promote.Def{
 	Source:  "rules/triton/spec.md; " + srcMain + "; " + src32 + "; " + srcDocs,
 	NAry:    promote.Fold,
 	Dialect: Dialect,
-	Options: []promote.Option{{
-		Name:    "version",
-		Kind:    promote.EnumOption,
-		Default: VersionDefault,
-		Values:  Versions,
-		Explain: kit.ExplainRelease("Triton", Versions),
-		Doc:     "the Triton release: 3.2 to 3.6 (3.6.0 is the newest release promote knows) share semantic.py@00526b7b (bf16 with fp8 is fp32; / and % of fp8 stay fp8; an fp8 constant other than 0 does not compile); main: the unreleased semantic.py@0c2e95d (bf16 with fp8 is bf16; float / and % compute in fp32; fp8 constants compile)",
-	}},
+	Options: promote.Opts(optVersion),
 	Presets: [][]string{{"version=" + VersionMain}},
 	New:     build,
 	DTypes:  func(promote.Settings) *promote.DTypeSet { return dtypeSet() },
@@ -55,7 +57,7 @@ type rules struct {
 }
 
 func build(s promote.Settings) (promote.Rules, error) {
-	v := s.Enum("version")
+	v := optVersion.Of(s)
 	t, ok := tables[v]
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown version %q (valid: %s)", Name, v, strings.Join(Versions, ", "))

@@ -22,6 +22,14 @@ var cascades = func() map[string]*cascade {
 	return m
 }()
 
+// optVersion declares the option "version"; the rule set reads it only through this handle.
+var optVersion = promote.NewEnumOpt(promote.Option{
+	Name:    "version",
+	Default: versions[0].name,
+	Values:  versionNames(),
+	Doc:     "0.26: v0.23-v0.26 and main (bool is its own type); 0.22: v0.21-v0.22 (bool is uint1); 0.20: float4 but not float6 or the newer float8 types; 0.19: float8_e4m3fn and float8_e5m2 only",
+})
+
 // Def is the tvm rule set: TIR's BinaryOpMatchTypes (PromoteBinaryOpType
 // from v0.26) on two PrimExprs, with Python literals converted as TVM's
 // Python API converts them, and N operands read as a left-to-right chain
@@ -33,16 +41,10 @@ var Def = &promote.Def{
 	Source:  "rules/tvm/spec.md; " + versions[0].src,
 	NAry:    promote.Fold,
 	Dialect: Dialect,
-	Options: []promote.Option{{
-		Name:    "version",
-		Kind:    promote.EnumOption,
-		Default: versions[0].name,
-		Values:  versionNames(),
-		Doc:     "0.26: v0.23-v0.26 and main (bool is its own type); 0.22: v0.21-v0.22 (bool is uint1); 0.20: float4 but not float6 or the newer float8 types; 0.19: float8_e4m3fn and float8_e5m2 only",
-	}},
-	New: build,
+	Options: promote.Opts(optVersion),
+	New:     build,
 	DTypes: func(s promote.Settings) *promote.DTypeSet {
-		if c, ok := cascades[s.Enum("version")]; ok {
+		if c, ok := cascades[optVersion.Of(s)]; ok {
 			return c.dtypes
 		}
 		return nil
@@ -52,9 +54,9 @@ var Def = &promote.Def{
 	Rules: allRules,
 	Admission: promote.Admission{
 		NoDType: &promote.Refusal{
-			RuleOf: func(s promote.Settings) *promote.Rule { return cascades[s.Enum("version")].noDType },
+			RuleOf: func(s promote.Settings) *promote.Rule { return cascades[optVersion.Of(s)].noDType },
 			Msg: func(s promote.Settings, o promote.Operand) string {
-				return cascades[s.Enum("version")].noDTypeMsg(o.DType)
+				return cascades[optVersion.Of(s)].noDTypeMsg(o.DType)
 			},
 		},
 		NoWeak: kit.NoWeak(ruleNoWeak, func(promote.Settings, promote.Operand) string {
@@ -69,9 +71,9 @@ type rules struct {
 }
 
 func build(s promote.Settings) (promote.Rules, error) {
-	c, ok := cascades[s.Enum("version")]
+	c, ok := cascades[optVersion.Of(s)]
 	if !ok {
-		return nil, fmt.Errorf("%s: unknown version %q", Name, s.Enum("version"))
+		return nil, fmt.Errorf("%s: unknown version %q", Name, optVersion.Of(s))
 	}
 	return &rules{Base: kit.NewBase(s, c.table()), c: c}, nil
 }

@@ -10,8 +10,9 @@ import (
 // Standards are a C-family rule set's two languages, one before and one
 // from the standard its option std names (c23, c++23), with the pair table
 // and the dtypes of each built once, on first use, not at init. The c and
-// cpp rule sets both keep theirs in one.
+// cpp rule sets both keep theirs in one, each with its own option std.
 type Standards struct {
+	std    *promote.EnumOpt
 	newer  string
 	langs  [2]*Language
 	tables [2]func() *kit.PairTable
@@ -19,9 +20,9 @@ type Standards struct {
 }
 
 // NewStandards returns the Standards of older and newer, newer chosen
-// where the option std is newerStd.
-func NewStandards(newerStd string, older, newer *Language) *Standards {
-	s := &Standards{newer: newerStd, langs: [2]*Language{older, newer}}
+// where the rule set's option std, read through its handle, is newerStd.
+func NewStandards(std *promote.EnumOpt, newerStd string, older, newer *Language) *Standards {
+	s := &Standards{std: std, newer: newerStd, langs: [2]*Language{older, newer}}
 	for i, l := range s.langs {
 		s.tables[i] = sync.OnceValue(func() *kit.PairTable { return PairTable(l) })
 		s.dtypes[i] = sync.OnceValue(func() *promote.DTypeSet { return kit.DTypesWhere(l.Has) })
@@ -31,7 +32,7 @@ func NewStandards(newerStd string, older, newer *Language) *Standards {
 
 // index is 1 where set names the newer standard, 0 otherwise.
 func (s *Standards) index(set promote.Settings) int {
-	if set.Enum("std") == s.newer {
+	if s.std.Of(set) == s.newer {
 		return 1
 	}
 	return 0
