@@ -345,7 +345,9 @@ func (s Settings) Def() *Def { return s.def }
 // Bool returns a BoolOption's value. Reading an option the rule set does
 // not declare, or as another kind, panics: it is a programming error in
 // the rule set (a misspelt name would otherwise read as false), and the
-// tests over the registry build every rule set under every preset.
+// tests over the registry build every rule set under every preset. A rule
+// set reads its own options through their typed handles (BoolOpt.Of, ...),
+// which call these with the declared name.
 func (s Settings) Bool(name string) bool { return s.value(name, BoolOption) == "true" }
 
 // Enum returns an EnumOption's value; it panics as Bool does.
