@@ -26,4 +26,29 @@ type LiveOracle struct {
 	// (Triton's int1 for bool); other dtypes are sent in that spelling.
 	// Shared and not to be modified.
 	Names map[dtype.DType]string
+	// Repro writes a query as Python a user can run to see the
+	// framework's answer; nil where the probe asks through an internal
+	// call a user would not write (Triton's type computation, Keras's
+	// result_type over backends).
+	Repro *Repro
+}
+
+// Repro says how to write a query as Python a user can run against the
+// framework and see its answer: promote probe prints it beside each
+// disagreement. It mirrors what the probe script's adapter for the
+// framework does.
+type Repro struct {
+	// Call wraps the operands (%s), joined by Sep.
+	Call, Sep string
+	// Tensor and ZeroDim write a tensor with one dimension and a 0-d
+	// tensor of a dtype (%s or %q: the dtype, as DType writes it).
+	Tensor, ZeroDim string
+	// DType, when set, writes the dtype d the script sends as name
+	// (NumPy's np.dtype("int8"), or ml_dtypes.bfloat16 for a type that
+	// ml_dtypes registers); nil: the name itself.
+	DType func(d dtype.DType, name string) string
+	// Scalar, when set, writes a typed scalar of dtype d (expr: as DType
+	// wrote it) holding the Python literal lit; nil: the framework is not
+	// asked about typed scalars.
+	Scalar func(d dtype.DType, expr, lit string) string
 }

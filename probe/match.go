@@ -112,7 +112,7 @@ func match(p *plan, answers []*answer) FrameworkReport {
 			continue
 		}
 		pv := promoteVerdict(p.cands[b].r, q.ops)
-		d := Disagreement{Query: q.text, Python: pythonOf(p.fw.Module, q), Framework: fv[qi].text, Promote: pv.text}
+		d := Disagreement{Query: q.text, Python: pythonOf(p.fw, q), Framework: fv[qi].text, Promote: pv.text}
 		if pv.rule != nil {
 			d.Rule = pv.rule.ID + ": " + clipText(pv.rule.Text, 200)
 		}

@@ -370,12 +370,22 @@ func TestPythonOf(t *testing.T) {
 		{"triton", "f32 f16", dtype.NumPy, ""},
 		{"numpy", "i8 u64(300)", dtype.NumPy, `np.result_type(np.ones(1, np.dtype("int8")), np.dtype("uint64").type(300))`},
 		{"numpy+ml_dtypes", "bf16(1.0) f16", dtype.NumPy, `np.result_type(ml_dtypes.bfloat16(1.0), np.ones(1, np.dtype("float16")))`},
+		{"cupy", "i32 1.5", dtype.NumPy, `cupy.add(cupy.ones(1, "int32"), 1.5).dtype`},
+		{"tensorflow", "f32 1", dtype.NumPy, `tf.math.add(tf.ones([1], tf.float32), 1).dtype`},
+		{"mlx", "i8[] f16", dtype.NumPy, `mx.add(mx.ones((), mx.int8), mx.ones((1,), mx.float16)).dtype`},
+		{"tinygrad", "i8 f32", dtype.NumPy, `(Tensor.ones(1, dtype=dtypes.int8) + Tensor.ones(1, dtype=dtypes.float32)).dtype`},
+		{"mindspore", "i8 f16", dtype.NumPy, `mindspore.ops.add(mindspore.ops.ones((1,), mindspore.int8), mindspore.ops.ones((1,), mindspore.float16)).dtype`},
+		{"keras", "f32 f16", dtype.NumPy, ""},
 	} {
 		q, ok := makeQuery(strings.Fields(c.text), dialectNames(c.dial))
 		if !ok {
 			t.Fatalf("%s: no query", c.text)
 		}
-		if got := pythonOf(c.fw, q); got != c.want {
+		fw, ok := frameworkNamed(c.fw)
+		if !ok {
+			t.Fatalf("no framework %s", c.fw)
+		}
+		if got := pythonOf(fw, q); got != c.want {
 			t.Errorf("%s %s: %s, want %s", c.fw, c.text, got, c.want)
 		}
 	}
@@ -433,4 +443,14 @@ func TestVersionNote(t *testing.T) {
 	if got := versionNote("numpy", "2.5.2", numpy.Def); got != "" {
 		t.Errorf("numpy has no version option, yet: %q", got)
 	}
+}
+
+// frameworkNamed is the declared framework whose module is module.
+func frameworkNamed(module string) (Framework, bool) {
+	for _, f := range Frameworks() {
+		if f.Module == module {
+			return f, true
+		}
+	}
+	return Framework{}, false
 }

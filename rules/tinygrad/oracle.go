@@ -11,4 +11,6 @@ import (
 // tinygrad/dtype.py, class dtypes).
 var oracles = []promote.LiveOracle{{Module: "tinygrad", Names: map[dtype.DType]string{
 	dtype.F8E4M3FN: "fp8e4m3", dtype.F8E5M2: "fp8e5m2",
-	dtype.F8E4M3FNUZ: "fp8e4m3fnuz", dtype.F8E5M2FNUZ: "fp8e5m2fnuz"}}}
+	dtype.F8E4M3FNUZ: "fp8e4m3fnuz", dtype.F8E5M2FNUZ: "fp8e5m2fnuz"},
+	Repro: &promote.Repro{Call: "(%s).dtype", Sep: " + ",
+		Tensor: "Tensor.ones(1, dtype=dtypes.%s)", ZeroDim: "Tensor.ones(dtype=dtypes.%s)"}}}
