@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/promote-dev/promote"
-	"github.com/promote-dev/promote/dtype"
 	"github.com/promote-dev/promote/infer"
 	"github.com/promote-dev/promote/pyapi"
 	"github.com/promote-dev/promote/python"
@@ -301,6 +300,3 @@ func (fc *fileChecker) augAssign(x *python.AugAssign, t, v value) value {
 	}
 	return t
 }
-
-// dtypeName is a helper for messages of other files.
-func dtypeName(lib pyapi.Library, d dtype.DType) string { return lib.DTypeName(d) }
