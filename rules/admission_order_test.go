@@ -1,9 +1,6 @@
 package rules
 
 import (
-	"bufio"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/promote-dev/promote"
@@ -18,41 +15,26 @@ import (
 // the declaration. testdata/admission_order.tsv holds the answers of
 // promote at 8189ef3^1 for such queries.
 func TestAdmissionOrder(t *testing.T) {
-	f, err := os.Open("testdata/admission_order.tsv")
-	if err != nil {
-		t.Fatal(err)
+	rows := tsvtest.Read(t, "testdata/admission_order.tsv")
+	if len(rows) == 0 {
+		t.Fatal("no vectors")
 	}
-	defer f.Close()
 	built := map[string]promote.Rules{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	n := 0
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
+	for _, row := range rows {
+		if len(row.Fields) != 4 || row.Fields[3] == "" {
+			t.Fatalf("line %d: want RULES, QUERY, ANSWER, SOURCE: %q", row.Line, row.Fields)
 		}
-		cols := strings.Split(text, "\t")
-		if len(cols) != 4 || cols[3] == "" {
-			t.Fatalf("line %d: want RULES, QUERY, ANSWER, SOURCE: %q", line, text)
-		}
-		spec, query, want := cols[0], cols[1], cols[2]
+		spec, query, want := row.Fields[0], row.Fields[1], row.Fields[2]
 		r, ok := built[spec]
 		if !ok {
+			var err error
 			if r, err = Parse(spec); err != nil {
-				t.Fatalf("line %d: %v", line, err)
+				t.Fatalf("line %d: %v", row.Line, err)
 			}
 			built[spec] = r
 		}
 		if got := tsvtest.Check(t, r, query); got != want {
-			t.Errorf("line %d: %s %q\n got %s\nwant %s", line, spec, query, got, want)
+			t.Errorf("line %d: %s %q\n got %s\nwant %s", row.Line, spec, query, got, want)
 		}
-		n++
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if n == 0 {
-		t.Fatal("no vectors")
 	}
 }
